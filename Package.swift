@@ -1,0 +1,49 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "reactor-shell",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "ReactorCore", targets: ["ReactorCore"]),
+        .library(name: "StateDiff", targets: ["StateDiff"]),
+        .library(name: "ReactorShell", targets: ["ReactorShell", "BuiltinReactors"]),
+        .executable(name: "reactor-shell", targets: ["reactor-shell"]),
+        .executable(name: "reactor-benchmarks", targets: ["ReactorBenchmarks"]),
+    ],
+    traits: [
+        .trait(name: "GNUReadline", description: "Line editing through GNU readline (GPL-3)."),
+        .trait(name: "LibEdit", description: "Line editing through libedit (BSD) instead of GNU readline."),
+        .default(enabledTraits: ["GNUReadline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        .target(name: "ReactorCore"),
+        .target(name: "StateDiff"),
+        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
+        .systemLibrary(name: "CEditline", providers: [.apt(["libedit-dev"])]),
+        .target(
+            name: "ReactorShell",
+            dependencies: [
+                "ReactorCore", "StateDiff",
+                .target(name: "CReadline", condition: .when(traits: ["GNUReadline"])),
+                .target(name: "CEditline", condition: .when(traits: ["LibEdit"])),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "BuiltinReactors", dependencies: ["ReactorCore", "ReactorShell"]),
+        .executableTarget(name: "reactor-shell", dependencies: ["ReactorShell", "BuiltinReactors"]),
+        .executableTarget(
+            name: "ReactorBenchmarks",
+            dependencies: ["ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors"],
+            path: "Benchmarks/ReactorBenchmarks"
+        ),
+        .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
+        .testTarget(name: "StateDiffTests", dependencies: ["StateDiff"]),
+        .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff"]),
+        .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell"]),
+    ]
+)
