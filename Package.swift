@@ -40,10 +40,11 @@ let package = Package(
             dependencies: ["ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors"],
             path: "Benchmarks/ReactorBenchmarks"
         ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
         .testTarget(name: "StateDiffTests", dependencies: ["StateDiff"]),
         .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff"]),
-        .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell"]),
+        .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "TestSupport"]),
     ]
 )

@@ -1,0 +1,2 @@
+/// ReactorCore cases (filled in with the runtime).
+@MainActor func runCoreBenchmarks() {}

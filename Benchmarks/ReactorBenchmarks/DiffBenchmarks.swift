@@ -1,0 +1,2 @@
+/// StateDiff cases (filled in with the diff engine).
+@MainActor func runDiffBenchmarks() {}
