@@ -1,0 +1,73 @@
+import ArgumentParser
+
+extension OutputFormat: ExpressibleByArgument {}
+extension ColorMode: ExpressibleByArgument {}
+extension FetcherKind: ExpressibleByArgument {}
+
+/// `--virtual-clock` / `--real-clock`.
+enum ClockFlag: String, EnumerableFlag {
+    case virtualClock
+    case realClock
+
+    static func help(for value: ClockFlag) -> ArgumentHelp? {
+        switch value {
+        case .virtualClock: "Delays cost no wall time (default in batch mode)."
+        case .realClock: "Delays take wall time (default interactively)."
+        }
+    }
+}
+
+/// Options that shape a session, shared by the interactive shell and `run`.
+struct SessionOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("Registry entry to load at start (default: the first).", valueName: "name"))
+    var reactor: String?
+
+    @Option(help: ArgumentHelp("GitHub search back end: stub (offline) or network.", valueName: "stub|network"))
+    var fetcher: FetcherKind = .stub
+
+    @Option(name: .customLong("github-api-url"),
+            help: ArgumentHelp("GitHub API base URL (env GITHUB_API_URL).", valueName: "url"))
+    var githubAPIURL: String?
+
+    @Option(help: ArgumentHelp("Output format.", valueName: "text|json"))
+    var format: OutputFormat = .text
+
+    @Option(help: ArgumentHelp("Colour: auto (terminal, NO_COLOR unset, TERM not dumb), always, never.",
+                               valueName: "auto|always|never"))
+    var color: ColorMode = .auto
+
+    @Flag(name: .customLong("no-diff"), help: "Do not print diffs after reductions.")
+    var noDiff = false
+
+    @Option(name: .customLong("history-file"),
+            help: ArgumentHelp("History file (env REACTOR_SHELL_HISTORY; default $XDG_STATE_HOME/reactor-shell/history).",
+                               valueName: "path"))
+    var historyFile: String?
+
+    @Flag(exclusivity: .exclusive)
+    var clock: ClockFlag?
+
+    /// The configuration these options describe, with env fallbacks from `environment`.
+    func configuration(environment: [String: String]) -> ShellConfiguration {
+        var config = ShellConfiguration()
+        config.environment = environment
+        config.initialReactor = reactor
+        config.fetcher = fetcher
+        if let url = githubAPIURL ?? environment["GITHUB_API_URL"], !url.isEmpty {
+            config.githubAPIURL = url
+        }
+        if let token = environment["GITHUB_TOKEN"], !token.isEmpty {
+            config.githubToken = token
+        }
+        config.format = format
+        config.color = color
+        config.showDiffs = !noDiff
+        config.historyFile = historyFile
+        switch clock {
+        case .virtualClock: config.clock = .virtual
+        case .realClock: config.clock = .real
+        case nil: config.clock = nil
+        }
+        return config
+    }
+}
