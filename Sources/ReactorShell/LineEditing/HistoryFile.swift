@@ -1,0 +1,123 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An open history file held under an exclusive `flock`; see `HistoryStore` for the protocol.
+struct HistoryFile: ~Copyable {
+    let path: String
+    let descriptor: Int32
+
+    /// Opens (creating it) the file at `path`, locks it and runs `body`; the lock is released
+    /// when `body` returns. Retries when the file was replaced between `open` and `flock`, so
+    /// the caller always holds the lock on the file currently at `path`.
+    static func withLockedFile<Result>(
+        path: String, _ body: (borrowing HistoryFile) throws(HistoryStoreError) -> Result
+    ) throws(HistoryStoreError) -> Result {
+        while true {
+            let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                throw HistoryStoreError(operation: "open", path: path, errorNumber: errno)
+            }
+            defer { close(descriptor) }
+            while flock(descriptor, LOCK_EX) != 0 {
+                guard errno == EINTR else {
+                    throw HistoryStoreError(operation: "lock", path: path, errorNumber: errno)
+                }
+            }
+            var openedStatus = stat()
+            var currentStatus = stat()
+            guard fstat(descriptor, &openedStatus) == 0 else {
+                throw HistoryStoreError(operation: "read", path: path, errorNumber: errno)
+            }
+            if stat(path, &currentStatus) != 0 || currentStatus.st_ino != openedStatus.st_ino
+                || currentStatus.st_dev != openedStatus.st_dev
+            {
+                continue  // replaced by another shell's trim while we waited: lock the new file
+            }
+            let file = HistoryFile(path: path, descriptor: descriptor)
+            return try body(file)
+        }
+    }
+
+    /// Reads the lines of the file at `path`; a missing file has none.
+    static func readLines(path: String) throws(HistoryStoreError) -> [String] {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            if errno == ENOENT { return [] }
+            throw HistoryStoreError(operation: "open", path: path, errorNumber: errno)
+        }
+        defer { close(descriptor) }
+        return try splitLines(readAll(descriptor: descriptor, path: path))
+    }
+
+    /// The non-empty lines of the locked file.
+    func readLines() throws(HistoryStoreError) -> [String] {
+        try HistoryFile.splitLines(HistoryFile.readAll(descriptor: descriptor, path: path))
+    }
+
+    /// Appends `text` with one `write` (the file is open with `O_APPEND`).
+    func append(_ text: String) throws(HistoryStoreError) {
+        var bytes = Array(text.utf8)
+        try HistoryFile.writeAll(&bytes, to: descriptor, path: path)
+    }
+
+    /// Writes `text` to a temporary file next to the locked one and renames it over the file.
+    func replaceContents(with text: String) throws(HistoryStoreError) {
+        let temporaryPath = path + ".tmp-\(getpid())"
+        let temporary = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard temporary >= 0 else {
+            throw HistoryStoreError(operation: "write", path: temporaryPath, errorNumber: errno)
+        }
+        var bytes = Array(text.utf8)
+        do {
+            try HistoryFile.writeAll(&bytes, to: temporary, path: temporaryPath)
+        } catch {
+            close(temporary)
+            unlink(temporaryPath)
+            throw error
+        }
+        close(temporary)
+        guard rename(temporaryPath, path) == 0 else {
+            let failure = errno
+            unlink(temporaryPath)
+            throw HistoryStoreError(operation: "replace", path: path, errorNumber: failure)
+        }
+    }
+
+    private static func readAll(descriptor: Int32, path: String) throws(HistoryStoreError) -> [UInt8] {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        var offset: off_t = 0
+        while true {
+            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw HistoryStoreError(operation: "read", path: path, errorNumber: errno)
+            }
+            if count == 0 { return contents }
+            contents.append(contentsOf: chunk[0..<count])
+            offset += off_t(count)
+        }
+    }
+
+    private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw HistoryStoreError(operation: "write", path: path, errorNumber: errno)
+            }
+            written += count
+        }
+    }
+
+    /// Splits file contents into non-empty lines (a torn last line without newline counts).
+    private static func splitLines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map {
+            String(decoding: $0, as: UTF8.self)
+        }
+    }
+}

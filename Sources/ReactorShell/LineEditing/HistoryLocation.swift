@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension HistoryStore {
+    /// Where the history lives, by SPEC §2: `explicitPath` (the `--history-file` value), else
+    /// env `REACTOR_SHELL_HISTORY`, else `$XDG_STATE_HOME/reactor-shell/<fileName>` (when that
+    /// variable holds an absolute path), else `~/.local/state/reactor-shell/<fileName>`.
+    /// Empty values count as unset. `nil` only when no home directory can be found.
+    ///
+    /// - Parameter environment: looks a variable up; the process environment by default.
+    public static func resolvePath(
+        explicitPath: String?,
+        fileName: String = HistoryStore.defaultFileName,
+        environment: (String) -> String? = LineEditingEnvironment.processValue
+    ) -> String? {
+        if let explicitPath, !explicitPath.isEmpty { return explicitPath }
+        if let fromEnvironment = environment("REACTOR_SHELL_HISTORY"), !fromEnvironment.isEmpty {
+            return fromEnvironment
+        }
+        if let stateHome = environment("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
+            return stateHome + "/reactor-shell/" + fileName
+        }
+        guard let home = LineEditingPaths.homeDirectory(environment: environment) else { return nil }
+        return home + "/.local/state/reactor-shell/" + fileName
+    }
+}
+
+/// Access to the process environment without Foundation.
+public enum LineEditingEnvironment {
+    /// The value of the environment variable `name` in this process, or `nil` when unset.
+    public static func processValue(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+}

@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Small path helpers for the line editor's files, without Foundation.
+enum LineEditingPaths {
+    /// The directory part of `path` (`"."` for a bare name, `"/"` for a file at the root).
+    static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        if slash == path.startIndex { return "/" }
+        return String(path[..<slash])
+    }
+
+    /// Creates `directory` and its missing parents (mode 0700), like `mkdir -p`.
+    static func createDirectories(_ directory: String) throws(HistoryStoreError) {
+        if directory.isEmpty || directory == "." || directory == "/" { return }
+        var status = stat()
+        if stat(directory, &status) == 0 { return }
+        try createDirectories(parentDirectory(of: directory))
+        if mkdir(directory, 0o700) != 0 && errno != EEXIST {
+            throw HistoryStoreError(operation: "create directory", path: directory, errorNumber: errno)
+        }
+    }
+
+    /// The user's home directory: `$HOME`, else the password database's entry.
+    static func homeDirectory(environment: (String) -> String?) -> String? {
+        if let home = environment("HOME"), !home.isEmpty { return home }
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+}

@@ -1,0 +1,131 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import ReactorShell
+
+@Suite struct HistoryStoreTests {
+    @Test func appendedLinesAreInTheFileImmediately() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(path: directory.file("history"))
+        try store.load()
+        try store.append(":use counter")
+        #expect(directory.read("history") == ":use counter\n")
+        try store.append("increase")
+        #expect(directory.read("history") == ":use counter\nincrease\n")
+        #expect(store.entries == [":use counter", "increase"])
+    }
+
+    @Test func emptyLinesAndConsecutiveDuplicatesAreNotRecorded() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(path: directory.file("history"))
+        try store.load()
+        #expect(try store.append("increase"))
+        #expect(try !store.append("increase"))
+        #expect(try !store.append(""))
+        #expect(try !store.append("   "))
+        #expect(try store.append("decrease"))
+        #expect(try store.append("increase"))
+        #expect(directory.read("history") == "increase\ndecrease\nincrease\n")
+    }
+
+    @Test func aDuplicateOfTheLastLoadedEntryIsNotRecorded() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("a\nb\n", to: "history")
+        let store = HistoryStore(path: directory.file("history"))
+        #expect(try store.load() == ["a", "b"])
+        #expect(try !store.append("b"))
+        #expect(directory.read("history") == "a\nb\n")
+    }
+
+    @Test func loadCreatesMissingDirectoriesAndStartsEmpty() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(path: directory.file("state/reactor-shell/history"))
+        #expect(try store.load() == [])
+        try store.append("x")
+        #expect(directory.read("state/reactor-shell/history") == "x\n")
+    }
+
+    @Test func loadKeepsTheLastLimitEntriesAndTrimsTheFile() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        directory.write((1...12).map { "line \($0)\n" }.joined(), to: "history")
+        let store = HistoryStore(path: directory.file("history"), limit: 5)
+        #expect(try store.load() == (8...12).map { "line \($0)" })
+        #expect(directory.read("history") == (8...12).map { "line \($0)\n" }.joined())
+    }
+
+    @Test func aFileWithoutFinalNewlineOrWithBlankLinesLoads() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        directory.write("a\n\n\nb", to: "history")
+        let store = HistoryStore(path: directory.file("history"))
+        #expect(try store.load() == ["a", "b"])
+    }
+
+    @Test func theFileStaysBoundedWhileAppending() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(path: directory.file("history"), limit: 20)
+        try store.load()
+        for index in 1...100 { try store.append("command \(index)") }
+        let lines = directory.read("history").split(separator: "\n").map(String.init)
+        #expect(lines.count >= 20 && lines.count <= 22)
+        #expect(lines.last == "command 100")
+        #expect(store.entries == (81...100).map { "command \($0)" })
+        let reloaded = HistoryStore(path: directory.file("history"), limit: 20)
+        #expect(try reloaded.load() == (81...100).map { "command \($0)" })
+    }
+
+    @Test func lineBreaksInsideAnEntryBecomeSpaces() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let store = HistoryStore(path: directory.file("history"))
+        try store.load()
+        try store.append("a\nb\r\nc")
+        #expect(directory.read("history") == "a b c\n")
+    }
+
+    @Test func twoShellsAppendingAndTrimmingAtOnceLoseNoRecentLine() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history")
+        let limit = 40
+        let perWriter = 300
+        let failures = LineEditingFailureCounter()
+        DispatchQueue.concurrentPerform(iterations: 2) { writer in
+            let store = HistoryStore(path: path, limit: limit)
+            do {
+                try store.load()
+                for index in 0..<perWriter { try store.append("writer\(writer) \(index)") }
+            } catch {
+                failures.record()
+            }
+        }
+        #expect(failures.count == 0)
+        let lines = directory.read("history").split(separator: "\n").map(String.init)
+        #expect(lines.count >= limit && lines.count <= limit + limit / 10)
+        // The file is always a suffix of everything appended, so each writer's lines in it
+        // run without a gap up to that writer's last line.
+        for writer in 0..<2 {
+            let indices = lines.filter { $0.hasPrefix("writer\(writer) ") }.map { Int($0.split(separator: " ")[1])! }
+            if let first = indices.first {
+                #expect(indices == Array(first..<perWriter), "writer \(writer): \(indices)")
+            }
+        }
+        #expect(lines.allSatisfy { $0.hasPrefix("writer0 ") || $0.hasPrefix("writer1 ") })
+    }
+}
+
+/// Counts failures reported from concurrent workers.
+final class LineEditingFailureCounter: @unchecked Sendable {
+    // Justification: every access holds `lock`.
+    private let lock = NSLock()
+    private var value = 0
+    var count: Int { lock.withLock { value } }
+    func record() { lock.withLock { value += 1 } }
+}
