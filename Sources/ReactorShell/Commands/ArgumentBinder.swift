@@ -1,0 +1,69 @@
+import StateDiff
+
+extension CommandSignature {
+    /// Matches the arguments of `invocation` to the parameters: labelled ones by label, positional ones
+    /// to the remaining parameters in order, defaults for what is left out; converts each value to its
+    /// parameter's type.
+    ///
+    /// Errors name the column of the offending token: wrong type, `nil` for a non-optional, unknown or
+    /// duplicate label, too many arguments, missing argument.
+    public func bind(_ invocation: ActionInvocation) throws(Diagnostic) -> CommandArguments {
+        var values = [ValueLiteral?](repeating: nil, count: parameters.count)
+        var positional: [ValueLiteral] = []
+        for argument in invocation.arguments {
+            guard let label = argument.label else {
+                positional.append(argument.value)
+                continue
+            }
+            guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
+                let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
+                let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
+                throw Diagnostic(invocation.origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
+            }
+            guard values[index] == nil else {
+                throw Diagnostic(invocation.origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
+            }
+            values[index] = argument.value
+        }
+        var nextFree = 0
+        for value in positional {
+            while nextFree < values.count && values[nextFree] != nil { nextFree += 1 }
+            guard nextFree < values.count else {
+                let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
+                throw Diagnostic(invocation.origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
+            }
+            values[nextFree] = value
+        }
+        var fields: [StateField] = []
+        fields.reserveCapacity(parameters.count)
+        for (parameter, literal) in zip(parameters, values) {
+            if let literal {
+                fields.append(StateField(parameter.label, try convert(literal, to: parameter, origin: invocation.origin)))
+            } else if let defaultValue = parameter.defaultValue {
+                fields.append(StateField(parameter.label, defaultValue))
+            } else {
+                throw Diagnostic(
+                    invocation.origin, column: invocation.endColumn,
+                    "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
+            }
+        }
+        return CommandArguments(fields)
+    }
+
+    /// Converts a literal to the parameter's type, or explains why it cannot.
+    private func convert(_ literal: ValueLiteral, to parameter: CommandParameter, origin: LineOrigin) throws(Diagnostic) -> StateValue {
+        switch (parameter.type, literal.kind) {
+        case (_, .nil) where parameter.isOptional: return .null
+        case (.int, .int(let value)): return .int(value)
+        case (.double, .int(let value)): return .double(Double(value))
+        case (.double, .double(let value)): return .double(value)
+        case (.bool, .bool(let value)): return .bool(value)
+        case (.string, .string(let value)): return .string(value)
+        case (.string, .word), (.string, .int), (.string, .double), (.string, .bool): return .string(literal.text)
+        default:
+            let shown: String
+            if case .nil = literal.kind { shown = "nil (the parameter is not optional)" } else { shown = literal.shownInMessage }
+            throw Diagnostic(origin, column: literal.column, "\(name): argument '\(parameter.label)' expects \(parameter.typeName), got \(shown)")
+        }
+    }
+}

@@ -1,0 +1,100 @@
+/// A meta command (a line starting with `:`), with its arguments validated.
+public enum MetaCommand: Sendable, Hashable {
+    /// `:help [COMMAND]`: the list of commands, or one command's signature and doc.
+    /// The topic is kept as written (`:expect`, `expect`, `setScore`, `write.submit`).
+    case help(topic: LocatedText?)
+    /// `:reactors`: the registry's entries.
+    case reactors
+    /// `:use NAME`: load a registry entry as the current scene.
+    case use(entry: LocatedText)
+    /// `:focus REACTOR`: focus another reactor of the scene.
+    case focus(reactor: LocatedText)
+    /// `:actions [REACTOR]`: actions with typed signatures.
+    case actions(reactor: LocatedText?)
+    /// `:state [PATH]`: the state, or the value at PATH.
+    case state(path: StatePathReference?)
+    /// `:expect PATH OP VALUE`: an assertion.
+    case expect(Expectation)
+    /// `:wait [DURATION]`: wait until no effect is running, at most `limit` (nil: the default of 10 s).
+    case wait(limit: Duration?)
+    /// `:advance DURATION`: move the virtual clock forward.
+    case advance(Duration)
+    /// `:sleep DURATION`: pause for wall time.
+    case sleep(Duration)
+    /// `:history`: the log of actions and mutations.
+    case history
+    /// `:undo`: one step back in the focused reactor's history.
+    case undo
+    /// `:redo`: one step forward.
+    case redo
+    /// `:jump N`: go to step N of the history.
+    case jump(step: Int)
+    /// `:reset [REACTOR]`: one reactor (or all) back to the initial state.
+    case reset(reactor: LocatedText?)
+    /// `:save FILE`: write the session as a replayable script.
+    case save(file: LocatedText)
+    /// `:load FILE`: run a script file here.
+    case load(file: LocatedText)
+    /// `:set NAME VALUE`: an output setting.
+    case set(Setting)
+    /// `:quit`: leave with the session's exit status.
+    case quit
+    /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
+    case exit(code: Int32?)
+
+    /// An output setting changed by `:set`.
+    public enum Setting: Sendable, Hashable {
+        /// `:set diff on|off`: print the diff after each reduction.
+        case diff(Bool)
+        /// `:set format text|json`.
+        case format(Format)
+        /// `:set trace on|off`: print each effect's life.
+        case trace(Bool)
+        /// `:set color auto|always|never`.
+        case color(Color)
+
+        /// The output format named by `:set format`.
+        public enum Format: String, Sendable, Hashable, CaseIterable {
+            /// Human-readable blocks.
+            case text
+            /// JSON Lines events.
+            case json
+        }
+
+        /// The colour choice named by `:set color`.
+        public enum Color: String, Sendable, Hashable, CaseIterable {
+            /// Colour when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
+            case auto
+            /// Always colour.
+            case always
+            /// Never colour.
+            case never
+        }
+    }
+
+    /// The command's name with its colon, e.g. `:expect`.
+    public var name: String {
+        switch self {
+        case .help: ":help"
+        case .reactors: ":reactors"
+        case .use: ":use"
+        case .focus: ":focus"
+        case .actions: ":actions"
+        case .state: ":state"
+        case .expect: ":expect"
+        case .wait: ":wait"
+        case .advance: ":advance"
+        case .sleep: ":sleep"
+        case .history: ":history"
+        case .undo: ":undo"
+        case .redo: ":redo"
+        case .jump: ":jump"
+        case .reset: ":reset"
+        case .save: ":save"
+        case .load: ":load"
+        case .set: ":set"
+        case .quit: ":quit"
+        case .exit: ":exit"
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/// The help texts of the meta commands (kept apart from the parsing code).
+enum MetaCommandHelpTexts {
+    static let entries: [MetaCommandHelp] = [
+        MetaCommandHelp(
+            name: ":help", usage: ":help [COMMAND]", summary: "List the commands, or show one command's signature and doc.",
+            details: """
+            COMMAND is a meta command (`:help :expect`, also `:help expect`) or an action of the scene
+            (`:help setScore`, `:help write.submit`).
+            """),
+        MetaCommandHelp(
+            name: ":reactors", usage: ":reactors", summary: "List the registry: each entry's name and summary.",
+            details: "Load one of them with `:use NAME`."),
+        MetaCommandHelp(
+            name: ":use", usage: ":use NAME", summary: "Load a registry entry as the current scene and focus its first reactor.",
+            details: """
+            The previous scene is replaced: its effects are cancelled and its log is closed.
+            Example: `:use counter`, `:use board`.
+            """),
+        MetaCommandHelp(
+            name: ":focus", usage: ":focus REACTOR", summary: "Send plain ACTION lines to another reactor of the scene.",
+            details: "Example (board scene): `:focus write`, then `updateTitle \"Hello\"`. `REACTOR.ACTION` reaches any reactor without changing the focus."),
+        MetaCommandHelp(
+            name: ":actions", usage: ":actions [REACTOR]", summary: "List the actions with their typed signatures and docs.",
+            details: "Without REACTOR, lists the focused reactor's actions. Signatures look like `setScore(home: Int, away: Int)`."),
+        MetaCommandHelp(
+            name: ":state", usage: ":state [PATH]", summary: "Print the state, or the value at PATH.",
+            details: """
+            PATH uses dots and indices: `repos[0]`, `posts[2].title`; `.count` is the length of an array or string.
+            `REACTOR:PATH` reads another reactor of the scene; `REACTOR:` alone prints its whole state.
+            Examples: `:state`, `:state value`, `:state repos.count`, `:state board:`.
+            """),
+        MetaCommandHelp(
+            name: ":expect", usage: ":expect PATH OP VALUE", summary: "Assert a value of the state; counts in the `N passed, N failed` line.",
+            details: """
+            OP is one of == != < <= > >= contains. VALUE is a literal: 42, -0.25, true, nil, "text",
+            a bare word, or an array such as ["a", "b"]. `contains` tests a substring of a string or an
+            element of an array. A path that does not exist fails the expectation.
+            Examples: `:expect value == 1`, `:expect repos contains "swift2"`, `:expect write:isDismissed == true`.
+            """),
+        MetaCommandHelp(
+            name: ":wait", usage: ":wait [DURATION]", summary: "Wait until no effect is running (limit 10s by default).",
+            details: "Exceeding the limit is an error. In batch mode every line already waits unless it ends in ` &`. Example: `:wait 2s`."),
+        MetaCommandHelp(
+            name: ":advance", usage: ":advance DURATION", summary: "Move the virtual clock forward, running what falls due.",
+            details: "DURATION is a number with a unit: `250ms`, `2s`, `1.5s`, `1m`. Example: `increase &` then `:advance 500ms`."),
+        MetaCommandHelp(
+            name: ":sleep", usage: ":sleep DURATION", summary: "Pause for wall-clock time (for demos).",
+            details: "Ctrl-C interrupts the pause. Example: `:sleep 1s`."),
+        MetaCommandHelp(
+            name: ":history", usage: ":history", summary: "Show the log: numbered actions and the mutations each produced.",
+            details: "The step numbers are the ones `:jump N` accepts."),
+        MetaCommandHelp(
+            name: ":undo", usage: ":undo", summary: "Step the focused reactor's state one step back in the log.",
+            details: "Effects still in flight are cancelled."),
+        MetaCommandHelp(
+            name: ":redo", usage: ":redo", summary: "Step forward again after `:undo`.",
+            details: "Effects still in flight are cancelled."),
+        MetaCommandHelp(
+            name: ":jump", usage: ":jump N", summary: "Move the focused reactor's state to step N of the log.",
+            details: "N is a step number as shown by `:history` (0 is the initial state). Effects in flight are cancelled."),
+        MetaCommandHelp(
+            name: ":reset", usage: ":reset [REACTOR]", summary: "Put a reactor (or every reactor of the scene) back to its initial state.",
+            details: "Its effects are cancelled and the log records the reset."),
+        MetaCommandHelp(
+            name: ":save", usage: ":save FILE", summary: "Write the session so far as a script that replays it.",
+            details: "FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`."),
+        MetaCommandHelp(
+            name: ":load", usage: ":load FILE", summary: "Run a script file here.",
+            details: "Nested loads are allowed; a file that loads itself (directly or not) is an error."),
+        MetaCommandHelp(
+            name: ":set", usage: ":set NAME VALUE", summary: "Change an output setting: diff, format, trace or color.",
+            details: """
+            :set diff on|off                print the changes after each mutation
+            :set format text|json           text blocks or JSON Lines events
+            :set trace on|off               also show each effect's life (started, mutations, finished)
+            :set color auto|always|never    ANSI colour
+            """),
+        MetaCommandHelp(
+            name: ":quit", usage: ":quit", summary: "Leave the shell.",
+            details: "The exit status is 1 if any command failed, else 0."),
+        MetaCommandHelp(
+            name: ":exit", usage: ":exit [CODE]", summary: "Leave the shell with exit status CODE (0-255).",
+            details: "Without CODE, the same as `:quit`."),
+    ]
+}

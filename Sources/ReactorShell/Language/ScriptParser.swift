@@ -1,0 +1,83 @@
+/// Parses one line of the command language into an action invocation or a meta command.
+public enum ScriptParser {
+    /// Parses `line`; errors name `origin` and the column of what went wrong.
+    public static func parse(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> ParsedLine {
+        let tokenized = try Lexer.tokenize(line, origin: origin)
+        var stream = TokenStream(tokenized, origin: origin)
+        guard let first = stream.current else {
+            if let column = tokenized.backgroundColumn {
+                throw Diagnostic(origin, column: column, "expected an action before '&'")
+            }
+            return .empty
+        }
+        if first.kind == .colon {
+            if let column = tokenized.backgroundColumn {
+                throw Diagnostic(origin, column: column, "' &' applies to actions only, not to meta commands")
+            }
+            return .meta(try MetaCommandParser.parse(&stream))
+        }
+        return .action(try parseAction(&stream, isBackground: tokenized.isBackground))
+    }
+
+    static func parseAction(_ stream: inout TokenStream, isBackground: Bool) throws(Diagnostic) -> ActionInvocation {
+        let first = stream.tokens[0]
+        guard let word = first.word else {
+            throw stream.error(first.column, "expected an action (ACTION or REACTOR.ACTION) or a ':' command, found '\(first.text)'")
+        }
+        stream.index = 1
+        if let following = stream.current, following.isAttached {
+            throw stream.error(following.column, "expected a blank after the action name '\(word)', found '\(following.text)'")
+        }
+        var reactor: LocatedText?
+        var name = LocatedText(word, column: first.column)
+        if let dot = word.firstIndex(of: ".") {
+            let prefix = String(word[..<dot])
+            let action = String(word[word.index(after: dot)...])
+            guard Identifier.isReactorName(prefix) else {
+                throw stream.error(first.column, "expected a reactor name before '.', found '\(prefix)'")
+            }
+            reactor = LocatedText(prefix, column: first.column)
+            name = LocatedText(action, column: first.column + prefix.count + 1)
+        }
+        guard Identifier.isSwiftIdentifier(name.text) else {
+            throw stream.error(name.column, "expected an action name (letters, digits, '_'), found '\(name.text)'")
+        }
+        var arguments: [ParsedArgument] = []
+        while let token = stream.current {
+            if let label = token.word, Identifier.isSwiftIdentifier(label),
+               let marker = stream.next, marker.isAttached, marker.kind == .colon || marker.kind == .equals {
+                stream.index += 2
+                guard !stream.isAtEnd else {
+                    throw stream.error(stream.endColumn, "expected a value after '\(label)\(marker.text)', found end of line")
+                }
+                let value = try stream.readValue()
+                arguments.append(ParsedArgument(label: LocatedText(label, column: token.column), value: value))
+            } else {
+                arguments.append(ParsedArgument(label: nil, value: try stream.readValue()))
+            }
+        }
+        return ActionInvocation(
+            origin: stream.origin, reactor: reactor, name: name, arguments: arguments,
+            isBackground: isBackground, endColumn: stream.endColumn)
+    }
+}
+
+/// Character rules for the names of the language.
+public enum Identifier {
+    /// Letters, digits and `_`, not starting with a digit (action names and argument labels).
+    public static func isSwiftIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" }
+    }
+
+    /// Like an identifier, but `-` is also allowed (`github-search`).
+    public static func isReactorName(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !isDigit(first), first != "-" else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" }
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || (scalar.value >= 0x80 && scalar.properties.isAlphabetic)
+    }
+}
