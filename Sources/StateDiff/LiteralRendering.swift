@@ -1,0 +1,151 @@
+extension StateValue {
+    /// The value as a one-line Swift-like literal: `nil`, `true`, `42`, `1.0`, `nan`, `"text"`
+    /// (quoted, with escapes), `["a", "b"]`, `{id: 1, title: "x"}`.
+    ///
+    /// With `maxLength`, the output stays near that many characters: long strings become
+    /// `"aaaa…" (1,200 chars)` and big collections `["a", "b", … 9,998 more]`.
+    /// Cost follows the output's length, not the value's size.
+    public func literal(maxLength: Int? = nil) -> String {
+        var output = ""
+        appendLiteral(to: &output, maxLength: maxLength)
+        return output
+    }
+
+    /// Appends `literal(maxLength:)` to `output` without building an intermediate string.
+    public func appendLiteral(to output: inout String, maxLength: Int? = nil) {
+        var writer = LiteralWriter(limit: maxLength.map { max($0, 8) } ?? Int.max)
+        writer.write(self, to: &output)
+    }
+}
+
+/// Writes literals within a length budget (counted in UTF-8 bytes of output, which is O(1)).
+struct LiteralWriter {
+    let limit: Int
+    /// Set when anything was shortened.
+    var truncated = false
+    private var start = 0
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    mutating func write(_ value: StateValue, to output: inout String) {
+        start = output.utf8.count
+        writeValue(value, to: &output)
+    }
+
+    private func used(_ output: String) -> Int { output.utf8.count - start }
+
+    private mutating func writeValue(_ value: StateValue, to output: inout String) {
+        switch value {
+        case .null: output.append("nil")
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .int(let number): output.append(String(number))
+        case .double(let number): output.append(number.description)
+        case .string(let text): writeString(text, to: &output)
+        case .array(let elements):
+            output.append("[")
+            for (position, element) in elements.enumerated() {
+                if position > 0 { output.append(", ") }
+                if position > 0 && used(output) >= limit - 4 {
+                    appendMore(elements.count - position, to: &output)
+                    break
+                }
+                writeValue(element, to: &output)
+            }
+            output.append("]")
+        case .object(let fields):
+            output.append("{")
+            for (position, field) in fields.enumerated() {
+                if position > 0 { output.append(", ") }
+                if position > 0 && used(output) >= limit - 4 {
+                    appendMore(fields.count - position, to: &output)
+                    break
+                }
+                appendKey(field.key, to: &output)
+                output.append(": ")
+                writeValue(field.value, to: &output)
+            }
+            output.append("}")
+        }
+    }
+
+    private mutating func appendMore(_ count: Int, to output: inout String) {
+        truncated = true
+        output.append("… ")
+        output.append(groupedDigits(count))
+        output.append(" more")
+    }
+
+    private mutating func writeString(_ text: String, to output: inout String) {
+        let room = max(limit - used(output) - 2, 12)
+        if text.utf8.count <= room || limit == Int.max {
+            appendQuotedString(text, to: &output)
+            return
+        }
+        let total = text.count
+        if total <= room {
+            appendQuotedString(text, to: &output)
+            return
+        }
+        truncated = true
+        let keep = max(room - 16, 4)
+        output.append("\"")
+        appendEscaped(text.prefix(keep), to: &output)
+        output.append("…\" (")
+        output.append(groupedDigits(total))
+        output.append(" chars)")
+    }
+}
+
+/// Appends `key` bare when it is an identifier, else quoted.
+func appendKey(_ key: String, to output: inout String) {
+    if isPlainIdentifier(key) { output.append(key) } else { appendQuotedString(key, to: &output) }
+}
+
+/// Appends `text` in double quotes with Swift escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{1B}`).
+func appendQuotedString(_ text: String, to output: inout String) {
+    output.append("\"")
+    appendEscaped(text[...], to: &output)
+    output.append("\"")
+}
+
+/// Appends `text` with Swift string escapes, copying unescaped runs whole.
+func appendEscaped(_ text: Substring, to output: inout String) {
+    let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    guard needsEscaping else {
+        output.append(contentsOf: text)
+        return
+    }
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": output.append("\\\"")
+        case "\\": output.append("\\\\")
+        case "\n": output.append("\\n")
+        case "\t": output.append("\\t")
+        case "\r": output.append("\\r")
+        case "\0": output.append("\\0")
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                output.append("\\u{")
+                output.append(String(scalar.value, radix: 16, uppercase: true))
+                output.append("}")
+            } else {
+                output.unicodeScalars.append(scalar)
+            }
+        }
+    }
+}
+
+/// `9998` as `9,998`.
+func groupedDigits(_ number: Int) -> String {
+    let digits = String(number.magnitude)
+    guard digits.utf8.count > 3 else { return number < 0 ? "-" + digits : digits }
+    var result = number < 0 ? "-" : ""
+    let leading = digits.utf8.count % 3
+    for (position, digit) in digits.enumerated() {
+        if position > 0 && (position - leading) % 3 == 0 { result.append(",") }
+        result.append(digit)
+    }
+    return result
+}
