@@ -1,2 +1,4 @@
 /// ReactorCore cases (filled in with the runtime).
 @MainActor func runCoreBenchmarks() {}
+/// Asynchronous ReactorCore cases.
+@MainActor func runCoreAsyncBenchmarks() async {}

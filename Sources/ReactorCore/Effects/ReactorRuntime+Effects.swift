@@ -1,0 +1,156 @@
+/// The effect engine: synchronous parts inline, waiting parts in counted main-actor tasks.
+extension ReactorRuntime {
+    /// Starts an effect of the reactor's own mutations (the slow path of `mutate`).
+    @usableFromInline
+    func startOwnEffect(_ effect: Effect<R.Mutation>, actionID: Int, _ reactor: R) {
+        let sink = EffectSink<R.Mutation>(
+            inline: { [unowned self] mutation in self.apply(mutation, actionID: actionID, reactor) },
+            later: { [weak self] mutation in self?.receive(.mutation(mutation, actionID: actionID)) }
+        )
+        start(effect, actionID: actionID, sink: sink)
+    }
+
+    /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
+    func start<Output>(_ effect: Effect<Output>, actionID: Int?, sink: EffectSink<Output>) {
+        switch effect.kind {
+        case .none:
+            return
+        case .just(let output):
+            sink.inline(output)
+        case .sequence(let outputs):
+            for output in outputs { sink.inline(output) }
+        case .concatenate(let effects):
+            for (index, element) in effects.enumerated() {
+                if element.isSynchronous {
+                    start(element, actionID: actionID, sink: sink)
+                } else {
+                    let rest = Effect<Output>.concatenate(Array(effects[index...]))
+                    _ = spawn(rest, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                    return
+                }
+            }
+        case .merge(let effects):
+            for element in effects { start(element, actionID: actionID, sink: sink) }
+        case .cancellable(let id, let cancelInFlight, let inner):
+            if cancelInFlight { cancelEffects(id: id) }
+            if inner.isSynchronous {
+                start(inner, actionID: actionID, sink: sink)
+            } else {
+                _ = spawn(inner, actionID: actionID, cancellationID: id, deliver: sink.later)
+            }
+        case .cancel(let id):
+            cancelEffects(id: id)
+        case .run, .delay:
+            _ = spawn(effect, actionID: actionID, cancellationID: nil, deliver: sink.later)
+        }
+    }
+
+    /// Creates a counted effect task running `effect`.
+    func spawn<Output>(
+        _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?,
+        deliver: @escaping @MainActor (Output) -> Void
+    ) -> EffectUnit {
+        lastEffectID += 1
+        let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+        liveEffects.append(unit)
+        scheduler.effectStarted()
+        reportEffect(unit, .started)
+        let host = WeakRuntime(self)
+        let clock = scheduler.clock
+        unit.task = Task { @MainActor in
+            var phase = EffectPhase.finished
+            do {
+                try await Self.perform(effect, unit: unit, host: host, clock: clock, deliver: deliver)
+            } catch is CancellationError {
+                phase = .cancelled
+            } catch {
+                phase = .failed(error)
+            }
+            if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
+            unit.hasEnded = true
+            host.runtime?.effectEnded(unit, phase)
+            unit.scheduler.effectEnded()
+        }
+        return unit
+    }
+
+    /// Runs `effect` inside the task of `unit`. Errors end the unit; child units contain theirs.
+    static func perform<Output>(
+        _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
+        deliver: @escaping @MainActor (Output) -> Void
+    ) async throws {
+        switch effect.kind {
+        case .none:
+            return
+        case .just(let output):
+            if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+        case .sequence(let outputs):
+            for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+        case .concatenate(let effects):
+            for element in effects {
+                try Task.checkCancellation()
+                try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
+            }
+        case .merge(let effects):
+            var children: [EffectUnit] = []
+            for element in effects {
+                if element.isSynchronous {
+                    try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
+                } else if let runtime = host.runtime {
+                    children.append(runtime.spawn(element, actionID: unit.actionID, cancellationID: nil, deliver: deliver))
+                }
+            }
+            for child in children { await wait(for: child, in: unit) }
+        case .run(let body):
+            let send = Send<Output>(clock: clock) { output in
+                if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+            }
+            try await body(send)
+        case .delay(let duration, let inner):
+            try await clock.sleep(for: duration)
+            try await perform(inner, unit: unit, host: host, clock: clock, deliver: deliver)
+        case .cancellable(let id, let cancelInFlight, let inner):
+            guard let runtime = host.runtime else { return }
+            if cancelInFlight { runtime.cancelEffects(id: id) }
+            let child = runtime.spawn(inner, actionID: unit.actionID, cancellationID: id, deliver: deliver)
+            await wait(for: child, in: unit)
+        case .cancel(let id):
+            host.runtime?.cancelEffects(id: id)
+        }
+    }
+
+    /// Waits for a child unit to end; cancelling the parent cancels the child.
+    private static func wait(for child: EffectUnit, in parent: EffectUnit) async {
+        guard let task = child.task else { return }
+        parent.scheduler.setWaitingOnChild(true)
+        await withTaskCancellationHandler {
+            await task.value
+        } onCancel: {
+            task.cancel()
+        }
+        parent.scheduler.setWaitingOnChild(false)
+    }
+
+    func effectEnded(_ unit: EffectUnit, _ phase: EffectPhase) {
+        liveEffects.removeAll { $0 === unit }
+        reportEffect(unit, phase)
+    }
+
+    func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
+        guard hasEventObservers else { return }
+        emit(.effect(EffectEvent(
+            effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,
+            phase: phase, time: scheduler.clock.now
+        )))
+    }
+
+    /// Cancels every effect task running under `id`.
+    func cancelEffects(id: AnyHashable) {
+        for unit in liveEffects where unit.cancellationID == id { unit.cancel() }
+    }
+
+    /// Cancels every effect task of the reactor.
+    func cancelAll() {
+        for unit in liveEffects { unit.cancel() }
+    }
+}

@@ -1,0 +1,26 @@
+/// The function an ``Effect/run(_:)`` body calls to emit outputs.
+///
+/// Sending is synchronous: the output is reduced before `send` returns (or queued, if the reactor
+/// is busy reducing). After the effect was cancelled or ended, sends are dropped.
+@MainActor
+public struct Send<Output> {
+    /// The clock of the scheduler running this effect; sleep on it to wait in the effect's time.
+    public let clock: any ReactorClock
+    private let deliver: @MainActor (Output) -> Void
+
+    /// Creates a send function that hands outputs to `deliver`.
+    public init(clock: any ReactorClock, deliver: @escaping @MainActor (Output) -> Void) {
+        self.clock = clock
+        self.deliver = deliver
+    }
+
+    /// Emits `output`.
+    public func callAsFunction(_ output: Output) {
+        deliver(output)
+    }
+
+    /// Emits each of `outputs` in order.
+    public func callAsFunction(contentsOf outputs: [Output]) {
+        for output in outputs { deliver(output) }
+    }
+}

@@ -1,0 +1,277 @@
+/// The pipeline storage of one reactor: its state, the queue of re-entrant work, its observers,
+/// its in-flight effects and the scheduler they run on.
+///
+/// A reactor declares it as a stored property (`let runtime = ReactorRuntime<Self>()`); the
+/// pipeline is set up lazily on first use (first send, observation or state read). The runtime
+/// holds its reactor weakly, so releasing the reactor releases the runtime, which cancels the
+/// reactor's effects and subscriptions.
+@MainActor
+public final class ReactorRuntime<R: Reactor> {
+    /// The scheduler whose clock effects use and which counts their work in progress.
+    /// Share one among the reactors of a scene; set it before the reactor's first use.
+    public var scheduler: Scheduler
+
+    @usableFromInline var isBound = false
+    @usableFromInline var isBusy = false
+    @usableFromInline var isStubbed = false
+    @usableFromInline var hasEventObservers = false
+    @usableFromInline var isActionFlowIdentity = true
+    @usableFromInline var isMutationFlowIdentity = true
+
+    /// The state reduce works on (before `transform(state:)`).
+    @usableFromInline var reducedState: R.State?
+    /// The current state (after `transform(state:)`).
+    @usableFromInline var state: R.State?
+
+    @usableFromInline var observers: [StateObserver] = []
+    @usableFromInline var eventObservers: [EventObserver] = []
+    @usableFromInline var pending: [PendingWork] = []
+    @usableFromInline var pendingHead = 0
+
+    @usableFromInline var actionFlow: Flow<R.Action> = .own
+    @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
+
+    @usableFromInline weak var owner: R?
+    var subscriptions: [ObservationToken] = []
+    var liveEffects: [EffectUnit] = []
+    var lastEffectID = 0
+    var nextObserverID = 0
+    var stubStorage: Stub<R>?
+
+    /// A state observer and its registration number.
+    @usableFromInline
+    struct StateObserver {
+        @usableFromInline let id: Int
+        @usableFromInline let receive: @MainActor (R.State) -> Void
+    }
+
+    /// A runtime-event observer and its registration number.
+    @usableFromInline
+    struct EventObserver {
+        @usableFromInline let id: Int
+        @usableFromInline let receive: @MainActor (RuntimeEvent<R.Action, R.Mutation, R.State>) -> Void
+    }
+
+    /// Work that arrived while the reactor was busy; done in arrival order.
+    @usableFromInline
+    enum PendingWork {
+        /// An action sent by the user, from `reduce`, an observer or a dispatching store effect.
+        case action(R.Action)
+        /// An action from a source merged in `transform(action:)` (already transformed).
+        case sourceAction(R.Action)
+        /// A mutation an effect sent (goes through `transform(mutation:)`).
+        case mutation(R.Mutation, actionID: Int?)
+        /// A mutation from a source merged in `transform(mutation:)` (already transformed).
+        case sourceMutation(R.Mutation)
+    }
+
+    /// Creates a runtime on `scheduler` (by default a fresh scheduler on a ``RealClock``).
+    public init(scheduler: Scheduler = Scheduler()) {
+        self.scheduler = scheduler
+    }
+
+    isolated deinit {
+        for unit in liveEffects { unit.cancel() }
+        for subscription in subscriptions { subscription.cancel() }
+    }
+
+    // MARK: Set-up
+
+    /// Sets the pipeline up for `reactor`: initial state through `transform(state:)`, the
+    /// transformed action and mutation flows, and the subscriptions to their merged sources.
+    @usableFromInline
+    func bind(_ reactor: R) {
+        isBound = true
+        owner = reactor
+        let initial = reactor.initialState
+        reducedState = initial
+        state = reactor.transform(state: initial)
+        actionFlow = reactor.transform(action: .own)
+        mutationFlow = reactor.transform(mutation: .own)
+        isActionFlowIdentity = actionFlow.isIdentity
+        isMutationFlowIdentity = mutationFlow.isIdentity
+        subscriptions += actionFlow.connectSources { [weak self] action in
+            self?.receive(.sourceAction(action))
+        }
+        subscriptions += mutationFlow.connectSources { [weak self] mutation in
+            self?.receive(.sourceMutation(mutation))
+        }
+    }
+
+    // MARK: The synchronous pipeline
+
+    /// Sends `action` from `reactor` through the pipeline (or queues it when busy).
+    @inlinable
+    func send(_ action: R.Action, from reactor: R) {
+        if _slowPath(!isBound) { bind(reactor) }
+        if _slowPath(isStubbed) {
+            recordStubbed(action)
+            return
+        }
+        if _slowPath(isBusy) {
+            pending.append(.action(action))
+            return
+        }
+        isBusy = true
+        process(action, viaFlow: true, reactor)
+        if _slowPath(pendingHead < pending.count) { drainPending(reactor) }
+        isBusy = false
+    }
+
+    @usableFromInline
+    func recordStubbed(_ action: R.Action) {
+        stubStorage?.record(action)
+    }
+
+    /// Handles work arriving from outside a send (an effect task, a merged source).
+    @usableFromInline
+    func receive(_ work: PendingWork) {
+        guard let reactor = owner else { return }
+        if isBusy {
+            pending.append(work)
+            return
+        }
+        isBusy = true
+        perform(work, reactor)
+        if pendingHead < pending.count { drainPending(reactor) }
+        isBusy = false
+    }
+
+    @usableFromInline
+    func drainPending(_ reactor: R) {
+        while pendingHead < pending.count {
+            let work = pending[pendingHead]
+            pendingHead += 1
+            perform(work, reactor)
+        }
+        pending.removeAll(keepingCapacity: true)
+        pendingHead = 0
+    }
+
+    @usableFromInline
+    func perform(_ work: PendingWork, _ reactor: R) {
+        switch work {
+        case .action(let action):
+            if isStubbed {
+                stubStorage?.record(action)
+            } else {
+                process(action, viaFlow: true, reactor)
+            }
+        case .sourceAction(let action):
+            process(action, viaFlow: false, reactor)
+        case .mutation(let mutation, let actionID):
+            apply(mutation, actionID: actionID, reactor)
+        case .sourceMutation(let mutation):
+            reduce(mutation, actionID: nil, reactor)
+        }
+    }
+
+    /// One action: numbered, reported, transformed, mutated, its effect started.
+    @inlinable
+    func process(_ action: R.Action, viaFlow: Bool, _ reactor: R) {
+        let actionID = scheduler.makeActionID()
+        if _slowPath(hasEventObservers) { emit(.action(actionID: actionID, action: action)) }
+        if _fastPath(isActionFlowIdentity) || !viaFlow {
+            mutate(action, actionID: actionID, reactor)
+        } else {
+            actionFlow.forEachOwnResult(of: action) { mutate($0, actionID: actionID, reactor) }
+        }
+    }
+
+    @inlinable
+    func mutate(_ action: R.Action, actionID: Int, _ reactor: R) {
+        let effect = reactor.mutate(action: action)
+        switch effect.kind {
+        case .none:
+            break
+        case .just(let mutation):
+            apply(mutation, actionID: actionID, reactor)
+        case .sequence(let mutations):
+            for mutation in mutations { apply(mutation, actionID: actionID, reactor) }
+        default:
+            startOwnEffect(effect, actionID: actionID, reactor)
+        }
+    }
+
+    /// One of the reactor's own mutations: through `transform(mutation:)`, then reduced.
+    @inlinable
+    func apply(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
+        if _fastPath(isMutationFlowIdentity) {
+            reduce(mutation, actionID: actionID, reactor)
+        } else {
+            mutationFlow.forEachOwnResult(of: mutation) { reduce($0, actionID: actionID, reactor) }
+        }
+    }
+
+    /// Reduces, transforms the state, updates it, then reports and notifies.
+    @inlinable
+    func reduce(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
+        let next = reactor.reduce(state: reducedState!, mutation: mutation)
+        reducedState = next
+        let shown = reactor.transform(state: next)
+        state = shown
+        if _slowPath(hasEventObservers) {
+            emit(.reduction(actionID: actionID, mutation: mutation, state: shown))
+        }
+        for observer in observers { observer.receive(shown) }
+    }
+
+    @usableFromInline
+    func emit(_ event: RuntimeEvent<R.Action, R.Mutation, R.State>) {
+        for observer in eventObservers { observer.receive(event) }
+    }
+
+    // MARK: State access
+
+    /// The current state, setting the pipeline up first if needed.
+    @inlinable
+    func currentState(of reactor: R) -> R.State {
+        if _slowPath(!isBound) { bind(reactor) }
+        return state!
+    }
+
+    /// Sets the state directly (time travel, stubs) and notifies state observers.
+    func restore(_ newState: R.State, reactor: R) {
+        if !isBound { bind(reactor) }
+        reducedState = newState
+        state = newState
+        for observer in observers { observer.receive(newState) }
+    }
+
+    /// Back to the initial state (through `transform(state:)`), observers notified.
+    func reset(reactor: R) {
+        if !isBound { bind(reactor) }
+        let initial = reactor.initialState
+        reducedState = initial
+        let shown = reactor.transform(state: initial)
+        state = shown
+        for observer in observers { observer.receive(shown) }
+    }
+
+    func addObserver(_ receive: @escaping @MainActor (R.State) -> Void, reactor: R) -> ObservationToken {
+        if !isBound { bind(reactor) }
+        nextObserverID += 1
+        let id = nextObserverID
+        observers.append(StateObserver(id: id, receive: receive))
+        receive(state!)
+        return ObservationToken { [weak self] in
+            self?.observers.removeAll { $0.id == id }
+        }
+    }
+
+    func addEventObserver(
+        _ receive: @escaping @MainActor (RuntimeEvent<R.Action, R.Mutation, R.State>) -> Void,
+        reactor: R
+    ) -> ObservationToken {
+        if !isBound { bind(reactor) }
+        nextObserverID += 1
+        let id = nextObserverID
+        eventObservers.append(EventObserver(id: id, receive: receive))
+        hasEventObservers = true
+        return ObservationToken { [weak self] in
+            guard let self else { return }
+            self.eventObservers.removeAll { $0.id == id }
+            self.hasEventObservers = !self.eventObservers.isEmpty
+        }
+    }
+}

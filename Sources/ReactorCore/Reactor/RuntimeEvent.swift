@@ -1,0 +1,38 @@
+/// What a reactor's runtime reports to the observers registered with
+/// ``Reactor/observeRuntimeEvents(_:)``: the raw material of a log, a trace or time travel.
+public enum RuntimeEvent<Action, Mutation, State> {
+    /// An action entered the pipeline; `actionID` increases across the reactors of a scheduler.
+    case action(actionID: Int, action: Action)
+    /// A mutation was reduced. `actionID` names the action whose effect sent it, nil when it came
+    /// from a merged external source. `state` is the new ``Reactor/currentState``.
+    case reduction(actionID: Int?, mutation: Mutation, state: State)
+    /// An asynchronous part of an effect started or ended.
+    case effect(EffectEvent)
+}
+
+/// The life of one asynchronous effect task (the part of an effect that waits: a `run`, a `delay`,
+/// a cancellable sub-effect). Synchronous effects complete inline and report no life events.
+public struct EffectEvent {
+    /// The effect task's number, unique within its reactor.
+    public let effectID: Int
+    /// The action whose effect this is, nil for effects not caused by an action.
+    public let actionID: Int?
+    /// The cancellation id the task runs under, if any.
+    public let cancellationID: AnyHashable?
+    /// What happened.
+    public let phase: EffectPhase
+    /// The scheduler's clock time when it happened.
+    public let time: Duration
+}
+
+/// A step in the life of an effect task.
+public enum EffectPhase {
+    /// The task was created.
+    case started
+    /// The task ended normally.
+    case finished
+    /// The task was cancelled (by id, by `cancelAllEffects()`, `reset()`, or the reactor's release).
+    case cancelled
+    /// The task's `run` body threw `error`; what it sent before stays applied.
+    case failed(any Error)
+}

@@ -1,0 +1,172 @@
+/// Owns the clock of a scene and counts the effect work in progress of all its reactors.
+///
+/// Every effect task is counted from its creation to its end. A scene's reactors share one
+/// scheduler (set ``ReactorRuntime/scheduler`` before a reactor's first use), so
+/// ``waitUntilQuiescent(limit:)`` waits for all of them. Subscriptions to event sources are
+/// not effects and never count.
+@MainActor
+public final class Scheduler {
+    /// The clock effects sleep on.
+    public let clock: any ReactorClock
+
+    /// The clock as a ``VirtualClock``, when it is one.
+    public let virtualClock: VirtualClock?
+
+    /// Effect tasks created and not yet ended.
+    public private(set) var workInProgress = 0
+
+    /// Effect tasks that are waiting for child effect tasks (those are counted themselves).
+    private var waitingOnChildren = 0
+
+    private var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    private var lastActionID = 0
+
+    /// Creates a scheduler over `clock` (a fresh ``RealClock`` by default).
+    public init(clock: any ReactorClock = RealClock()) {
+        self.clock = clock
+        self.virtualClock = clock as? VirtualClock
+        virtualClock?.scheduler = self
+    }
+
+    /// Creates a scheduler over a fresh ``VirtualClock``.
+    public static func virtual() -> Scheduler {
+        Scheduler(clock: VirtualClock())
+    }
+
+    /// True when no effect has work in progress or scheduled.
+    public var isQuiescent: Bool { workInProgress == 0 }
+
+    /// Returns a new action number, unique and increasing across the reactors of this scheduler.
+    @inlinable
+    public func makeActionID() -> Int {
+        _makeActionID()
+    }
+
+    @usableFromInline
+    func _makeActionID() -> Int {
+        lastActionID &+= 1
+        return lastActionID
+    }
+
+    /// Moves the virtual clock forward by `duration`, running what falls due
+    /// (does nothing on a real clock).
+    public func advance(by duration: Duration) async {
+        await virtualClock?.advance(by: duration)
+    }
+
+    /// Waits until no effect has work in progress or scheduled.
+    ///
+    /// On a virtual clock, whenever every live effect is parked in a clock sleep, time jumps to
+    /// the next deadline, so delays cost no wall time. Throws ``QuiescenceTimeout`` when more
+    /// than `limit` passes — virtual time advanced or wall time elapsed, whichever comes first —
+    /// and `CancellationError` promptly when the calling task is cancelled.
+    public func waitUntilQuiescent(limit: Duration = .seconds(10)) async throws {
+        if workInProgress == 0 { return }
+        let wallClock = ContinuousClock()
+        let wallDeadline = wallClock.now + limit
+        let virtualStart = clock.now
+        var wallTimer: Task<Void, Never>?
+        defer { wallTimer?.cancel() }
+        var yieldedOnce = false
+        try await withTaskCancellationHandler {
+            while workInProgress > 0 {
+                try Task.checkCancellation()
+                if wallClock.now >= wallDeadline || clock.now - virtualStart > limit {
+                    throw QuiescenceTimeout(limit: limit, workInProgress: workInProgress)
+                }
+                if let virtualClock, allLiveEffectsParked, let next = virtualClock.nextDeadline {
+                    if next - virtualStart > limit {
+                        throw QuiescenceTimeout(limit: limit, workInProgress: workInProgress)
+                    }
+                    await virtualClock.advance(to: next)
+                    continue
+                }
+                if !yieldedOnce {
+                    // Usually a freshly created task only needs to start and park.
+                    yieldedOnce = true
+                    await Task.yield()
+                    continue
+                }
+                if wallTimer == nil {
+                    wallTimer = Task { @MainActor [weak self] in
+                        try? await wallClock.sleep(until: wallDeadline)
+                        self?.signalChange()
+                    }
+                }
+                await waitForChange()
+            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.signalChange() }
+        }
+        try Task.checkCancellation()
+    }
+
+    /// True when every live effect task that is not waiting for a child is parked on the
+    /// virtual clock.
+    private var allLiveEffectsParked: Bool {
+        guard let virtualClock else { return false }
+        return workInProgress - waitingOnChildren <= virtualClock.parkedCount
+    }
+
+    /// Waits until every running effect task has parked on the clock or ended (or the calling
+    /// task is cancelled). Used by ``VirtualClock/advance(by:)`` between wake-ups.
+    func settle() async {
+        var yieldedOnce = false
+        while workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled {
+            if !yieldedOnce {
+                yieldedOnce = true
+                await Task.yield()
+                continue
+            }
+            await withTaskCancellationHandler {
+                await waitForChange()
+            } onCancel: {
+                Task { @MainActor [weak self] in self?.signalChange() }
+            }
+        }
+    }
+
+    private func waitForChange() async {
+        await withCheckedContinuation { continuation in
+            changeWaiters.append(continuation)
+        }
+    }
+
+    /// Wakes whoever waits for the effect counts or the clock's sleepers to change.
+    func signalChange() {
+        if changeWaiters.isEmpty { return }
+        let waiters = changeWaiters
+        changeWaiters.removeAll()
+        for waiter in waiters { waiter.resume() }
+    }
+
+    /// Counts a new effect task.
+    func effectStarted() {
+        workInProgress += 1
+    }
+
+    /// Uncounts an effect task that ended.
+    func effectEnded() {
+        workInProgress -= 1
+        signalChange()
+    }
+
+    /// Marks an effect task as waiting for a child effect task (or no longer waiting).
+    func setWaitingOnChild(_ waiting: Bool) {
+        waitingOnChildren += waiting ? 1 : -1
+        signalChange()
+    }
+}
+
+/// Thrown by ``Scheduler/waitUntilQuiescent(limit:)`` when effects are still running after the limit.
+public struct QuiescenceTimeout: Error, CustomStringConvertible, Sendable {
+    /// The limit that was exceeded.
+    public let limit: Duration
+    /// How many effect tasks were still running.
+    public let workInProgress: Int
+
+    /// A one-line message, e.g. `effects still running after 10 seconds (1 in progress)`.
+    public var description: String {
+        "effects still running after \(limit) (\(workInProgress) in progress)"
+    }
+}

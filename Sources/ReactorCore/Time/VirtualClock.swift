@@ -1,0 +1,125 @@
+import Synchronization
+
+/// A ``ReactorClock`` whose time moves only when told to.
+///
+/// `sleep(for:)` parks the calling task until the clock reaches its deadline. ``advance(by:)``
+/// moves time forward and wakes the parked tasks in deadline order (first come, first served
+/// for equal deadlines), letting each woken task run until it parks again or finishes before
+/// the next one is woken. The same sequence of calls therefore always produces the same order
+/// of events, and a 500 ms delay costs no wall time.
+@MainActor
+public final class VirtualClock: ReactorClock {
+    /// One parked sleeper: a task waiting for `deadline`.
+    private struct Sleeper {
+        let id: Int
+        let deadline: Duration
+        let continuation: CheckedContinuation<Void, any Error>
+        let cancellation: CancellationMark
+    }
+
+    private var sleepers: [Sleeper] = []
+    private var nextSleeperID = 0
+    private(set) public var now: Duration = .zero
+
+    /// The scheduler that counts effect work against this clock; it decides when woken
+    /// tasks have settled. Set by ``Scheduler/init(clock:)``.
+    weak var scheduler: Scheduler?
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// The number of tasks parked in `sleep(for:)` whose task has not been cancelled.
+    var parkedCount: Int { sleepers.count }
+
+    /// The earliest deadline among the sleepers that are not being cancelled, if any.
+    var nextDeadline: Duration? {
+        var best: Duration?
+        for sleeper in sleepers where !sleeper.cancellation.isSet {
+            if best == nil || sleeper.deadline < best! { best = sleeper.deadline }
+        }
+        return best
+    }
+
+    /// Parks the calling task until the clock reaches `now + duration`.
+    ///
+    /// A zero or negative duration still parks until the next ``advance(by:)``, like a task
+    /// that yields; it throws `CancellationError` if the task is (or gets) cancelled.
+    public func sleep(for duration: Duration) async throws {
+        try Task.checkCancellation()
+        nextSleeperID += 1
+        let id = nextSleeperID
+        let deadline = now + max(duration, .zero)
+        let mark = CancellationMark()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, cancellation: mark))
+                scheduler?.signalChange()
+            }
+        } onCancel: {
+            mark.set()
+            Task { @MainActor [weak self] in self?.cancelSleeper(id) }
+        }
+    }
+
+    private func cancelSleeper(_ id: Int) {
+        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return }
+        let sleeper = sleepers.remove(at: index)
+        sleeper.continuation.resume(throwing: CancellationError())
+        scheduler?.signalChange()
+    }
+
+    /// Moves time forward by `duration`, running every sleeper that falls due on the way.
+    ///
+    /// Before looking at deadlines it lets running effects settle (start and park), so
+    /// `send(action); await clock.advance(by: d)` sees the effects that action started.
+    public func advance(by duration: Duration) async {
+        await advance(to: now + max(duration, .zero))
+    }
+
+    /// Moves time forward to `target` (never backwards), waking due sleepers one at a time in
+    /// deadline order and letting each settle before the next.
+    public func advance(to target: Duration) async {
+        await settle()
+        while let index = indexOfNextDue(atOrBefore: target) {
+            if Task.isCancelled { break }
+            let sleeper = sleepers.remove(at: index)
+            if sleeper.deadline > now { now = sleeper.deadline }
+            sleeper.continuation.resume()
+            scheduler?.signalChange()
+            await settle()
+        }
+        if target > now && !Task.isCancelled { now = target }
+    }
+
+    /// Wakes every sleeper whose deadline is at or before the latest deadline, repeatedly,
+    /// until nothing is parked on the clock any more (or the calling task is cancelled).
+    public func runUntilIdle() async {
+        await settle()
+        while let deadline = nextDeadline, !Task.isCancelled {
+            await advance(to: deadline)
+        }
+    }
+
+    private func indexOfNextDue(atOrBefore target: Duration) -> Int? {
+        var bestIndex: Int?
+        for (index, sleeper) in sleepers.enumerated() where !sleeper.cancellation.isSet && sleeper.deadline <= target {
+            if bestIndex == nil || sleeper.deadline < sleepers[bestIndex!].deadline { bestIndex = index }
+        }
+        return bestIndex
+    }
+
+    private func settle() async {
+        if let scheduler {
+            await scheduler.settle()
+        } else {
+            for _ in 0..<8 { await Task.yield() }
+        }
+    }
+}
+
+/// A flag set from any thread when a sleeping task is cancelled, read on the main actor.
+final class CancellationMark: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,6 @@
+import ReactorCore
+
+/// Errors thrown by test effects.
+struct TestError: Error, Equatable {
+    let code: Int
+}
