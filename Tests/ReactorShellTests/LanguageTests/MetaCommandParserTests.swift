@@ -1,0 +1,169 @@
+import Testing
+@testable import ReactorShell
+
+@Suite struct MetaCommandParserTests {
+    @Test func commandsWithoutArguments() throws {
+        #expect(try meta(":reactors") == .reactors)
+        #expect(try meta(":history") == .history)
+        #expect(try meta(":undo") == .undo)
+        #expect(try meta(":redo") == .redo)
+        #expect(try meta("  :quit  # bye") == .quit)
+    }
+
+    @Test func extraArgumentsAreRejectedWithTheUsage() {
+        #expect(parseError(":undo 2")?.description == "script.rsh:4:7: :undo expects no more arguments, found '2' (usage: :undo)")
+        #expect(parseError(":use counter board")?.message == ":use expects no more arguments, found 'board' (usage: :use NAME)")
+    }
+
+    @Test func help() throws {
+        #expect(try meta(":help") == .help(topic: nil))
+        #expect(try meta(":help :expect") == .help(topic: LocatedText(":expect", column: 7)))
+        #expect(try meta(":help write.submit") == .help(topic: LocatedText("write.submit", column: 7)))
+    }
+
+    @Test func useFocusActionsReset() throws {
+        #expect(try meta(":use github-search") == .use(entry: LocatedText("github-search", column: 6)))
+        #expect(try meta(":use \"counter\"") == .use(entry: LocatedText("counter", column: 6)))
+        #expect(try meta(":focus write") == .focus(reactor: LocatedText("write", column: 8)))
+        #expect(try meta(":actions") == .actions(reactor: nil))
+        #expect(try meta(":actions board") == .actions(reactor: LocatedText("board", column: 10)))
+        #expect(try meta(":reset") == .reset(reactor: nil))
+        #expect(try meta(":reset write") == .reset(reactor: LocatedText("write", column: 8)))
+    }
+
+    @Test func missingNamesSayWhatWasExpected() {
+        #expect(parseError(":use")?.description == "script.rsh:4:5: :use expects NAME, found end of line (usage: :use NAME)")
+        #expect(parseError(":focus 12")?.message == ":focus expects REACTOR, found '12' (usage: :focus REACTOR)")
+    }
+
+    @Test func statePaths() throws {
+        #expect(try meta(":state") == .state(path: nil))
+        #expect(try meta(":state posts[2].title") == .state(path: StatePathReference(reactor: nil, path: LocatedText("posts[2].title", column: 8))))
+        #expect(try meta(":state repos.count") == .state(path: StatePathReference(reactor: nil, path: LocatedText("repos.count", column: 8))))
+        #expect(try meta(":state board:") == .state(path: StatePathReference(
+            reactor: LocatedText("board", column: 8), path: LocatedText("", column: 14))))
+        #expect(try meta(":state write:isDismissed") == .state(path: StatePathReference(
+            reactor: LocatedText("write", column: 8), path: LocatedText("isDismissed", column: 14))))
+    }
+
+    @Test func badStatePaths() {
+        #expect(parseError(":state :x")?.message == ":state expects PATH, found ':' (usage: :state [PATH])")
+        #expect(parseError(":state \"x\"")?.message == ":state expects PATH, found '\"x\"' (usage: :state [PATH])")
+        #expect(parseError(":state a.b:c")?.message == ":state expects REACTOR:PATH with a reactor name before ':', found 'a.b'")
+    }
+
+    @Test func expectWithEveryOperator() throws {
+        for op in ExpectationOperator.allCases {
+            guard case .expect(let expectation)? = try meta(":expect value \(op.symbol) 1") else {
+                Issue.record("no expectation for \(op)")
+                continue
+            }
+            #expect(expectation.comparison == op)
+            #expect(expectation.comparisonColumn == 15)
+            #expect(expectation.expected == ValueLiteral(.int(1), column: 16 + op.symbol.count, text: "1"))
+        }
+    }
+
+    @Test func expectValues() throws {
+        guard case .expect(let array)? = try meta(#":expect repos == ["a", "b"]"#) else { Issue.record("not parsed"); return }
+        #expect(array.expected.stateValue == .array([.string("a"), .string("b")]))
+        #expect(array.path == StatePathReference(reactor: nil, path: LocatedText("repos", column: 9)))
+        guard case .expect(let prefixed)? = try meta(":expect write:isDismissed == true") else { Issue.record("not parsed"); return }
+        #expect(prefixed.path.reactor?.text == "write")
+        #expect(prefixed.path.path.text == "isDismissed")
+        #expect(prefixed.expected.kind == .bool(true))
+        guard case .expect(let optional)? = try meta(":expect query == nil") else { Issue.record("not parsed"); return }
+        #expect(optional.expected.kind == .nil)
+        guard case .expect(let word)? = try meta(":expect repos contains swift2") else { Issue.record("not parsed"); return }
+        #expect(word.expected.stateValue == .string("swift2"))
+    }
+
+    @Test func expectErrors() {
+        #expect(parseError(":expect")?.message == ":expect expects PATH, found end of line (usage: :expect PATH OP VALUE)")
+        #expect(parseError(":expect value")?.message == ":expect expects an operator (== != < <= > >= contains), found end of line (usage: :expect PATH OP VALUE)")
+        #expect(parseError(":expect value =< 1")?.description == "script.rsh:4:15: :expect expects an operator (== != < <= > >= contains), found '=<'")
+        #expect(parseError(":expect value ==")?.description == "script.rsh:4:17: :expect expects a VALUE, found end of line (usage: :expect PATH OP VALUE)")
+        #expect(parseError(":expect value == 1 2")?.message == ":expect expects no more arguments, found '2' (usage: :expect PATH OP VALUE)")
+    }
+
+    @Test func durations() throws {
+        #expect(try meta(":wait") == .wait(limit: nil))
+        #expect(try meta(":wait 2s") == .wait(limit: .seconds(2)))
+        #expect(try meta(":advance 250ms") == .advance(.milliseconds(250)))
+        #expect(try meta(":sleep 1.5s") == .sleep(.milliseconds(1500)))
+        #expect(try meta(":advance 1m") == .advance(.seconds(60)))
+        #expect(try meta(":advance 0.001s") == .advance(.milliseconds(1)))
+    }
+
+    @Test func badDurations() {
+        #expect(parseError(":advance")?.message == ":advance expects a DURATION such as 250ms, 2s, 1.5s or 1m, found end of line (usage: :advance DURATION)")
+        #expect(parseError(":advance 10")?.description == "script.rsh:4:10: :advance expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '10'")
+        #expect(parseError(":sleep 2x")?.message == ":sleep expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '2x'")
+        #expect(parseError(":wait -1s")?.message == ":wait expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '-1s'")
+        #expect(parseError(":wait 99999999999999999999s") != nil)
+    }
+
+    @Test func jump() throws {
+        #expect(try meta(":jump 3") == .jump(step: 3))
+        #expect(try meta(":jump 0") == .jump(step: 0))
+        #expect(parseError(":jump -1")?.message == ":jump expects a step number N (0 or more), found '-1' (usage: :jump N)")
+        #expect(parseError(":jump")?.message == ":jump expects a step number N (0 or more), found end of line (usage: :jump N)")
+    }
+
+    @Test func saveAndLoadTakeBareOrQuotedFileNames() throws {
+        #expect(try meta(":save out/session.rsh") == .save(file: LocatedText("out/session.rsh", column: 7)))
+        #expect(try meta(#":load "my script.rsh""#) == .load(file: LocatedText("my script.rsh", column: 7)))
+        #expect(try meta(":load C:/x.rsh") == .load(file: LocatedText("C:/x.rsh", column: 7)))
+        #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load FILE)")
+    }
+
+    @Test func settings() throws {
+        #expect(try meta(":set diff off") == .set(.diff(false)))
+        #expect(try meta(":set diff on") == .set(.diff(true)))
+        #expect(try meta(":set format json") == .set(.format(.json)))
+        #expect(try meta(":set trace on") == .set(.trace(true)))
+        #expect(try meta(":set color never") == .set(.color(.never)))
+    }
+
+    @Test func badSettings() {
+        #expect(parseError(":set dif on")?.description == "script.rsh:4:6: unknown setting 'dif'; did you mean 'diff'?")
+        #expect(parseError(":set zzzzzz on")?.message == "unknown setting 'zzzzzz'; expected one of diff, format, trace, color")
+        #expect(parseError(":set format xml")?.description == "script.rsh:4:13: :set format expects text|json, found 'xml'")
+        #expect(parseError(":set color")?.message == ":set expects color auto|always|never, found end of line (usage: :set NAME VALUE)")
+        #expect(parseError(":set")?.message == ":set expects a setting (diff, format, trace, color), found end of line (usage: :set NAME VALUE)")
+    }
+
+    @Test func exitCodes() throws {
+        #expect(try meta(":exit") == .exit(code: nil))
+        #expect(try meta(":exit 3") == .exit(code: 3))
+        #expect(parseError(":exit 256")?.message == ":exit expects an exit CODE between 0 and 255, found '256'")
+        #expect(parseError(":exit x")?.message == ":exit expects an exit CODE between 0 and 255, found 'x'")
+    }
+
+    @Test func unknownCommandSuggestsTheNearest() {
+        #expect(parseError(":sate")?.description == "script.rsh:4:1: unknown command ':sate'; did you mean ':state'?")
+        #expect(parseError(":hlep")?.message == "unknown command ':hlep'; did you mean ':help'?")
+        #expect(parseError(":xyzzy")?.message == "unknown command ':xyzzy'; type :help for the list")
+        #expect(parseError(":Quit")?.message == "unknown command ':Quit'; did you mean ':quit'?")
+    }
+
+    @Test func colonNeedsAName() {
+        #expect(parseError(":")?.description == "script.rsh:4:2: expected a command name after ':', found end of line")
+        #expect(parseError(": state")?.message == "expected a command name after ':', found 'state'")
+    }
+
+    @Test func metaCommandsCannotRunInTheBackground() {
+        #expect(parseError(":wait &")?.description == "script.rsh:4:7: ' &' applies to actions only, not to meta commands")
+    }
+
+    @Test func everyMetaCommandHasHelp() {
+        #expect(MetaCommandHelp.names == [
+            ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
+            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":load", ":set", ":quit", ":exit",
+        ])
+        #expect(MetaCommandHelp.entry(named: "expect")?.usage == ":expect PATH OP VALUE")
+        #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
+        #expect(MetaCommandHelp.overview.split(separator: "\n").count == 21)
+        #expect(MetaCommandHelp.overview.split(separator: "\n").contains { $0.hasPrefix("  :use NAME ") && $0.hasSuffix("Load a registry entry as the current scene and focus its first reactor.") })
+    }
+}
