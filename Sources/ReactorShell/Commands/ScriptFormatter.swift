@@ -31,7 +31,10 @@ public enum ScriptFormatter {
     public static func metaLine(_ command: MetaCommand) -> String {
         let name = command.name
         switch command {
-        case .help(let topic): return join(name, topic.map { word($0.text) })
+        case .help(let topic):
+            guard let topic else { return name }
+            if topic.text.hasPrefix(":"), MetaCommandHelp.entry(named: topic.text) != nil { return join(name, topic.text) }
+            return join(name, word(topic.text))
         case .reactors, .history, .undo, .redo, .quit: return name
         case .use(let entry): return join(name, word(entry.text))
         case .focus(let reactor): return join(name, word(reactor.text))

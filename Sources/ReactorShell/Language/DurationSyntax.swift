@@ -36,13 +36,13 @@ public enum DurationSyntax {
         "\(command) expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '\(text)'"
     }
 
-    /// A duration written back in the language's shortest exact form (`250ms`, `1.5s`, `2s`).
+    /// A duration written back exactly in the language's form: `250ms` below a second, else `1.5s`, `2s`, or `2m`.
     public static func format(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let totalNanoseconds = seconds * 1_000_000_000 + attoseconds / 1_000_000_000
         if totalNanoseconds % 60_000_000_000 == 0 && totalNanoseconds != 0 { return "\(totalNanoseconds / 60_000_000_000)m" }
         if totalNanoseconds % 1_000_000_000 == 0 { return "\(totalNanoseconds / 1_000_000_000)s" }
-        if totalNanoseconds % 1_000_000 == 0 { return "\(totalNanoseconds / 1_000_000)ms" }
+        if totalNanoseconds < 1_000_000_000 && totalNanoseconds % 1_000_000 == 0 { return "\(totalNanoseconds / 1_000_000)ms" }
         var fraction = String(totalNanoseconds % 1_000_000_000)
         fraction = String(repeating: "0", count: 9 - fraction.count) + fraction
         while fraction.hasSuffix("0") { fraction.removeLast() }
