@@ -1,2 +1,85 @@
-/// StateDiff cases (filled in with the diff engine).
-@MainActor func runDiffBenchmarks() {}
+// StateDiff cases: diff + text render against an Equatable comparison (`==`) of the same
+// two states, and the encoding of a state from Encodable.
+import StateDiff
+
+/// The counter's state, as the built-in reactor declares it (SPEC §5).
+private struct BenchCounterState: Encodable, Equatable {
+    var value = 0
+    var isLoading = false
+    var alertMessage: String?
+}
+
+/// Runs the StateDiff benchmark cases, one line each; checks each case's output first.
+@MainActor func runDiffBenchmarks() {
+    let renderer = TextDiffRenderer(indent: 6)
+
+    // Counter: setLoading(true) — one changed field.
+    let counterOld = BenchCounterState(), counterNew = BenchCounterState(isLoading: true)
+    let counterOldValue = try! StateValue(encoding: counterOld), counterNewValue = try! StateValue(encoding: counterNew)
+    precondition(renderer.lines(for: diff(counterOldValue, counterNewValue)) == ["      isLoading: false → true"])
+    if shouldRun("diff counter") {
+        let iterations = 100_000
+        let baseline = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(counterOld == counterNew) }
+        }
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations {
+                var output = ""
+                renderer.render(diff(counterOldValue, counterNewValue), into: &output)
+                blackHole(output)
+            }
+        }
+        report("diff + text render, counter", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
+    }
+    if shouldRun("encode counter") {
+        let iterations = 100_000
+        let baseline = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(counterOld == counterNew) }
+        }
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(try! StateValue(encoding: counterNew)) }
+        }
+        report("encode counter state (Encodable)", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
+    }
+
+    // 10,000 strings, one appended.
+    let strings = (0..<10_000).map { "repository-\($0)" }
+    let appended = strings + ["repository-new"]
+    let stringsValue = StateValue.array(strings.map(StateValue.string))
+    let appendedValue = StateValue.array(appended.map(StateValue.string))
+    precondition(renderer.lines(for: diff(stringsValue, appendedValue)) == ["      + [10000]: \"repository-new\""])
+    if shouldRun("diff append") {
+        let iterations = 200
+        let baseline = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(strings == appended) }
+        }
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations {
+                var output = ""
+                renderer.render(diff(stringsValue, appendedValue), into: &output)
+                blackHole(output)
+            }
+        }
+        report("diff + text, 10,000 strings, one append", nanoseconds: measured, baselineName: "== of the arrays", baselineNanoseconds: baseline)
+    }
+
+    // 10,000 strings reversed.
+    let reversed = Array(strings.reversed())
+    let reversedValue = StateValue.array(reversed.map(StateValue.string))
+    let reversalLines = renderer.lines(for: diff(stringsValue, reversedValue))
+    precondition(reversalLines == ["      [0…9999]: 10,000 elements replaced"], "\(reversalLines)")
+    if shouldRun("diff reversal") {
+        let iterations = 3
+        let baseline = medianNanoseconds(operations: 1000) {
+            for _ in 0..<1000 { blackHole(strings == reversed) }
+        }
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations {
+                var output = ""
+                renderer.render(diff(stringsValue, reversedValue), into: &output)
+                blackHole(output)
+            }
+        }
+        report("diff + text, 10,000 strings reversed", nanoseconds: measured, baselineName: "== of the arrays", baselineNanoseconds: baseline)
+    }
+}

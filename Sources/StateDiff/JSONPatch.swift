@@ -185,9 +185,7 @@ private func applyOperation(_ op: JSONPatchOperation.Op, tokens: ArraySlice<Stri
         return
     }
     let isLast = tokens.count == 1
-    switch target {
-    case .object(var fields):
-        target = .null  // keep `fields` uniquely referenced while it is edited
+    if var fields = target.takeFields() {
         defer { target = .object(fields) }
         let index = fields.firstIndex { $0.key == token }
         if isLast {
@@ -205,8 +203,7 @@ private func applyOperation(_ op: JSONPatchOperation.Op, tokens: ArraySlice<Stri
             guard let index else { throw JSONPatchError("no member '\(token)'") }
             try applyOperation(op, tokens: tokens.dropFirst(), value: newValue, to: &fields[index].value)
         }
-    case .array(var elements):
-        target = .null  // keep `elements` uniquely referenced while it is edited
+    } else if var elements = target.takeElements() {
         defer { target = .array(elements) }
         if isLast && op == .add && token == "-" {
             elements.append(newValue ?? .null)
@@ -224,8 +221,25 @@ private func applyOperation(_ op: JSONPatchOperation.Op, tokens: ArraySlice<Stri
         } else {
             try applyOperation(op, tokens: tokens.dropFirst(), value: newValue, to: &elements[index])
         }
-    default:
+    } else {
         throw JSONPatchError("cannot go into \(target.kindName) with '\(token)'")
+    }
+}
+
+extension StateValue {
+    /// The object's fields, leaving `.null` behind so the caller holds the only reference
+    /// and can edit them in place (otherwise each edit would copy the whole container).
+    mutating func takeFields() -> [StateField]? {
+        guard case .object(let fields) = self else { return nil }
+        self = .null
+        return fields
+    }
+
+    /// The array's elements, leaving `.null` behind (see `takeFields`).
+    mutating func takeElements() -> [StateValue]? {
+        guard case .array(let elements) = self else { return nil }
+        self = .null
+        return elements
     }
 }
 

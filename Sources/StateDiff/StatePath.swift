@@ -60,11 +60,11 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// Appends the path in the shell's syntax to `text` (no intermediate strings).
     public func appendDescription(to text: inout String) {
-        for component in components {
+        for (position, component) in components.enumerated() {
             switch component {
             case .key(let key):
                 if isPlainIdentifier(key) {
-                    if !text.isEmpty { text.append(".") }
+                    if position > 0 { text.append(".") }
                     text.append(key)
                 } else {
                     text.append("[")
