@@ -65,18 +65,30 @@ public enum CompletionEngine {
         return context.statePaths(nil) + (reactors.count > 1 ? reactors.map { $0.name + ":" } : [])
     }
 
-    /// Labels not yet used (`home:`), or the literal values of a Bool / optional parameter after its label.
+    /// Labels of parameters not yet given, by label or position (`home:`), or the literal values of a Bool / optional parameter after its label.
     private static func argumentCandidates(action: String, previous: [String], context: CompletionContext) -> [String] {
         guard let signature = signature(of: action, context: context) else { return [] }
         if let last = previous.last, last.hasSuffix(":") || last.hasSuffix("="),
            let parameter = signature.parameter(String(last.dropLast())) {
             return literalValues(for: parameter)
         }
-        let used = Set(previous.compactMap { argument -> String? in
-            guard let marker = argument.firstIndex(where: { $0 == ":" || $0 == "=" }) else { return nil }
-            return String(argument[..<marker])
-        })
-        return signature.parameters.filter { !used.contains($0.label) }.map { $0.label + ":" }
+        var used = Set<String>()
+        var positionalCount = 0
+        var index = 0
+        while index < previous.count {
+            let argument = previous[index]
+            if let marker = argument.firstIndex(where: { $0 == ":" || $0 == "=" }) {
+                used.insert(String(argument[..<marker]))
+                // `label:` followed by a blank: the value is the next word.
+                if argument.index(after: marker) == argument.endIndex { index += 1 }
+            } else {
+                positionalCount += 1
+            }
+            index += 1
+        }
+        var open = signature.parameters.filter { !used.contains($0.label) }
+        open.removeFirst(min(positionalCount, open.count))
+        return open.map { $0.label + ":" }
     }
 
     private static func literalValues(for parameter: CommandParameter) -> [String] {
