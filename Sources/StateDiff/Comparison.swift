@@ -64,6 +64,13 @@ public struct StateComparisonError: Error, Sendable, Hashable, CustomStringConve
     /// The kind of the expected value.
     public var expectedKind: String
 
+    /// Creates an error for `operator` applied to values of the two kinds.
+    public init(operator: ComparisonOperator, actualKind: String, expectedKind: String) {
+        self.operator = `operator`
+        self.actualKind = actualKind
+        self.expectedKind = expectedKind
+    }
+
     /// `cannot compare Int with String using '<'`.
     public var description: String {
         "cannot compare \(actualKind) with \(expectedKind) using '\(`operator`.rawValue)'"

@@ -19,6 +19,13 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     /// What was wrong: what was expected and what was found.
     public var message: String
 
+    /// Creates an error at `line`:`column`.
+    public init(line: Int, column: Int, message: String) {
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
     /// `line:column: message`.
     public var description: String { "\(line):\(column): \(message)" }
 }

@@ -17,6 +17,13 @@ public struct StatePathSyntaxError: Error, Sendable, Hashable, CustomStringConve
     /// What it found instead, e.g. `'%'` or `end of path`.
     public var found: String
 
+    /// Creates an error at `column`.
+    public init(column: Int, expected: String, found: String) {
+        self.column = column
+        self.expected = expected
+        self.found = found
+    }
+
     /// `column 7: expected ']', found end of path`.
     public var description: String { "column \(column): expected \(expected), found \(found)" }
 }

@@ -6,6 +6,12 @@ public struct StateQueryError: Error, Sendable, Hashable, CustomStringConvertibl
     /// or `index 5 out of range: repos has 3 elements`.
     public var message: String
 
+    /// Creates an error for `path`.
+    public init(path: StatePath, message: String) {
+        self.path = path
+        self.message = message
+    }
+
     /// The message.
     public var description: String { message }
 }

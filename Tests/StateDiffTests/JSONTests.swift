@@ -1,0 +1,107 @@
+import StateDiff
+import Testing
+
+@Suite("JSON text and parsing")
+struct JSONTests {
+    @Test func stateRendersAsCompactJSONInKeyOrder() {
+        #expect(encoded(CounterState(value: 1, alertMessage: "increased!")).jsonText
+            == #"{"value":1,"isLoading":false,"alertMessage":"increased!"}"#)
+        #expect(encoded(BoardState()).jsonText == #"{"posts":[]}"#)
+    }
+
+    @Test func doublesKeepAFractionAndNonFiniteOnesBecomeStrings() {
+        #expect(StateValue.array([.double(1), .double(0.5), .double(.nan), .double(.infinity), .double(-.infinity)]).jsonText
+            == #"[1.0,0.5,"NaN","Infinity","-Infinity"]"#)
+    }
+
+    @Test func stringsAreEscapedForJSON() {
+        #expect(StateValue.string("a\"b\\c\nd\u{1}é👋🏽").jsonText == #""a\"b\\c\nd\u0001é👋🏽""#)
+    }
+
+    @Test func parsingGivesBackTheSameValue() throws {
+        let values: [StateValue] = [
+            encoded(GitHubSearchState(query: "swift", repos: ["a", "b"], nextPage: 2)),
+            .array([.double(1.0), .int(-3), .double(2.5e-8), .null, .bool(false), .object([])]),
+            .string("tab\there \u{0} 🇫🇷 \"q\""),
+        ]
+        for value in values {
+            #expect(try StateValue(jsonText: value.jsonText) == value)
+        }
+    }
+
+    @Test func parsingHandlesWhitespaceEscapesAndSurrogatePairs() throws {
+        let value = try StateValue(jsonText: " { \"a\" : [ 1 , 2.0 , \"\\u00e9\\ud83d\\ude00\\/\" ] , \"b\":null }\n")
+        #expect(value == .object([
+            StateField("a", .array([.int(1), .double(2), .string("é😀/")])),
+            StateField("b", .null),
+        ]))
+        #expect(try StateValue(jsonText: "12345678901234567890123") == .double(Double("12345678901234567890123")!))
+    }
+
+    @Test func parseErrorsNameLineAndColumn() {
+        #expect(throws: JSONParseError(line: 2, column: 3, message: "expected ',' or '}' in object, found '\"'")) {
+            try StateValue(jsonText: "{\"a\":1\n  \"b\"2}")
+        }
+        #expect(throws: JSONParseError(line: 1, column: 1, message: "unterminated string")) {
+            try StateValue(jsonText: "\"abc")
+        }
+        #expect(throws: JSONParseError(line: 1, column: 3, message: "expected end of input, found '1'")) {
+            try StateValue(jsonText: "1 1")
+        }
+        #expect(throws: JSONParseError.self) { try StateValue(jsonText: "") }
+        #expect(throws: JSONParseError.self) { try StateValue(jsonText: "[1,]") }
+        #expect(throws: JSONParseError.self) { try StateValue(jsonText: "01") }
+        #expect(throws: JSONParseError.self) { try StateValue(jsonText: "\"\\x\"") }
+        #expect(throws: JSONParseError.self) { try StateValue(jsonText: String(repeating: "[", count: 10_000)) }
+    }
+}
+
+@Suite("JSON Patch")
+struct JSONPatchTests {
+    @Test func replaceCarriesTheOldValueLikeTheSpecExample() {
+        let patch = JSONPatch(diff(encoded(CounterState()), encoded(CounterState(isLoading: true))))
+        #expect(patch.jsonText == #"[{"op":"replace","path":"/isLoading","old":false,"value":true}]"#)
+    }
+
+    @Test func insertsAreAddsAndRemovesCarryTheOldValue() {
+        let hello = Post(id: 1, title: "Hello", content: "")
+        let patch = JSONPatch(diff(encoded(BoardState(posts: [hello])), encoded(BoardState(posts: [Post(id: 2, title: "x", content: "")]))))
+        #expect(patch.jsonText == #"[{"op":"remove","path":"/posts/0","old":{"id":1,"title":"Hello","content":""}},{"op":"add","path":"/posts/0","value":{"id":2,"title":"x","content":""}}]"#)
+    }
+
+    @Test func pointersEscapeTildeAndSlash() throws {
+        #expect(StatePath([.key("a/b"), .key("m~n"), .index(3)]).jsonPointer == "/a~1b/m~0n/3")
+        #expect(StatePath.root.jsonPointer == "")
+        let old = StateValue.object([StateField("a/b", .object([StateField("m~n", .int(1))]))])
+        let new = StateValue.object([StateField("a/b", .object([StateField("m~n", .int(2))]))])
+        let text = JSONPatch(diff(old, new)).jsonText
+        #expect(text == #"[{"op":"replace","path":"/a~1b/m~0n","old":1,"value":2}]"#)
+        #expect(try JSONPatch(jsonValue: StateValue(jsonText: text)).apply(to: old) == new)
+    }
+
+    @Test func applyingFollowsRFC6902() throws {
+        let document = try StateValue(jsonText: #"{"xs":[1,2],"o":{}}"#)
+        let patch = try JSONPatch(jsonValue: StateValue(jsonText: """
+            [{"op":"add","path":"/xs/-","value":3},{"op":"add","path":"/xs/0","value":0},
+             {"op":"remove","path":"/xs/1"},{"op":"add","path":"/o/k","value":"v"},
+             {"op":"replace","path":"/o/k","value":"w"},{"op":"add","path":"/o/k","value":"z"}]
+            """))
+        #expect(try patch.apply(to: document) == StateValue(jsonText: #"{"xs":[0,2,3],"o":{"k":"z"}}"#))
+        #expect(try JSONPatch(operations: [JSONPatchOperation(op: .replace, path: "", value: .int(1))]).apply(to: document) == .int(1))
+    }
+
+    @Test func badPatchesAreErrorsNamingTheOperation() throws {
+        let document = try StateValue(jsonText: #"{"xs":[1]}"#)
+        #expect(throws: JSONPatchError("operation 0 (remove /xs/5): index 5 out of range (1 elements)")) {
+            try JSONPatch(operations: [JSONPatchOperation(op: .remove, path: "/xs/5")]).apply(to: document)
+        }
+        #expect(throws: JSONPatchError("operation 0 (replace /nope): no member 'nope'")) {
+            try JSONPatch(operations: [JSONPatchOperation(op: .replace, path: "/nope", value: .null)]).apply(to: document)
+        }
+        #expect(throws: JSONPatchError("operation 0 (add /xs/01): '01' is not an array index")) {
+            try JSONPatch(operations: [JSONPatchOperation(op: .add, path: "/xs/01", value: .null)]).apply(to: document)
+        }
+        #expect(throws: JSONPatchError.self) { try JSONPatch(jsonValue: StateValue(jsonText: #"[{"op":"move","path":"/a"}]"#)) }
+        #expect(throws: JSONPatchError.self) { try JSONPatch(jsonValue: StateValue(jsonText: #"{"op":"add"}"#)) }
+    }
+}
