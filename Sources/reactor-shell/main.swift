@@ -1,1 +1,4 @@
-print("reactor-shell: not built yet")
+import BuiltinReactors
+import ReactorShell
+
+await ReactorShellMain.run(registry: .builtins)

@@ -9,9 +9,9 @@ public protocol ShellReactor: AnyObject {
     var name: String { get }
     /// The declared commands.
     var commandTable: ReactorCommandTable { get }
-    /// Builds the action named by `invocation` (command `commandIndex` of ``commandTable``) and
-    /// sends it. Returns the bound arguments and the action's runtime id.
-    func send(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> SentAction
+    /// Binds `invocation` to command `commandIndex` of ``commandTable`` and builds the action,
+    /// ready to send: the shell reports it, then calls ``PreparedAction/send()``.
+    func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction
     /// The current state as a value tree.
     func stateValue() throws -> StateValue
     /// Installs the (single) receiver of this reactor's runtime events.
@@ -26,12 +26,22 @@ public protocol ShellReactor: AnyObject {
     func reset()
 }
 
-/// An action the shell sent: the bound arguments (for logs, JSON and `:save`) and its runtime id.
-public struct SentAction: Sendable {
-    /// Every declared parameter with its value.
-    public var arguments: CommandArguments
-    /// The runtime's id of the action (mutations it causes carry it), nil if stubbed.
-    public var actionID: Int?
+/// An action built from a command line, not yet sent.
+@MainActor
+public struct PreparedAction {
+    /// Every declared parameter with its value (for logs, JSON and `:save`).
+    public let arguments: CommandArguments
+    private let perform: @MainActor () -> Int?
+
+    /// An action whose sending is `perform` (which returns the runtime's action id).
+    public init(arguments: CommandArguments, perform: @escaping @MainActor () -> Int?) {
+        self.arguments = arguments
+        self.perform = perform
+    }
+
+    /// Sends the action; returns the runtime's id for it (mutations it causes carry it), nil when
+    /// the reactor is stubbed.
+    public func send() -> Int? { perform() }
 }
 
 /// A reactor's state captured for time travel; opaque to the shell.
@@ -76,12 +86,14 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
     }
 
-    public func send(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> SentAction {
+    public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
         let (action, arguments) = try commands[commandIndex].makeAction(invocation)
-        lastActionID = nil
-        if eventToken == nil { installRecorder() }
-        reactor.send(action)
-        return SentAction(arguments: arguments, actionID: lastActionID)
+        return PreparedAction(arguments: arguments) { [self] in
+            lastActionID = nil
+            if eventToken == nil { installRecorder() }
+            reactor.send(action)
+            return lastActionID
+        }
     }
 
     public func stateValue() throws -> StateValue {

@@ -1,0 +1,110 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The whole `reactor-shell` program, for the built-in executable and for custom shells:
+///
+/// ```swift
+/// @main struct MyShell { static func main() async {
+///     await ReactorShellMain.run(registry: .builtins + [MyReactor.entry]) } }
+/// ```
+public enum ReactorShellMain {
+    /// Parses the command line, runs the shell over `registry`, and exits with SPEC §2's status.
+    @MainActor
+    public static func run(registry: Registry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        signal(SIGPIPE, SIG_IGN)
+        let environment = processEnvironment()
+        let sink = OutputSink()
+        switch LaunchPlan.parse(arguments, environment: environment) {
+        case .message(let text):
+            sink.writeResult(text)
+            sink.flush()
+            exit(0)
+        case .usageError(let text):
+            sink.writeError(text)
+            exit(2)
+        case .list:
+            let width = (registry.names.map(\.count).max() ?? 0) + 2
+            for entry in registry.entries { sink.writeResult(entry.name.padded(to: width) + entry.summary) }
+            sink.flush()
+            exit(0)
+        case .shell(let configuration):
+            if isatty(0) == 1 {
+                exit(await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink))
+            }
+            exit(await runBatch(registry: registry, configuration: configuration, files: ["-"], sink: sink))
+        case .run(let configuration, let files):
+            exit(await runBatch(registry: registry, configuration: configuration, files: files, sink: sink))
+        }
+    }
+
+    /// Runs `files` in order (`-` is standard input); returns the exit status.
+    @MainActor
+    static func runBatch(registry: Registry, configuration: ShellConfiguration, files: [String], sink: OutputSink) async -> Int32 {
+        var descriptors: [(String, Int32)] = []
+        for file in files {
+            if file == "-" {
+                descriptors.append(("<stdin>", 0))
+                continue
+            }
+            switch ScriptFile.openForReading(file) {
+            case .success(let descriptor): descriptors.append((file, descriptor))
+            case .failure(let error):
+                sink.writeError("reactor-shell: \(error)")
+                return 2
+            }
+        }
+        let session = ShellSession(registry: registry, configuration: configuration, sink: sink, interactive: false)
+        if let failure = session.loadInitialScene() {
+            sink.writeError("reactor-shell: \(failure)")
+            return 2
+        }
+        var exitCode: Int32?
+        for (source, descriptor) in descriptors {
+            let outcome = await session.runScript(
+                descriptor: descriptor, source: source, echo: configuration.echo, bail: configuration.bail)
+            if descriptor != 0 { close(descriptor) }
+            if outcome == .bailed { break }
+            if case .quit(let code) = outcome {
+                exitCode = code
+                break
+            }
+        }
+        session.printSummary()
+        sink.flush()
+        return exitCode ?? session.exitStatus
+    }
+
+    private static func processEnvironment() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let equals = text.firstIndex(of: "=") {
+                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}
+
+extension ShellSession {
+    /// Loads `--reactor` (or the registry's first entry); returns an error message for an unknown name.
+    func loadInitialScene() -> String? {
+        let name = configuration.initialReactor ?? registry.entries.first?.name
+        guard let name else { return nil }
+        guard registry.entry(named: name) != nil else {
+            return "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)); available: \(registry.names.joined(separator: ", "))"
+        }
+        _ = loadScene(named: name, column: 1)
+        return nil
+    }
+
+    /// Prints the closing `N passed, N failed` line (or the `summary` event).
+    func printSummary() {
+        printer.summary(passed: passed, failed: failed)
+    }
+}

@@ -1,0 +1,125 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How a script run ended.
+public enum ScriptOutcome: Sendable, Equatable {
+    /// Every line ran (some may have failed).
+    case completed
+    /// `--bail` stopped it at a failure.
+    case bailed
+    /// `:quit` / `:exit [CODE]`.
+    case quit(code: Int32?)
+}
+
+extension ShellSession {
+    /// Runs the script read from `descriptor`, named `source` in messages, line by line; waits for
+    /// quiescence after each action (except ` &` lines) and at the end.
+    public func runScript(descriptor: Int32, source: String, echo: Bool, bail: Bool) async -> ScriptOutcome {
+        var reader = ScriptLineReader(descriptor: descriptor)
+        while let line = reader.next() {
+            let outcome: CommandOutcome
+            switch line {
+            case .text(let text, let number):
+                let origin = LineOrigin(source: source, line: number)
+                if echo { printer.echo(prompt: prompt, line: text, origin: origin) }
+                outcome = await execute(line: text, origin: origin, waitAfterAction: true)
+            case .invalidUTF8(let number):
+                currentOrigin = LineOrigin(source: source, line: number)
+                outcome = fail("invalid UTF-8 in this line; the line was skipped")
+            case .binary(let number):
+                currentOrigin = LineOrigin(source: source, line: number)
+                _ = fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
+                return bail ? .bailed : .completed
+            case .readError(let message, let number):
+                currentOrigin = LineOrigin(source: source, line: number)
+                _ = fail("cannot read '\(source)': \(message)")
+                return bail ? .bailed : .completed
+            }
+            switch outcome {
+            case .succeeded: continue
+            case .failed: if bail { return .bailed }
+            case .quit(let code): return .quit(code: code)
+            }
+        }
+        if !scheduler.isQuiescent {
+            if await waitForQuiescence(limit: waitLimit) == .failed, bail { return .bailed }
+        }
+        return .completed
+    }
+
+    /// `:load FILE`: runs a script here. Relative paths are resolved against the directory of the
+    /// script that loads them (the working directory interactively). Cycles are an error.
+    func load(_ file: LocatedText) async -> CommandOutcome {
+        let path = resolvedPath(file.text)
+        let key = canonicalPath(path) ?? path
+        if loadStack.contains(key) {
+            return fail(":load cycle: '\(file.text)' is already being loaded (\(loadStack.joined(separator: " → ")))",
+                        column: file.column)
+        }
+        let descriptor: Int32
+        switch ScriptFile.openForReading(path) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): return fail("\(error)", column: file.column)
+        }
+        defer { close(descriptor) }
+        let origin = currentOrigin
+        loadStack.append(key)
+        let outcome = await runScript(descriptor: descriptor, source: path, echo: false, bail: false)
+        loadStack.removeLast()
+        currentOrigin = origin
+        if case .quit(let code) = outcome { return .quit(code: code) }
+        return .succeeded
+    }
+
+    /// `:save FILE`: writes the session so far as a script that replays it.
+    func save(to file: LocatedText) -> CommandOutcome {
+        if replayOverflow {
+            return fail("the session is too long to save (over \(Self.replayLimit) commands)", column: file.column)
+        }
+        var text = "# reactor-shell session saved by :save; replay with: reactor-shell run \(file.text)\n"
+        for line in replay { text += line + "\n" }
+        let path = resolvedPath(file.text)
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            return fail("cannot write '\(file.text)': \(String(cString: strerror(errno)))", column: file.column)
+        }
+        defer { close(descriptor) }
+        var failure: String?
+        text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = String(cString: strerror(errno))
+                    return
+                }
+                offset += written
+            }
+        }
+        if let failure { return fail("cannot write '\(file.text)': \(failure)", column: file.column) }
+        printer.text("saved \(replay.count) commands to \(file.text)")
+        return .succeeded
+    }
+
+    private func resolvedPath(_ path: String) -> String {
+        guard !path.hasPrefix("/"), let including = loadStack.last ?? scriptDirectoryBase else { return path }
+        guard let slash = including.lastIndex(of: "/") else { return path }
+        return String(including[...slash]) + path
+    }
+
+    /// The script currently being run at top level, for resolving `:load` paths.
+    private var scriptDirectoryBase: String? {
+        let source = currentOrigin.source
+        return source.hasPrefix("<") ? nil : source
+    }
+
+    private func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}

@@ -1,0 +1,300 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ReactorCore
+import StateDiff
+
+/// What running one command line led to.
+public enum CommandOutcome: Sendable, Equatable {
+    /// It ran, and any expectation held.
+    case succeeded
+    /// It failed: parse error, unknown name, failed expectation, timeout, …
+    case failed
+    /// `:quit` or `:exit [CODE]`.
+    case quit(code: Int32?)
+}
+
+/// A shell session: the loaded scene, the focus, the log, time travel, settings and counts.
+/// Both front ends (batch and interactive) feed it lines; it prints through one printer.
+@MainActor
+public final class ShellSession {
+    /// The reactors that `:use` can load.
+    public let registry: Registry
+    /// The configuration the session started with.
+    public let configuration: ShellConfiguration
+    let printer: SessionPrinter
+    let clockMode: ClockMode
+    /// How long `:wait` and the wait after each batch action may take.
+    let waitLimit: Duration = .seconds(10)
+
+    private(set) var scheduler: Scheduler
+    private(set) var entryName: String?
+    private(set) var reactors: [any ShellReactor] = []
+    private(set) var focusIndex = 0
+    var lastStates: [StateValue?] = []
+    var timelines: [Timeline] = []
+
+    var showDiffs: Bool
+    var trace = false
+    var colorMode: ColorMode
+
+    /// `:expect` lines that held.
+    public internal(set) var passed = 0
+    /// `:expect` lines that did not.
+    public internal(set) var failed = 0
+    /// Whether any command failed (errors and failed expectations): the exit status is 1 if so.
+    public internal(set) var hadFailure = false
+
+    var log: SessionLog
+    /// The commands that replay the session (`:save`), bounded.
+    var replay: [String] = []
+    var replayOverflow = false
+    static let replayLimit = 100_000
+    var loadStack: [String] = []
+
+    /// The line being run, for errors that surface from effects.
+    var currentOrigin = LineOrigin()
+    /// The log step an action being sent belongs to (bound to its runtime id on the action event).
+    private var pendingStep: Int?
+    /// When recent actions were sent and what they were, for the trace.
+    private var actionStarts: [Int: (time: Duration, label: String)] = [:]
+
+    /// A session over `registry`, printing to `sink`; `interactive` picks the real clock by default.
+    public init(registry: Registry, configuration: ShellConfiguration, sink: OutputSink, interactive: Bool) {
+        self.registry = registry
+        self.configuration = configuration
+        self.clockMode = configuration.clock ?? (interactive ? .real : .virtual)
+        self.colorMode = configuration.color
+        self.showDiffs = configuration.showDiffs
+        self.printer = SessionPrinter(sink: sink, format: configuration.format, colors: false)
+        self.log = SessionLog(limit: 1_000)
+        self.scheduler = Self.makeScheduler(clockMode)
+        printer.colors = resolvedColors()
+    }
+
+    private static func makeScheduler(_ mode: ClockMode) -> Scheduler {
+        mode == .virtual ? Scheduler.virtual() : Scheduler(clock: RealClock())
+    }
+
+    /// The prompt: the focused reactor's name (`counter> `).
+    public var prompt: String {
+        (reactors.isEmpty ? "reactor-shell" : reactors[focusIndex].name) + "> "
+    }
+
+    /// The focused reactor's name, if a scene is loaded.
+    public var focusedReactorName: String? { reactors.isEmpty ? nil : reactors[focusIndex].name }
+
+    /// The names of the loaded scene's reactors.
+    public var reactorNames: [String] { reactors.map(\.name) }
+
+    /// The exit status the session has earned so far: 0, or 1 after any failure.
+    public var exitStatus: Int32 { hadFailure ? 1 : 0 }
+
+    func resolvedColors() -> Bool {
+        guard printer.format == .text else { return false }
+        switch colorMode {
+        case .always: return true
+        case .never: return false
+        case .auto:
+            let environment = configuration.environment
+            if environment["NO_COLOR"] != nil || environment["TERM"] == "dumb" { return false }
+            return isatty(1) == 1
+        }
+    }
+
+    // MARK: Running lines
+
+    /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
+    /// ending in ` &` (batch mode and scripts).
+    public func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
+        currentOrigin = origin
+        let parsed: ParsedLine
+        do {
+            parsed = try ScriptParser.parse(line, origin: origin)
+        } catch {
+            return fail(error)
+        }
+        switch parsed {
+        case .empty:
+            return .succeeded
+        case .action(let invocation):
+            return await runAction(invocation, waitAfterAction: waitAfterAction)
+        case .meta(let meta):
+            return await runMeta(meta)
+        }
+    }
+
+    /// Reports `diagnostic` and marks the session failed.
+    func fail(_ diagnostic: Diagnostic) -> CommandOutcome {
+        hadFailure = true
+        printer.error(diagnostic)
+        return .failed
+    }
+
+    /// Reports `message` at the current line and column and marks the session failed.
+    func fail(_ message: String, column: Int = 1) -> CommandOutcome {
+        fail(Diagnostic(currentOrigin, column: column, message))
+    }
+
+    private func runAction(_ invocation: ActionInvocation, waitAfterAction: Bool) async -> CommandOutcome {
+        guard !reactors.isEmpty else {
+            return fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
+        }
+        let resolved: ResolvedAction
+        let prepared: PreparedAction
+        do {
+            resolved = try ActionResolver.resolve(
+                invocation, focused: reactors[focusIndex].name, reactors: reactors.map(\.commandTable))
+            prepared = try reactors[resolved.reactorIndex].prepare(invocation, commandIndex: resolved.commandIndex)
+        } catch {
+            return fail(error)
+        }
+        let index = resolved.reactorIndex
+        let handle = reactors[index]
+        let line = ScriptFormatter.actionLine(
+            reactor: index == focusIndex ? nil : handle.name, command: resolved.signature.name,
+            arguments: prepared.arguments)
+        printer.action(reactor: handle.name, name: resolved.signature.name, arguments: prepared.arguments, origin: currentOrigin)
+        let step = log.append(command: line)
+        timelines[index].willSend(step: step, current: handle.snapshot())
+        recordReplay(invocation.isBackground ? line + " &" : line)
+        pendingStep = step
+        _ = prepared.send()
+        pendingStep = nil
+        printer.sink.flushIfInteractive()
+        guard waitAfterAction, !invocation.isBackground else { return .succeeded }
+        return await waitForQuiescence(limit: waitLimit)
+    }
+
+    /// Waits until no effect of the scene has work in progress or scheduled.
+    func waitForQuiescence(limit: Duration) async -> CommandOutcome {
+        do {
+            try await scheduler.waitUntilQuiescent(limit: limit)
+            return .succeeded
+        } catch is CancellationError {
+            return fail("interrupted while waiting for effects")
+        } catch {
+            for reactor in reactors { reactor.cancelAllEffects() }
+            return fail("\(error); the effects in flight were cancelled")
+        }
+    }
+
+    func recordReplay(_ line: String) {
+        if replay.count < Self.replayLimit {
+            replay.append(line)
+        } else {
+            replayOverflow = true
+        }
+    }
+
+    // MARK: Scene
+
+    /// Loads registry entry `name` as the scene, replacing the current one.
+    func loadScene(named name: String, column: Int) -> CommandOutcome {
+        guard let entry = registry.entry(named: name) else {
+            return fail(
+                "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)) (see :reactors)",
+                column: column)
+        }
+        for reactor in reactors { reactor.cancelAllEffects() }
+        scheduler = Self.makeScheduler(clockMode)
+        let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
+        entryName = entry.name
+        reactors = scene.reactors
+        focusIndex = 0
+        timelines = reactors.map { _ in Timeline(limit: 1_000) }
+        lastStates = reactors.map { try? $0.stateValue() }
+        actionStarts.removeAll()
+        for (index, reactor) in reactors.enumerated() {
+            reactor.setEventHandler { [weak self] event in
+                self?.handle(event, from: index)
+            }
+        }
+        recordReplay(":use \(entry.name)")
+        return .succeeded
+    }
+
+    /// The index of the reactor named `name`, or a failure naming the choices.
+    func reactorIndex(named name: LocatedText) -> Int? {
+        reactors.firstIndex { $0.name == name.text }
+    }
+
+    func unknownReactor(_ name: LocatedText) -> CommandOutcome {
+        if reactors.isEmpty { return fail("no reactor loaded; load one with :use NAME", column: name.column) }
+        return fail(
+            "no reactor '\(name.text)' in this scene\(Suggestions.didYouMean(name.text, among: reactorNames)); reactors: \(reactorNames.joined(separator: ", "))",
+            column: name.column)
+    }
+
+    func setFocus(_ index: Int) {
+        focusIndex = index
+    }
+
+    // MARK: Runtime events
+
+    private func handle(_ event: ShellReactorEvent, from index: Int) {
+        switch event {
+        case .action(let actionID, let label):
+            if let step = pendingStep {
+                log.bind(step: step, actionID: actionID)
+                pendingStep = nil
+            }
+            if trace {
+                if actionStarts.count > 1_024 { actionStarts.removeAll(keepingCapacity: true) }
+                actionStarts[actionID] = (scheduler.clock.now, label)
+            }
+        case .reduction(let actionID, let mutation):
+            if let actionID { log.record(mutation: mutation, actionID: actionID) }
+            var elapsed: Duration?
+            if trace, let actionID, let start = actionStarts[actionID] {
+                elapsed = scheduler.clock.now - start.time
+            }
+            reportChange(of: index, label: mutation, elapsed: elapsed)
+        case .effect(let effect):
+            let action = effect.actionID.flatMap { actionStarts[$0]?.label }
+            if case .failed(let error) = effect.phase {
+                _ = fail("effect of \(reactors[index].name)\(action.map { ".\($0)" } ?? "") failed: \(error)")
+            }
+            if trace {
+                let elapsed = effect.actionID.flatMap { actionStarts[$0] }.map { scheduler.clock.now - $0.time }
+                printer.effect(
+                    reactor: reactors[index].name, showReactor: reactors.count > 1, action: action,
+                    event: effect, elapsed: elapsed)
+            }
+        }
+        printer.sink.flushIfInteractive()
+    }
+
+    /// Prints what changed in reactor `index` since the last report, under `label`.
+    func reportChange(of index: Int, label: String, elapsed: Duration? = nil) {
+        guard showDiffs else {
+            lastStates[index] = nil
+            return
+        }
+        let new: StateValue
+        do {
+            new = try reactors[index].stateValue()
+        } catch {
+            _ = fail("cannot describe the state of \(reactors[index].name): \(error)")
+            return
+        }
+        let changes = lastStates[index].map { diff($0, new) } ?? []
+        lastStates[index] = new
+        printer.mutation(
+            reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
+            elapsed: elapsed)
+    }
+
+    /// Makes the diff baselines current (after diffs were off).
+    func refreshBaselines() {
+        lastStates = reactors.map { try? $0.stateValue() }
+    }
+}
+
+extension OutputSink {
+    func flushIfInteractive() {
+        if flushesEachWrite { flush() }
+    }
+}
