@@ -212,6 +212,7 @@ public final class ShellSession {
                 self?.handle(event, from: index)
             }
         }
+        if replay.last?.hasPrefix(":use ") == true { replay.removeLast() }  // nothing happened in that scene
         recordReplay(":use \(entry.name)")
         return .succeeded
     }

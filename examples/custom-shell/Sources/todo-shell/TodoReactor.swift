@@ -1,0 +1,69 @@
+import ReactorCore
+import ReactorShell
+
+/// A to-do list: the reactor this custom shell adds to the built-in ones.
+final class TodoReactor: Reactor {
+    enum Action {
+        case add(title: String)
+        case toggle(index: Int)
+        case clearDone
+    }
+
+    enum Mutation {
+        case appendItem(Item)
+        case setDone(index: Int, done: Bool)
+        case removeDone
+    }
+
+    struct Item: Encodable {
+        var title: String
+        var done = false
+    }
+
+    struct State: Encodable {
+        var items: [Item] = []
+        var remaining = 0
+    }
+
+    let initialState = State()
+    let runtime = ReactorRuntime<TodoReactor>()
+
+    func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .add(let title):
+            return .just(.appendItem(Item(title: title)))
+        case .toggle(let index):
+            guard currentState.items.indices.contains(index) else { return .none }
+            return .just(.setDone(index: index, done: !currentState.items[index].done))
+        case .clearDone:
+            return .just(.removeDone)
+        }
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .appendItem(let item): state.items.append(item)
+        case .setDone(let index, let done): state.items[index].done = done
+        case .removeDone: state.items.removeAll { $0.done }
+        }
+        state.remaining = state.items.count { !$0.done }
+        return state
+    }
+
+    /// The typed commands, declared once: parsing, help, completion and errors come from here.
+    static let commands: [ActionCommand<Action>] = [
+        ActionCommand("add", doc: "Adds an item to the end of the list.", parameters: [.string("title")]) { args in
+            .add(title: try args.string("title"))
+        },
+        ActionCommand("toggle", doc: "Marks item INDEX done (or not done again).", parameters: [.int("index")]) { args in
+            .toggle(index: try args.int("index"))
+        },
+        ActionCommand("clearDone", doc: "Removes the items that are done.") { _ in .clearDone },
+    ]
+
+    /// The registry entry: `:use todo`.
+    static let entry = RegistryEntry(name: "todo", summary: "A to-do list (the custom shell's own reactor)") { context in
+        Scene(ReactorHandle(name: "todo", reactor: TodoReactor(), commands: commands, context: context))
+    }
+}
