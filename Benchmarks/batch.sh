@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Batch-mode benchmarks of the real binary (release build): lines per second, start-up, peak memory.
+#   Benchmarks/batch.sh            # build release, then measure
+# Prints one line per case. Needs python3 and GNU time (/usr/bin/time).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product reactor-shell >&2
+bin="$(swift build -c release --show-bin-path)/reactor-shell"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+now() { date +%s%N; }
+
+# median wall time (ns) of running "$@" 5 times, output to /dev/null
+median_ns() {
+    local samples=()
+    for _ in 1 2 3 4 5; do
+        local start end
+        start=$(now)
+        "$@" > /dev/null
+        end=$(now)
+        samples+=($((end - start)))
+    done
+    printf '%s\n' "${samples[@]}" | sort -n | sed -n 3p
+}
+
+rate() {  # name lines script [flags...]
+    local name=$1 lines=$2 script=$3
+    shift 3
+    local ns
+    ns=$(median_ns "$bin" run "$@" "$script")
+    "$bin" run "$@" "$script" | tail -1 | grep -q ' 0 failed' || { echo "$name: expectations failed" >&2; exit 1; }
+    awk -v n="$name" -v l="$lines" -v ns="$ns" \
+        'BEGIN { printf "%-52s %9.1f ms  %12.0f lines/s\n", n, ns / 1e6, l / (ns / 1e9) }'
+}
+
+python3 Benchmarks/generate-script.py scoreboard 100000 > "$work/scoreboard.rsh"
+python3 Benchmarks/generate-script.py counter 100000 > "$work/counter.rsh"
+python3 Benchmarks/generate-script.py scoreboard 1000000 > "$work/scoreboard-1m.rsh"
+python3 Benchmarks/generate-script.py scoreboard 100000 --expect-every 1000 > "$work/scoreboard-100k.rsh"
+
+rate "batch: scoreboard 100,000 lines, diffs on, text" 100000 "$work/scoreboard.rsh"
+rate "batch: scoreboard 100,000 lines, JSON" 100000 "$work/scoreboard.rsh" --format json
+rate "batch: counter 100,000 lines, virtual clock" 100000 "$work/counter.rsh"
+
+startup=$(for _ in $(seq 21); do s=$(now); echo ':quit' | "$bin" > /dev/null; e=$(now); echo $((e - s)); done | sort -n | sed -n 11p)
+awk -v ns="$startup" 'BEGIN { printf "%-52s %9.2f ms (median of 21)\n", "start-up: echo :quit | reactor-shell", ns / 1e6 }'
+
+for script in scoreboard-100k scoreboard-1m; do
+    /usr/bin/time -f '%M' -o "$work/rss" "$bin" run "$work/$script.rsh" > /dev/null
+    awk -v n="peak RSS: $script.rsh" -v kb="$(cat "$work/rss")" 'BEGIN { printf "%-52s %9.1f MiB\n", n, kb / 1024 }'
+done

@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Writes a generated reactor-shell script to stdout, for the batch benchmarks.
+
+usage: generate-script.py scoreboard|counter LINES [--expect-every N]
+
+scoreboard: a mix of homeScore, awayScore, setScore H A and resetScore (every line changes the state).
+counter:    alternating increase / decrease (4 mutations per line, each with a 500 ms delay on the
+            virtual clock).
+Every N lines (default 1000) an :expect checks the state, so the run also proves it stayed right.
+"""
+import sys
+
+
+def scoreboard(lines, expect_every):
+    yield ":use scoreboard"
+    home = away = 0
+    for i in range(1, lines):
+        kind = i % 10
+        if kind in (0, 1, 2, 3):
+            home += 1
+            yield "homeScore"
+        elif kind in (4, 5, 6):
+            away += 1
+            yield "awayScore"
+        elif kind in (7, 8):
+            home, away = i % 7, i % 5
+            yield f"setScore home: {home} away: {away}"
+        else:
+            home = away = 0
+            yield "resetScore"
+        if i % expect_every == 0:
+            yield f":expect home == {home}"
+
+
+def counter(lines, expect_every):
+    yield ":use counter"
+    value = 0
+    for i in range(1, lines):
+        if i % 3 == 2:
+            value -= 1
+            yield "decrease"
+        else:
+            value += 1
+            yield "increase"
+        if i % expect_every == 0:
+            yield f":expect value == {value}"
+
+
+def main():
+    args = sys.argv[1:]
+    if len(args) < 2 or args[0] not in ("scoreboard", "counter"):
+        sys.exit(__doc__)
+    expect_every = 1000
+    if "--expect-every" in args:
+        expect_every = int(args[args.index("--expect-every") + 1])
+    generator = scoreboard if args[0] == "scoreboard" else counter
+    out = sys.stdout
+    for line in generator(int(args[1]), expect_every):
+        out.write(line)
+        out.write("\n")
+
+
+if __name__ == "__main__":
+    main()
