@@ -1,0 +1,87 @@
+import ReactorCore
+
+/// The list of posts: it reads the ``BoardService`` on `refresh` and merges the service's events
+/// in `transform(mutation:)` — a post created by the `write` reactor appears at the top, a deleted
+/// one disappears, though neither went through this reactor's actions.
+///
+/// `delete` only asks the service; the removal arrives through the event.
+public final class BoardReactor: Reactor {
+    /// What the user asks for.
+    public enum Action: Sendable, Equatable {
+        /// Reload the posts from the service.
+        case refresh
+        /// Ask the service to delete a post.
+        case delete(id: Int)
+    }
+
+    /// The changes to the list.
+    public enum Mutation: Sendable, Equatable {
+        /// The whole list, newest first.
+        case setPosts([Post])
+        /// One post inserted at `at`.
+        case insertPost(Post, at: Int)
+        /// The post with `id` removed.
+        case removePost(id: Int)
+    }
+
+    /// The list.
+    public struct State: Encodable, Sendable, Equatable {
+        /// The posts, newest first.
+        public var posts: [Post]
+
+        /// A list of `posts`.
+        public init(posts: [Post] = []) {
+            self.posts = posts
+        }
+    }
+
+    /// An empty list.
+    public let initialState = State()
+
+    /// The pipeline storage.
+    public let runtime = ReactorRuntime<BoardReactor>()
+
+    /// The service shared with the `write` reactor.
+    public let service: BoardService
+
+    /// A list over `service`.
+    public init(service: BoardService) {
+        self.service = service
+    }
+
+    /// `refresh` reads the service; `delete` asks it (the change comes back as an event).
+    public func mutate(action: Action) -> Effect<Mutation> {
+        switch action {
+        case .refresh:
+            return .just(.setPosts(service.posts))
+        case .delete(let id):
+            let service = service
+            return .run { _ in try service.delete(id: id) }
+        }
+    }
+
+    /// The reactor's own mutations, merged with the service's events: `create` inserts at the top,
+    /// `delete` removes.
+    public func transform(mutation: Flow<Mutation>) -> Flow<Mutation> {
+        mutation.merge(service.events) { event in
+            switch event {
+            case .create(let post): .insertPost(post, at: 0)
+            case .delete(let id): .removePost(id: id)
+            }
+        }
+    }
+
+    /// Applies one mutation.
+    public func reduce(state: State, mutation: Mutation) -> State {
+        var state = state
+        switch mutation {
+        case .setPosts(let posts):
+            state.posts = posts
+        case .insertPost(let post, let index):
+            state.posts.insert(post, at: min(max(index, 0), state.posts.count))
+        case .removePost(let id):
+            state.posts.removeAll { $0.id == id }
+        }
+        return state
+    }
+}

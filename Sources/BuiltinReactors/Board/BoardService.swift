@@ -1,0 +1,49 @@
+import ReactorCore
+
+/// The in-memory store of the board's posts, shared by the `board` and `write` reactors of a scene.
+///
+/// Every change is broadcast through ``events`` after it is made, synchronously, so a reactor that
+/// merges the events in `transform(mutation:)` has reduced the change before the call returns.
+@MainActor
+public final class BoardService {
+    /// The changes, as they happen.
+    public let events = EventSource<BoardEvent>()
+
+    /// The posts, newest first.
+    public private(set) var posts: [Post] = []
+
+    private var lastID = 0
+
+    /// An empty board.
+    public init() {}
+
+    /// Creates a post with the next id (1, 2, 3…), keeps it, announces it, and returns it.
+    @discardableResult
+    public func create(title: String, content: String) -> Post {
+        lastID += 1
+        let post = Post(id: lastID, title: title, content: content)
+        posts.insert(post, at: 0)
+        events.publish(.create(post))
+        return post
+    }
+
+    /// Deletes the post with `id` and announces it; throws when there is none.
+    public func delete(id: Int) throws(BoardServiceError) {
+        guard let index = posts.firstIndex(where: { $0.id == id }) else { throw .noSuchPost(id: id) }
+        posts.remove(at: index)
+        events.publish(.delete(id: id))
+    }
+}
+
+/// Why a ``BoardService`` request failed.
+public enum BoardServiceError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// No post has this id.
+    case noSuchPost(id: Int)
+
+    /// A one-line message.
+    public var description: String {
+        switch self {
+        case .noSuchPost(let id): "no post with id \(id)"
+        }
+    }
+}
