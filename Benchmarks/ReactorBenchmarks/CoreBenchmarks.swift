@@ -1,4 +1,123 @@
-/// ReactorCore cases (filled in with the runtime).
-@MainActor func runCoreBenchmarks() {}
-/// Asynchronous ReactorCore cases.
-@MainActor func runCoreAsyncBenchmarks() async {}
+// ReactorCore cases: synchronous dispatch, Store dispatch, async-effect dispatch, each with its
+// ratio to a plain `reduce(state, action)` loop measured in the same run.
+import ReactorCore
+
+/// The counter of ReactorKit's example, without the delay: one mutation per action.
+@MainActor
+private final class BenchCounter: Reactor {
+    enum Action { case increase, decrease }
+    enum Mutation { case increaseValue, decreaseValue }
+    struct State { var value = 0 }
+
+    let initialState = State()
+    let runtime: ReactorRuntime<BenchCounter>
+    let asynchronous: Bool
+
+    init(asynchronous: Bool = false, scheduler: Scheduler = Scheduler()) {
+        self.asynchronous = asynchronous
+        self.runtime = ReactorRuntime(scheduler: scheduler)
+    }
+
+    func mutate(action: Action) -> Effect<Mutation> {
+        let mutation: Mutation = action == .increase ? .increaseValue : .decreaseValue
+        if asynchronous {
+            return .run { send in send(mutation) }
+        }
+        return .just(mutation)
+    }
+
+    func reduce(state: State, mutation: Mutation) -> State {
+        benchReduce(state, mutation)
+    }
+}
+
+private func benchReduce(_ state: BenchCounter.State, _ mutation: BenchCounter.Mutation) -> BenchCounter.State {
+    var state = state
+    switch mutation {
+    case .increaseValue: state.value &+= 1
+    case .decreaseValue: state.value &-= 1
+    }
+    return state
+}
+
+private struct BenchScore { var home = 0; var away = 0 }
+private enum BenchScoreAction { case home, away }
+
+/// The actions of every case: mostly increases, so the final value checks the work was done.
+private let actionPattern: [BenchCounter.Action] = [.increase, .increase, .decrease, .increase]
+
+/// The plain loop every runtime case is compared with.
+@MainActor
+private func measureBaseline(operations: Int) -> Double {
+    medianNanoseconds(operations: operations) {
+        var state = BenchCounter.State()
+        for index in 0..<operations {
+            let mutation: BenchCounter.Mutation =
+                actionPattern[index & 3] == .increase ? .increaseValue : .decreaseValue
+            state = benchReduce(state, mutation)
+        }
+        blackHole(state)
+    }
+}
+
+/// Synchronous cases: a counter with one state observer, and a Store.
+@MainActor func runCoreBenchmarks() {
+    let operations = 1_000_000
+    let baseline = measureBaseline(operations: operations)
+    if shouldRun("core") {
+        report("core: plain reduce loop (baseline)", nanoseconds: baseline,
+               baselineName: "reduce loop", baselineNanoseconds: baseline)
+    }
+    if shouldRun("core: sync dispatch") {
+        let counter = BenchCounter()
+        var observed = 0
+        let token = counter.observe { observed &+= $0.value }
+        let nanos = medianNanoseconds(operations: operations) {
+            for index in 0..<operations { counter.send(actionPattern[index & 3]) }
+        }
+        token.cancel()
+        precondition(counter.currentState.value == 10 * operations / 2, "sync dispatch lost actions")
+        blackHole(observed)
+        report("core: sync dispatch, 1 observer", nanoseconds: nanos,
+               baselineName: "reduce loop", baselineNanoseconds: baseline)
+    }
+    if shouldRun("core: store dispatch") {
+        let store = Store<BenchScore, BenchScoreAction>(
+            reducer: combineReducers(
+                forKey(\BenchScore.home) { home, action in action == .home ? home &+ 1 : home },
+                forKey(\BenchScore.away) { away, action in action == .away ? away &+ 1 : away }
+            ),
+            initialState: BenchScore()
+        )
+        var observed = 0
+        let token = store.observe { observed &+= $0.home }
+        let nanos = medianNanoseconds(operations: operations) {
+            for index in 0..<operations { store.dispatch(index & 1 == 0 ? .home : .away) }
+        }
+        token.cancel()
+        precondition(store.currentState.home == 10 * operations / 2, "store dispatch lost actions")
+        blackHole(observed)
+        report("core: store dispatch (2 reducers), 1 observer", nanoseconds: nanos,
+               baselineName: "reduce loop", baselineNanoseconds: baseline)
+    }
+}
+
+/// Asynchronous case: each action's effect is a `run` task; measured through to the reduced state.
+@MainActor func runCoreAsyncBenchmarks() async {
+    guard shouldRun("core: async") else { return }
+    let operations = 20_000
+    let baseline = measureBaseline(operations: 1_000_000)
+    let scheduler = Scheduler()
+    let counter = BenchCounter(asynchronous: true, scheduler: scheduler)
+    var observed = 0
+    let token = counter.observe { observed &+= $0.value }
+    let nanos = await medianNanoseconds(operations: operations) {
+        for index in 0..<operations { counter.send(actionPattern[index & 3]) }
+        try? await scheduler.waitUntilQuiescent(limit: .seconds(60))
+    }
+    token.cancel()
+    precondition(counter.currentState.value == 10 * operations / 2, "async dispatch lost actions")
+    blackHole(observed)
+    report("core: async-effect dispatch (run), 1 observer", nanoseconds: nanos,
+           baselineName: "reduce loop", baselineNanoseconds: baseline)
+}
