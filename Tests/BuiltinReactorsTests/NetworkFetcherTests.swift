@@ -192,6 +192,14 @@ struct NetworkFetcherTests {
         #expect(error.message == "request timed out after 300 ms")
     }
 
+    @Test func anAnswerWithinASubSecondTimeoutSucceeds() async throws {
+        // FoundationNetworking alone truncates 0.9 s to 0 s and fails at once.
+        let server = try LoopbackHTTPServer { _ in .gitHubSearchPage(["in/time"], delay: .milliseconds(100)) }
+        defer { server.stop() }
+
+        #expect(try await fetcher(server.baseURL, timeout: .milliseconds(900)).searchRepositories(query: "x", page: 1) == ["in/time"])
+    }
+
     @Test func rejectsABaseURLThatIsNotHTTPWithoutSendingAnything() async throws {
         for baseURL in ["ftp://example.com", "127.0.0.1:8080", "not a url", "http://"] {
             let error = try #require(await failure(of: fetcher(baseURL)))
@@ -253,6 +261,7 @@ struct NetworkFetcherTests {
         search.cancel()
 
         await #expect(throws: CancellationError.self) { try await search.value }
+        try await waitUntil { server.abandonedRequestCount == 1 }
     }
 
     @Test func aTaskCancelledBeforeTheSearchSendsNoRequest() async throws {

@@ -46,6 +46,10 @@ public final class LoopbackHTTPServer: Sendable {
     /// Every request received so far (complete heads only), in arrival order.
     public var requests: [LoopbackHTTPRequest] { engine.recordedRequests }
 
+    /// How many clients hung up while the server was still holding back their answer (see
+    /// ``LoopbackHTTPResponse/delay``): a cancelled request shows up here.
+    public var abandonedRequestCount: Int { engine.abandonedRequestCount }
+
     /// Stops serving and waits until the server's threads have ended. Safe to call twice.
     public func stop() {
         engine.stop()
@@ -70,6 +74,7 @@ extension LoopbackHTTPServer {
             var isStopped = false
             var requests: [LoopbackHTTPRequest] = []
             var openConnections: Set<Int32> = []
+            var abandonedRequestCount = 0
         }
 
         let port: UInt16
@@ -78,8 +83,6 @@ extension LoopbackHTTPServer {
         private let wakeUpWriteEnd: Int32
         private let handler: Handler
         private let state = Mutex(State())
-        /// Entered until `stop()`: answer delays wait on it, so stopping cuts them short.
-        private let running = DispatchGroup()
         private let acceptLoopEnded = DispatchSemaphore(value: 0)
         private let connectionThreads = DispatchGroup()
 
@@ -103,8 +106,9 @@ extension LoopbackHTTPServer {
 
         var recordedRequests: [LoopbackHTTPRequest] { state.withLock { $0.requests } }
 
+        var abandonedRequestCount: Int { state.withLock { $0.abandonedRequestCount } }
+
         func start() {
-            running.enter()
             Thread { self.acceptLoop() }.start()
         }
 
@@ -118,8 +122,7 @@ extension LoopbackHTTPServer {
             }
             guard !wasStopped else { return }
             var byte: UInt8 = 1
-            _ = write(wakeUpWriteEnd, &byte, 1)
-            running.leave()
+            _ = write(wakeUpWriteEnd, &byte, 1) // never read: it wakes every poll until closed
             acceptLoopEnded.wait()
             _ = connectionThreads.wait(timeout: .now() + .seconds(5))
             close(wakeUpReadEnd)
@@ -133,7 +136,7 @@ extension LoopbackHTTPServer {
                 close(listeningSocket)
                 acceptLoopEnded.signal()
             }
-            while LoopbackSocket.waitUntilReadable(listeningSocket, orWakeUpFrom: wakeUpReadEnd) {
+            while LoopbackSocket.waitUntilReadable(listeningSocket, orWakeUpFrom: wakeUpReadEnd) == .readable {
                 guard let connection = LoopbackSocket.accept(listeningSocket) else {
                     if isStopped { return }
                     continue
@@ -163,12 +166,38 @@ extension LoopbackHTTPServer {
             guard let request = readRequest(connection) else { return }
             state.withLock { $0.requests.append(request) }
             let response = handler(request)
-            if response.delay > .zero {
-                let stoppedMeanwhile = running.wait(timeout: .now() + response.delay.timeInterval) == .success
-                if stoppedMeanwhile { return }
-            }
+            if response.delay > .zero, !holdBack(for: response.delay, on: connection) { return }
             LoopbackSocket.sendAll(connection, response.serialized)
             shutdown(connection, Int32(SHUT_WR))
+        }
+
+        /// Waits `delay` before answering; false when the answer must not be sent because the
+        /// server is stopping or the client hung up meanwhile (counted as abandoned).
+        private func holdBack(for delay: Duration, on connection: Int32) -> Bool {
+            let deadline = ContinuousClock.now + delay
+            var watchesConnection = true
+            while true {
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                guard remaining > .zero else { return true }
+                let (seconds, attoseconds) = remaining.components
+                let milliseconds = Int32(clamping: seconds * 1000 + attoseconds / 1_000_000_000_000_000 + 1)
+                let watched = watchesConnection ? connection : wakeUpReadEnd
+                switch LoopbackSocket.waitUntilReadable(watched, orWakeUpFrom: wakeUpReadEnd, timeoutMilliseconds: milliseconds) {
+                case .timedOut:
+                    continue
+                case .wokenUp:
+                    return false
+                case .readable where watched == wakeUpReadEnd:
+                    return false
+                case .readable:
+                    if isStopped { return false } // stop() shut the connection down
+                    if LoopbackSocket.peerHasClosed(connection) {
+                        state.withLock { $0.abandonedRequestCount += 1 }
+                        return false
+                    }
+                    watchesConnection = false // more bytes from the client: ignore them, keep waiting
+                }
+            }
         }
 
         /// Reads until the blank line that ends the head, then `Content-Length` bytes of body.
@@ -211,13 +240,5 @@ extension LoopbackHTTPServer {
             }
             return nil
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds, as Dispatch's timeouts want it.
-    fileprivate var timeInterval: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
     }
 }

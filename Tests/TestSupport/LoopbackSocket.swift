@@ -132,16 +132,34 @@ enum LoopbackSocket {
         return (ends[0], ends[1])
     }
 
-    /// Blocks until `fd` is readable or `wakeFD` is (the stop signal); true when `fd` is.
-    static func waitUntilReadable(_ fd: Int32, orWakeUpFrom wakeFD: Int32) -> Bool {
+    /// What ended a wait in ``waitUntilReadable(_:orWakeUpFrom:timeoutMilliseconds:)``.
+    enum WaitOutcome {
+        /// `fd` has data, or its peer closed it.
+        case readable
+        /// `wakeFD` became readable: the server is stopping.
+        case wokenUp
+        /// The time ran out first.
+        case timedOut
+    }
+
+    /// Blocks until `fd` is readable, `wakeFD` is (the stop signal), or `timeoutMilliseconds`
+    /// pass (-1: no limit).
+    static func waitUntilReadable(_ fd: Int32, orWakeUpFrom wakeFD: Int32, timeoutMilliseconds: Int32 = -1) -> WaitOutcome {
         var watched = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)]
         while true {
-            let result = poll(&watched, nfds_t(watched.count), -1)
+            let result = poll(&watched, nfds_t(watched.count), timeoutMilliseconds)
             if result < 0 && errno == EINTR { continue }
-            guard result > 0 else { return false }
-            if watched[1].revents != 0 { return false }
-            return watched[0].revents != 0
+            if result == 0 { return .timedOut }
+            if result < 0 || watched[1].revents != 0 { return .wokenUp }
+            return .readable
         }
+    }
+
+    /// Whether the peer has closed `fd` (its next read would be the end of the stream).
+    static func peerHasClosed(_ fd: Int32) -> Bool {
+        var byte: UInt8 = 0
+        let count = recv(fd, &byte, 1, Int32(MSG_PEEK) | Int32(MSG_DONTWAIT))
+        return count == 0 || (count < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
     }
 }

@@ -55,8 +55,9 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = timeout.timeInterval
-        configuration.timeoutIntervalForResource = timeout.timeInterval
+        // FoundationNetworking truncates timeouts to whole seconds (0.3 s fires at once), so
+        // CancellableDataTask enforces `timeout` itself; URLSession's limit is only a backstop.
+        configuration.timeoutIntervalForRequest = timeout.backstopTimeInterval
         self.session = URLSession(configuration: configuration)
     }
 
@@ -86,7 +87,7 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await CancellableDataTask.run(request, in: session)
+            (data, response) = try await CancellableDataTask.run(request, in: session, timeout: timeout)
         } catch let error as URLError {
             if Task.isCancelled { throw CancellationError() }
             throw transportError(error, authority: endpoint.authority)
@@ -99,7 +100,7 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
     }
 
     private func makeRequest(url: URL) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.timeInterval)
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.backstopTimeInterval)
         request.httpMethod = "GET"
         request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
         request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
@@ -141,6 +142,12 @@ extension Duration {
     var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    /// Whole seconds, at least one more than the duration: URLSession's own limit, which must
+    /// never fire before ours.
+    var backstopTimeInterval: TimeInterval {
+        (timeInterval + 1).rounded(.up)
     }
 
     /// `10 s`, `300 ms` or `1.5 s`.
