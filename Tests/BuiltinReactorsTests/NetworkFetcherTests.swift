@@ -136,10 +136,11 @@ struct NetworkFetcherTests {
     }
 
     @Test func reportsA429WithoutHeadersAsARateLimit() async throws {
-        let server = try LoopbackHTTPServer { _ in LoopbackHTTPResponse(status: 429) }
-        defer { server.stop() }
+        let message = try await LoopbackHTTPServer.serving({ _ in LoopbackHTTPResponse(status: 429) }) { server in
+            await failure(of: fetcher(server.baseURL))?.message
+        }
 
-        #expect(await failure(of: fetcher(server.baseURL))?.message == "GitHub rate limit exceeded (HTTP 429)")
+        #expect(message == "GitHub rate limit exceeded (HTTP 429)")
     }
 
     @Test func reportsA403ThatIsNotARateLimitAsAnHTTPError() async throws {
