@@ -5,7 +5,8 @@
 /// - optionals unwrapped or `nil`; strings quoted and escaped; structs as `Type(field: value, …)`;
 /// - text longer than `limit` characters is cut and ends with `…`.
 ///
-/// Uses `Mirror`, so it works on any type without conformances; `MutationLabeler` adds a cache.
+/// Uses `Mirror`, so it works on any type without conformances; `MutationLabeler` adds a cache, and a
+/// type may give its own label by conforming to `CustomMutationLabel`.
 public enum MutationLabel {
     /// The default maximum length of a label, in characters.
     public static let defaultLimit = 80
@@ -18,21 +19,35 @@ public enum MutationLabel {
     }
 }
 
-/// Describes mutations like `MutationLabel.describe`, remembering the labels of small plain values
-/// (payload-free enum cases such as `increaseValue`, or `setLoading(true)`) so that a batch run does not
-/// reflect on them again.
+/// Describes mutations like `MutationLabel.describe`, remembering the labels of values that contain no
+/// references — payload-free enum cases such as `increaseValue`, or cases with plain payloads such as
+/// `setLoading(true)` — so that a batch run does not reflect on them again.
 ///
 /// Not thread-safe: keep one per session (the shell runs on the main actor).
 public final class MutationLabeler {
     private struct Key: Hashable {
         let type: ObjectIdentifier
-        let bits: UInt64
+        let words: (UInt64, UInt64, UInt64, UInt64)
+
+        static func == (lhs: Key, rhs: Key) -> Bool {
+            lhs.type == rhs.type && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1
+                && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(type)
+            hasher.combine(words.0)
+            hasher.combine(words.1)
+            hasher.combine(words.2)
+            hasher.combine(words.3)
+        }
     }
 
     /// The maximum length of a label, in characters.
     public let limit: Int
     private var cache: [Key: String] = [:]
     private static let cacheCapacity = 4096
+    private static let maximumCachedSize = 32
 
     /// Creates a labeler whose labels are at most `limit` characters long.
     public init(limit: Int = MutationLabel.defaultLimit) {
@@ -41,28 +56,36 @@ public final class MutationLabeler {
 
     /// The label of `value` (see `MutationLabel.describe`).
     public func label<Value>(for value: Value) -> String {
-        // A value of a plain (POD) type of at most 8 bytes is fully determined by its bits, so those bits
-        // and its type identify its label.
-        guard _isPOD(Value.self), MemoryLayout<Value>.size <= 8, MemoryLayout<Value>.size > 0 else {
+        // A value without references is fully determined by its bits, so its type and bits identify its
+        // label. Existentials are excluded: their bits point elsewhere.
+        guard MemoryLayout<Value>.size <= Self.maximumCachedSize,
+              ObjectIdentifier(type(of: value) as Any.Type) == ObjectIdentifier(Value.self) else {
             return MutationLabel.describe(value, limit: limit)
         }
-        var bits: UInt64 = 0
+        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
         withUnsafeBytes(of: value) { source in
-            withUnsafeMutableBytes(of: &bits) { target in target.copyMemory(from: source) }
+            withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
         }
-        let key = Key(type: ObjectIdentifier(Value.self), bits: bits)
+        let key = Key(type: ObjectIdentifier(Value.self), words: words)
         if let label = cache[key] { return label }
-        let label = MutationLabel.describe(value, limit: limit)
-        if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
-        cache[key] = label
+        var writer = LabelWriter(limit: limit)
+        writer.write(value, depth: 0)
+        let label = writer.finish()
+        if _isPOD(Value.self) || writer.isPlainEnumCase {
+            if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
+            cache[key] = label
+        }
         return label
     }
+
 }
 
 /// Writes the Swift-like text of a value, stopping once the text is longer than the limit.
 struct LabelWriter {
     let limit: Int
     var output = ""
+    /// Set when the value written is an enum case whose payload, if any, is of a plain (POD) type.
+    private(set) var isPlainEnumCase = false
     private static let maximumDepth = 12
 
     init(limit: Int) {
@@ -82,14 +105,10 @@ struct LabelWriter {
 
     mutating func write(_ value: Any, depth: Int, nested: Bool = false) {
         if isFull { return }
-        switch value {
-        case let text as String: LiteralFormatter.writeQuoted(text, to: &output); return
-        case let number as Int: output += String(number); return
-        case let flag as Bool: output += flag ? "true" : "false"; return
-        case let number as Double: output += LiteralFormatter.formatDouble(number); return
-        case let text as Substring: LiteralFormatter.writeQuoted(String(text), to: &output); return
-        case let character as Character: LiteralFormatter.writeQuoted(String(character), to: &output); return
-        default: break
+        if writePrimitive(value) { return }
+        if depth == 0, let custom = value as? CustomMutationLabel {
+            output += custom.mutationLabel
+            return
         }
         guard depth < Self.maximumDepth else {
             output += "…"
@@ -98,7 +117,7 @@ struct LabelWriter {
         let mirror = Mirror(reflecting: value)
         switch mirror.displayStyle {
         case .optional:
-            if let wrapped = mirror.children.first { write(wrapped.value, depth: depth + 1, nested: nested) } else { output += "nil" }
+            if let wrapped = (value as? any OptionalLike)?.wrappedValueAsAny { write(wrapped, depth: depth + 1, nested: nested) } else { output += "nil" }
         case .enum:
             writeEnum(value, mirror: mirror, depth: depth, nested: nested)
         case .struct, .class:
@@ -110,7 +129,11 @@ struct LabelWriter {
             }
         case .collection, .set:
             output += "["
-            writeElements(mirror.children.lazy.map(\.value), depth: depth)
+            if let collection = value as? any Collection {
+                writeElements(collection, depth: depth)
+            } else {
+                writeElements(mirror.children.lazy.map(\.value), depth: depth)
+            }
             output += "]"
         case .dictionary:
             writeDictionary(mirror, depth: depth)
@@ -121,13 +144,33 @@ struct LabelWriter {
         }
     }
 
+    /// Writes Strings, Ints, Bools and Doubles without reflection; false for other types.
+    private mutating func writePrimitive(_ value: Any) -> Bool {
+        let valueType = type(of: value)
+        if valueType == String.self { LiteralFormatter.writeQuoted(value as! String, to: &output); return true }
+        if valueType == Int.self { output += String(value as! Int); return true }
+        if valueType == Bool.self { output += (value as! Bool) ? "true" : "false"; return true }
+        if valueType == Double.self { output += LiteralFormatter.formatDouble(value as! Double); return true }
+        if valueType == Substring.self { LiteralFormatter.writeQuoted(String(value as! Substring), to: &output); return true }
+        if valueType == Character.self { LiteralFormatter.writeQuoted(String(value as! Character), to: &output); return true }
+        return false
+    }
+
     private mutating func writeEnum(_ value: Any, mirror: Mirror, depth: Int, nested: Bool) {
         if nested { output += "." }
         guard let payload = mirror.children.first else {
+            if depth == 0 { isPlainEnumCase = true }
             output += String(describing: value)
             return
         }
+        if depth == 0 { isPlainEnumCase = Self.isPlain(payload.value) }
         output += payload.label ?? String(describing: value)
+        output += "("
+        if writePrimitive(payload.value) {
+            output += ")"
+            return
+        }
+        output.removeLast()
         let payloadMirror = Mirror(reflecting: payload.value)
         if payloadMirror.displayStyle == .tuple {
             writeArguments(payloadMirror.children, depth: depth)
@@ -137,6 +180,8 @@ struct LabelWriter {
             output += ")"
         }
     }
+
+    private static func isPlain<T>(_ value: T) -> Bool { _isPOD(T.self) }
 
     /// `(a, label: b)`: tuple elements named `.0`, `.1` are positional.
     private mutating func writeArguments(_ children: Mirror.Children, depth: Int) {
@@ -155,7 +200,8 @@ struct LabelWriter {
         output += ")"
     }
 
-    private mutating func writeElements<Elements: Sequence>(_ elements: Elements, depth: Int) where Elements.Element == Any {
+    /// Writes elements separated by commas, stopping once the text is long enough (big arrays are not walked).
+    private mutating func writeElements<Elements: Sequence>(_ elements: Elements, depth: Int) {
         var first = true
         for element in elements {
             if isFull { break }
@@ -185,4 +231,19 @@ struct LabelWriter {
         }
         output += "]"
     }
+}
+
+/// Lets the writer unwrap an optional without reflecting on it.
+private protocol OptionalLike {
+    var wrappedValueAsAny: Any? { get }
+}
+
+extension Optional: OptionalLike {
+    fileprivate var wrappedValueAsAny: Any? { self.map { $0 } }
+}
+
+/// A type that gives its own mutation label (instead of the reflected one), e.g. for speed.
+public protocol CustomMutationLabel {
+    /// The label, such as `setRepos(["a"], nextPage: 2)`.
+    var mutationLabel: String { get }
 }

@@ -61,6 +61,7 @@ private struct Scanner {
     }
 
     mutating func run() throws(Diagnostic) -> TokenizedLine {
+        tokens.reserveCapacity(8)
         var attached = false
         while offset < bytes.count {
             let byte = bytes[offset]
@@ -73,20 +74,24 @@ private struct Scanner {
             if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
             let start = offset
             let kind: TokenKind
+            var text: String
             switch byte {
-            case Byte.quote: kind = .string(try scanString())
-            case Byte.colon: offset += 1; kind = .colon
-            case Byte.equals: offset += 1; kind = .equals
-            case Byte.leftBracket: offset += 1; kind = .leftBracket
-            case Byte.rightBracket: offset += 1; kind = .rightBracket
-            case Byte.comma: offset += 1; kind = .comma
+            case Byte.quote:
+                kind = .string(try scanString())
+                text = self.text(from: start, to: offset)
+            case Byte.colon: offset += 1; kind = .colon; text = ":"
+            case Byte.equals: offset += 1; kind = .equals; text = "="
+            case Byte.leftBracket: offset += 1; kind = .leftBracket; text = "["
+            case Byte.rightBracket: offset += 1; kind = .rightBracket; text = "]"
+            case Byte.comma: offset += 1; kind = .comma; text = ","
             default:
                 while offset < bytes.count && !Byte.endsWord(bytes[offset]) { offset += 1 }
-                kind = try classifyWord(from: start)
+                text = self.text(from: start, to: offset)
+                kind = try classifyWord(text, from: start)
             }
             tokens.append(Token(
                 kind: kind, column: columns.column(at: start), endColumn: columns.column(at: offset),
-                isAttached: attached, text: text(from: start, to: offset)))
+                isAttached: attached, text: text))
             attached = true
         }
         var isBackground = false
@@ -115,14 +120,17 @@ private struct Scanner {
     }
 
     /// Classifies a bare word as a number, `true`/`false`/`nil`, or a plain word.
-    func classifyWord(from start: Int) throws(Diagnostic) -> TokenKind {
-        let word = text(from: start, to: offset)
-        switch word {
-        case "true": return .bool(true)
-        case "false": return .bool(false)
-        case "nil": return .nil
-        default: break
+    func classifyWord(_ word: String, from start: Int) throws(Diagnostic) -> TokenKind {
+        let first = bytes[start]
+        if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n") {
+            switch word {
+            case "true": return .bool(true)
+            case "false": return .bool(false)
+            case "nil": return .nil
+            default: return .word(word)
+            }
         }
+        guard first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return .word(word) }
         switch NumberSyntax.classify(bytes[start..<offset]) {
         case .notANumber:
             return .word(word)

@@ -30,9 +30,9 @@ public enum ScriptParser {
         }
         var reactor: LocatedText?
         var name = LocatedText(word, column: first.column)
-        if let dot = word.firstIndex(of: ".") {
+        if let dot = word.utf8.firstIndex(of: UInt8(ascii: ".")) {
             let prefix = String(word[..<dot])
-            let action = String(word[word.index(after: dot)...])
+            let action = String(word[word.utf8.index(after: dot)...])
             guard Identifier.isReactorName(prefix) else {
                 throw stream.error(first.column, "expected a reactor name before '.', found '\(prefix)'")
             }
@@ -66,14 +66,35 @@ public enum ScriptParser {
 public enum Identifier {
     /// Letters, digits and `_`, not starting with a digit (action names and argument labels).
     public static func isSwiftIdentifier(_ text: String) -> Bool {
+        if let ascii = asciiCheck(text, allowDash: false) { return ascii }
         guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
         return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" }
     }
 
     /// Like an identifier, but `-` is also allowed (`github-search`).
     public static func isReactorName(_ text: String) -> Bool {
+        if let ascii = asciiCheck(text, allowDash: true) { return ascii }
         guard let first = text.unicodeScalars.first, !isDigit(first), first != "-" else { return false }
         return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// The answer for an all-ASCII name (a fast path), or nil when the text has other characters.
+    private static func asciiCheck(_ text: String, allowDash: Bool) -> Bool? {
+        var utf8 = text.utf8.makeIterator()
+        guard let first = utf8.next() else { return false }
+        if first >= 0x80 { return nil }
+        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "-") { return false }
+        var byte: UInt8? = first
+        while let current = byte {
+            switch current {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): break
+            case UInt8(ascii: "-") where allowDash: break
+            case 0x80...: return nil
+            default: return false
+            }
+            byte = utf8.next()
+        }
+        return true
     }
 
     private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
