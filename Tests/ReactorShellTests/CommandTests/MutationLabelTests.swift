@@ -26,6 +26,16 @@ private enum SearchMutation {
 
 private enum Filter { case all, custom(String) }
 
+private enum ScoreMutation {
+    case homeScore
+    case setScore(home: Int, away: Int)
+    case rename(String)
+}
+
+private struct Fast: CustomMutationLabel {
+    var mutationLabel: String { "fast(1)" }
+}
+
 @Suite struct MutationLabelTests {
     @Test func caseWithoutPayloadIsItsName() {
         #expect(MutationLabel.describe(CounterMutation.increaseValue) == "increaseValue")
@@ -85,5 +95,25 @@ private enum Filter { case all, custom(String) }
             #expect(labeler.label(for: CounterMutation.setAlertMessage("b")) == #"setAlertMessage("b")"#)
             #expect(labeler.label(for: Filter.all) == "all")
         }
+    }
+
+    @Test func cachedPlainPayloadsKeepTheirValues() {
+        let labeler = MutationLabeler()
+        for home in 0..<50 {
+            #expect(labeler.label(for: ScoreMutation.setScore(home: home, away: 2)) == "setScore(home: \(home), away: 2)")
+            #expect(labeler.label(for: ScoreMutation.setScore(home: 2, away: home)) == "setScore(home: 2, away: \(home))")
+            #expect(labeler.label(for: ScoreMutation.homeScore) == "homeScore")
+            #expect(labeler.label(for: ScoreMutation.rename("n\(home)")) == #"rename("n\#(home)")"#)
+        }
+    }
+
+    @Test func existentialValuesAreDescribedNotCachedByTheirBoxes() {
+        let labeler = MutationLabeler()
+        let values: [Any] = [ScoreMutation.rename("a"), ScoreMutation.rename("b"), ScoreMutation.homeScore]
+        #expect(values.map { labeler.label(for: $0) } == [#"rename("a")"#, #"rename("b")"#, "homeScore"])
+    }
+
+    @Test func aTypeMayGiveItsOwnLabel() {
+        #expect(MutationLabel.describe(Fast()) == "fast(1)")
     }
 }
