@@ -129,7 +129,13 @@ struct LabelWriter {
             }
         case .collection, .set:
             output += "["
-            if let collection = value as? any Collection {
+            if let strings = value as? [String] {
+                for (index, text) in strings.enumerated() {
+                    if isFull { break }
+                    if index > 0 { output += ", " }
+                    LiteralFormatter.writeQuoted(text, to: &output)
+                }
+            } else if let collection = value as? any Collection {
                 writeElements(collection, depth: depth)
             } else {
                 writeElements(mirror.children.lazy.map(\.value), depth: depth)
