@@ -169,10 +169,10 @@ extension ShellSession {
         switch value(at: expectation.path) {
         case .success(let (_, value)):
             actual = value
-            if let result = expectation.comparison.evaluate(actual: value, expected: expected) {
-                ok = result
-            } else {
-                problem = "cannot compare \(ExpectationOperator.kindName(value)) with \(ExpectationOperator.kindName(expected)) using \(comparison)"
+            do {
+                ok = try expectation.comparison.evaluate(value, expected)
+            } catch {
+                problem = "\(error)"
             }
         case .failure(let diagnostic):
             problem = diagnostic.message
@@ -216,7 +216,7 @@ extension ShellSession {
             label = "(redo)"
             if target == nil { return fail("nothing to redo for \(reactor.name)") }
         case .jump(let step):
-            target = timelines[index].jump(toAfter: step, current: reactor.snapshot())
+            target = step < log.nextNumber ? timelines[index].jump(toAfter: step, current: reactor.snapshot()) : nil
             label = "(jump to after step \(step))"
             if target == nil {
                 let steps = timelines[index].steps

@@ -1,0 +1,67 @@
+import Testing
+import TestSupport
+
+/// The command line itself: `--help`, `--version`, `list`, usage errors.
+@Suite("Command line")
+struct CommandLineTests {
+    @Test func helpPrintsUsageWithExamplesAndExitsZero() async throws {
+        let result = try await ShellProcess.run(["--help"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdout.contains("USAGE: reactor-shell"), "\(result.transcript)")
+        #expect(result.stdout.contains("reactor-shell run"), "\(result.transcript)")
+        #expect(result.stdout.contains("--format"), "\(result.transcript)")
+        #expect(result.stdout.contains("Examples:"), "\(result.transcript)")
+    }
+
+    @Test func runHelpDescribesBailAndEcho() async throws {
+        let result = try await ShellProcess.run(["run", "--help"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdout.contains("--bail"), "\(result.transcript)")
+        #expect(result.stdout.contains("--echo"), "\(result.transcript)")
+    }
+
+    @Test func versionPrintsOneLineAndExitsZero() async throws {
+        let result = try await ShellProcess.run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.count == 1, "\(result.transcript)")
+        #expect(result.stdoutLines.first?.first?.isNumber == true, "\(result.transcript)")
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test(arguments: [
+        ["--bogus"],
+        ["--format", "yaml"],
+        ["--color", "sometimes"],
+        ["--fetcher", "carrier-pigeon"],
+        ["run"],
+        ["run", "--bogus", "x.rsh"],
+        ["--virtual-clock", "--real-clock"],
+    ])
+    func aUsageErrorExitsTwoAndRunsNothing(arguments: [String]) async throws {
+        let result = try await ShellProcess.run(arguments, input: .text("increase\n"))
+        #expect(result.status == 2, "\(arguments): \(result.transcript)")
+        #expect(result.stdout.isEmpty, "\(arguments): \(result.transcript)")
+        #expect(!result.stderr.isEmpty, "\(arguments)")
+    }
+
+    @Test func anUnknownStartingReactorIsAUsageError() async throws {
+        let result = try await ShellProcess.run(["--reactor", "countr"], input: .text("increase\n"))
+        #expect(result.status == 2, "\(result.transcript)")
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("did you mean 'counter'?"), "\(result.transcript)")
+    }
+
+    @Test func listPrintsEveryRegistryEntryWithItsSummary() async throws {
+        let result = try await ShellProcess.run(["list"])
+        #expect(result.status == 0, "\(result.transcript)")
+        let names = result.stdoutLines.map { String($0.prefix { $0 != " " }) }
+        #expect(names == ["counter", "github-search", "scoreboard", "board"], "\(result.transcript)")
+        #expect(result.stdoutLines.allSatisfy { $0.count > 20 }, "each entry has a summary: \(result.transcript)")
+    }
+
+    @Test func reactorsMarksTheLoadedEntry() async throws {
+        let result = try await runScript([":reactors"], options: ["--reactor", "scoreboard"])
+        #expect(result.status == 0)
+        #expect(result.stdoutLines.filter { $0.hasPrefix("*") }.map { $0.split(separator: " ").dropFirst().first } == ["scoreboard"], "\(result.transcript)")
+    }
+}

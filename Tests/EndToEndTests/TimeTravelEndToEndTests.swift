@@ -1,0 +1,134 @@
+import Testing
+import TestSupport
+
+/// `:undo`, `:redo`, `:jump N`, `:reset` and `:history` through the real binary.
+@Suite("Time travel and history")
+struct TimeTravelEndToEndTests {
+    @Test func undoRedoAndJumpRestoreTheFocusedReactorsStates() async throws {
+        let result = try await runScript([
+            ":use scoreboard",
+            "homeScore",
+            "homeScore",
+            "awayScore",
+            ":undo",
+            ":expect away == 0",
+            ":expect home == 2",
+            ":undo",
+            ":expect home == 1",
+            ":redo",
+            ":expect home == 2",
+            ":redo",
+            ":expect away == 1",
+            ":jump 1",
+            ":expect home == 1",
+            ":jump 0",
+            ":expect home == 0",
+            ":jump 3",
+            ":expect home == 2",
+            ":expect away == 1",
+        ])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "9 passed, 0 failed", "\(result.transcript)")
+        let travel = result.stdoutLines.filter { $0.hasPrefix("  · (") }
+        #expect(travel == [
+            "  · (undo)", "  · (undo)", "  · (redo)", "  · (redo)",
+            "  · (jump to after step 1)", "  · (jump to after step 0)", "  · (jump to after step 3)",
+        ], "\(result.transcript)")
+        let undoIndex = try #require(result.stdoutLines.firstIndex(of: "  · (undo)"))
+        #expect(result.stdoutLines[undoIndex + 1] == "      away: 1 → 0", "\(result.transcript)")
+    }
+
+    @Test func undoPastTheStartAndRedoAtTheLiveEndAreErrors() async throws {
+        let result = try await runScript([
+            "increase",
+            ":undo",
+            ":undo",
+            ":redo",
+            ":redo",
+            ":expect value == 1",
+        ])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stderrLines == [
+            "script.rsh:3:1: nothing to undo for counter",
+            "script.rsh:5:1: nothing to redo for counter",
+        ], "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+    }
+
+    @Test func aNewActionAfterUndoDropsTheRedoBranch() async throws {
+        let result = try await runScript([
+            ":use scoreboard",
+            "homeScore",
+            "homeScore",
+            ":undo",
+            "awayScore",
+            ":redo",
+            ":expect home == 1",
+            ":expect away == 1",
+        ])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stderrLines == ["script.rsh:6:1: nothing to redo for scoreboard"], "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed")
+    }
+
+    @Test func jumpOutsideTheTimelineNamesTheStepsThatExist() async throws {
+        let result = try await runScript([":use scoreboard", "homeScore", ":jump 7"])
+        #expect(result.status == 1)
+        #expect(result.stderrLines.count == 1, "\(result.transcript)")
+        #expect(result.stderrLines == ["script.rsh:3:1: cannot jump to step 7 of scoreboard: steps 0…1"], "\(result.transcript)")
+    }
+
+    @Test func undoCancelsTheEffectsInFlight() async throws {
+        let result = try await runScript([
+            "increase",
+            "increase &",
+            ":undo",
+            ":wait",
+            ":expect value == 1",
+            ":expect isLoading == false",
+        ])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdoutLines.filter { $0 == "      value: 1 → 2" }.isEmpty, "\(result.transcript)")
+    }
+
+    @Test func resetPutsEveryReactorBackAndIsLogged() async throws {
+        let result = try await runScript([
+            ":use board",
+            "write.updateTitle draft",
+            "write.submit",
+            ":expect board:posts.count == 1",
+            ":reset",
+            ":expect board:posts.count == 0",
+            ":expect write:title == \"\"",
+            "write.updateTitle again",
+            ":reset write",
+            ":expect write:title == \"\"",
+            ":history",
+        ])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "4 passed, 0 failed", "\(result.transcript)")
+        let history = result.stdoutLines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  ·") && !$0.hasPrefix("  ✓") }
+        #expect(history == [
+            "  1  write.updateTitle \"draft\"",
+            "  2  write.submit",
+            "  3  :reset",
+            "  4  write.updateTitle \"again\"",
+            "  5  :reset write",
+        ], "\(result.transcript)")
+    }
+
+    @Test func historyNumbersEachActionAndListsTheMutationsItProduced() async throws {
+        let result = try await runScript([":history", "increase", ":use scoreboard", "setScore 3 2", ":history"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdoutLines.first == "(no actions yet)", "\(result.transcript)")
+        #expect(Array(result.stdoutLines.suffix(8).dropLast()) == [
+            "  1  increase",
+            "       · setLoading(true)",
+            "       · increaseValue",
+            "       · setLoading(false)",
+            "       · setAlertMessage(\"increased!\")",
+            "  2  setScore home: 3 away: 2",
+            "       · setScore(home: 3, away: 2)",
+        ], "\(result.transcript)")
+    }
+}

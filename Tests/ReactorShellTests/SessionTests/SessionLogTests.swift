@@ -1,0 +1,45 @@
+import Testing
+@testable import ReactorShell
+
+/// The `:history` log: numbering, mutation records, bounds.
+@Suite("Session log")
+struct SessionLogTests {
+    @Test func stepsAreNumberedFromOneInOrder() {
+        var log = SessionLog(limit: 10)
+        #expect(log.append(command: "increase") == 1)
+        #expect(log.append(command: ":reset") == 2)
+        #expect(log.append(command: "decrease") == 3)
+        #expect(log.visibleEntries.map(\.number) == [1, 2, 3])
+        #expect(log.visibleEntries.map(\.command) == ["increase", ":reset", "decrease"])
+    }
+
+    @Test func mutationsAreRecordedUnderTheActionThatCausedThem() {
+        var log = SessionLog(limit: 10)
+        let first = log.append(command: "increase")
+        log.bind(step: first, actionID: 7)
+        let second = log.append(command: "decrease")
+        log.bind(step: second, actionID: 8)
+        log.record(mutation: "setLoading(true)", actionID: 7)
+        log.record(mutation: "setLoading(true)", actionID: 8)
+        log.record(mutation: "increaseValue", actionID: 7)
+        log.record(mutation: "ignored", actionID: 99)
+        #expect(log.visibleEntries.map(\.mutations) == [["setLoading(true)", "increaseValue"], ["setLoading(true)"]])
+    }
+
+    @Test func anEntryKeepsABoundedNumberOfMutationsAndCountsTheRest() throws {
+        var log = SessionLog(limit: 10)
+        log.append(command: "flood", actionID: 1)
+        for index in 0..<(SessionLog.maximumMutations + 5) { log.record(mutation: "m\(index)", actionID: 1) }
+        let entry = try #require(log.visibleEntries.first)
+        #expect(entry.mutations.count == SessionLog.maximumMutations)
+        #expect(entry.droppedMutations == 5)
+    }
+
+    @Test func theLogKeepsTheLatestEntriesAndNumbersKeepGrowing() {
+        var log = SessionLog(limit: 5)
+        for index in 1...1_000 { log.append(command: "step \(index)") }
+        #expect(log.visibleEntries.map(\.number) == [996, 997, 998, 999, 1_000])
+        #expect(log.entries.count < 10)
+        #expect(log.append(command: "next") == 1_001)
+    }
+}
