@@ -169,10 +169,10 @@ extension ShellSession {
         switch value(at: expectation.path) {
         case .success(let (_, value)):
             actual = value
-            do {
-                ok = try expectation.comparison.evaluate(value, expected)
-            } catch {
-                problem = "\(error)"
+            if let result = expectation.comparison.evaluate(actual: value, expected: expected) {
+                ok = result
+            } else {
+                problem = "cannot compare \(ExpectationOperator.kindName(value)) with \(ExpectationOperator.kindName(expected)) using \(comparison)"
             }
         case .failure(let diagnostic):
             problem = diagnostic.message
