@@ -43,3 +43,8 @@ static inline void rs_clear_visible_line(void) { rs_write_to_output("\r\033[J");
 static inline void rs_interrupt_cleanup(void) { rl_free_line_state(); }
 /// Whether this build is GNU readline (1) or libedit (0).
 static inline int rs_is_gnu_readline(void) { return 0; }
+
+/// Writes `text` to the C `stdout` stream and flushes it (keeps order with libedit's output).
+static inline void rs_write_to_stdout(const char *text) { fputs(text, stdout); fflush(stdout); }
+/// Restores the terminal if libedit has it in raw mode; for `atexit` and fatal signals.
+static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); }

@@ -51,3 +51,8 @@ static inline void rs_clear_visible_line(void) { rl_clear_visible_line(); }
 static inline void rs_interrupt_cleanup(void) { rl_callback_sigcleanup(); rl_free_line_state(); }
 /// Whether this build is GNU readline (1) or libedit (0).
 static inline int rs_is_gnu_readline(void) { return 1; }
+
+/// Writes `text` to the C `stdout` stream and flushes it (keeps order with readline's output).
+static inline void rs_write_to_stdout(const char *text) { fputs(text, stdout); fflush(stdout); }
+/// Restores the terminal if readline has it in raw mode; for `atexit` and fatal signals.
+static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); }

@@ -1,0 +1,41 @@
+#if GNUReadline
+import CReadline
+#elseif LibEdit
+import CEditline
+#endif
+#if GNUReadline || LibEdit
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// readline's process-wide settings, applied before its first use.
+@MainActor
+enum ReadlineConfiguration {
+    private static var applied = false
+
+    /// The name `~/.inputrc` `$if` blocks test.
+    static let applicationName = "reactor-shell"
+
+    /// Completion splits words at blanks only; the provider decides what it replaces.
+    static let wordBreakCharacters = " \t\n"
+
+    static func applyOnce(promptOnStandardError: Bool) {
+        if promptOnStandardError {
+            rs_use_stderr_for_output()
+        } else {
+            rs_use_stdout_for_output()
+        }
+        guard !applied else { return }
+        applied = true
+        // readline keeps these pointers: give it storage that lives as long as the process.
+        rs_set_readline_name(strdup(applicationName))
+        rs_set_word_break_characters(strdup(wordBreakCharacters))
+        rs_set_catch_signals(0)
+        rs_set_change_environment(0)
+        ReadlineCompletionBridge.install()
+        atexit { rs_restore_terminal() }
+    }
+}
+#endif

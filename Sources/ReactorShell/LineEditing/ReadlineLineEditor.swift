@@ -1,0 +1,312 @@
+#if GNUReadline
+import CReadline
+#elseif LibEdit
+import CEditline
+#endif
+#if GNUReadline || LibEdit
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The interactive line editor: GNU readline (or libedit with the `LibEdit` trait) through
+/// its callback interface, driven by a dispatch read source on stdin on the main queue.
+///
+/// Because it never blocks in `readline()`, effect tasks on the main actor run between
+/// keystrokes and can print with `printAbove(_:)`. Signals are handled on the main queue too:
+/// Ctrl-C (SIGINT) discards the half-typed line, shows a fresh prompt and reports
+/// `.interrupt`; SIGTERM and SIGHUP restore the terminal and then end the process with the
+/// signal; SIGTSTP (Ctrl-Z) restores the terminal before stopping and redraws on return;
+/// SIGWINCH resizes. `exit()` restores the terminal through an `atexit` handler.
+///
+/// Only one instance can edit at a time (readline's state is global).
+@MainActor
+public final class ReadlineLineEditor: LineEditor {
+    /// Which library this build edits lines with: `"GNU readline"` or `"libedit"`.
+    public static var libraryName: String { rs_is_gnu_readline() != 0 ? "GNU readline" : "libedit" }
+
+    /// The editor readline's C callbacks reach (they cannot capture context).
+    static weak var active: ReadlineLineEditor?
+
+    /// The completion provider used on Tab, or `nil` for no completion (never file names
+    /// unless the provider returns them).
+    public var completionProvider: LineCompletionProvider?
+
+    private enum Phase { case idle, editing, paused, stopped }
+
+    private let history: HistoryStore?
+    private let promptOnStandardError: Bool
+    private var phase = Phase.idle
+    private var handler: LineEditorEventHandler?
+    private var prompt = ""
+    private var inputSource: DispatchSourceRead?
+    private var signals: ReadlineSignalHandling?
+    /// True while readline is calling the line handler (it redraws the prompt afterwards).
+    private var insideLineHandler = false
+    /// Lines of a multi-line paste not yet delivered because the session paused the editor.
+    private var pendingLines: [String] = []
+    /// The half-typed line saved by `pause()` outside the line handler, with its cursor.
+    private var savedLine: (text: String, point: Int32)?
+    private var lastHistoryEntry: String?
+    private var historyFailureReported = false
+    /// Completion state shared with the C callbacks during one completion.
+    var completionSession = ReadlineCompletionSession()
+
+    /// Creates an editor that records history in `history` (already loaded; its entries are
+    /// put into readline's in-memory history on `start`). Prompt and editing go to stderr
+    /// when `promptOnStandardError` is true: by default when stdout is not a terminal.
+    public init(history: HistoryStore? = nil,
+                promptOnStandardError: Bool = !TerminalInfo.standardOutputIsTerminal) {
+        self.history = history
+        self.promptOnStandardError = promptOnStandardError
+    }
+
+    /// Shows `prompt` and delivers events to `handler` from the main queue until `stop()`.
+    public func start(prompt: String, handler: @escaping LineEditorEventHandler) {
+        precondition(phase == .idle, "a ReadlineLineEditor starts once")
+        precondition(ReadlineLineEditor.active == nil, "another ReadlineLineEditor is running")
+        ReadlineLineEditor.active = self
+        self.prompt = prompt
+        self.handler = handler
+        ReadlineConfiguration.applyOnce(promptOnStandardError: promptOnStandardError)
+        loadHistoryIntoReadline()
+        signals = ReadlineSignalHandling(editor: self)
+        phase = .editing
+        installLineHandler()
+        let source = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.readAvailableInput() }
+        }
+        inputSource = source
+        source.resume()
+    }
+
+    /// Replaces the prompt; redrawn at once when the user is typing.
+    public func setPrompt(_ prompt: String) {
+        self.prompt = prompt
+        guard phase == .editing else { return }
+        let marked = ReadlinePromptMarkup.markInvisibleSequences(prompt)
+        _ = rl_set_prompt(marked)
+        if !insideLineHandler {
+            redrawLine()
+        }
+    }
+
+    /// Prints `text` above the prompt, keeping the half-typed line and its cursor.
+    public func printAbove(_ text: String) {
+        let output = text.hasSuffix("\n") ? text : text + "\n"
+        guard phase == .editing, !insideLineHandler else {
+            rs_write_to_stdout(output)
+            return
+        }
+        rs_clear_visible_line()
+        rs_write_to_stdout(output)
+        redrawLine()
+    }
+
+    /// Records `line` in readline's history and in the history store (skipping blank lines
+    /// and consecutive duplicates). A failing history file is reported once on stderr.
+    public func addHistory(_ line: String) {
+        let entry = HistoryStore.normalizedEntry(line)
+        guard !entry.allSatisfy({ $0 == " " || $0 == "\t" }), entry != lastHistoryEntry else { return }
+        lastHistoryEntry = entry
+        add_history(entry)
+        using_history()
+        do {
+            try history?.append(entry)
+        } catch {
+            reportHistoryFailure(error)
+        }
+    }
+
+    /// Hides the prompt and stops reading keys (they wait in the terminal) while a command
+    /// runs; Ctrl-C still arrives as `.interrupt`.
+    public func pause() {
+        guard phase == .editing else { return }
+        phase = .paused
+        inputSource?.suspend()
+        if !insideLineHandler {
+            let text = currentLineText()
+            savedLine = text.isEmpty ? nil : (text, rs_point())
+            rs_clear_visible_line()
+        }
+        rl_callback_handler_remove()
+    }
+
+    /// Shows the prompt again (with the line saved by `pause()`) and reads keys again.
+    public func resume() {
+        guard phase == .paused else { return }
+        phase = .editing
+        inputSource?.resume()
+        if insideLineHandler { return }  // readline redraws the prompt when the handler returns
+        installLineHandler()
+        deliverPendingLines()
+    }
+
+    /// Stops editing for good: removes the sources, restores the terminal and the default
+    /// signal actions, and moves to a fresh line. Safe to call more than once.
+    public func stop() {
+        guard phase != .stopped, phase != .idle else {
+            phase = .stopped
+            return
+        }
+        let wasEditing = phase == .editing && !insideLineHandler
+        if phase == .paused { inputSource?.resume() }  // a suspended source cannot be cancelled
+        phase = .stopped
+        inputSource?.cancel()
+        inputSource = nil
+        signals?.cancel()
+        signals = nil
+        if wasEditing {
+            rl_callback_handler_remove()
+            rs_write_to_output("\n")
+        } else {
+            rl_callback_handler_remove()
+        }
+        pendingLines = []
+        handler = nil
+        ReadlineLineEditor.active = nil
+    }
+
+    // MARK: - Called by readline's callbacks and the signal sources
+
+    /// One character is waiting on stdin: let readline consume it.
+    private func readAvailableInput() {
+        guard phase == .editing else { return }
+        rl_callback_read_char()
+    }
+
+    /// readline finished a line (`nil`: end of input).
+    func lineCompleted(_ text: String?) {
+        guard let text else {
+            rl_callback_handler_remove()
+            rs_write_to_output("\n")
+            deliver(.endOfInput)
+            return
+        }
+        insideLineHandler = true
+        defer { insideLineHandler = false }
+        pendingLines = ReadlineLineEditor.splitPastedLines(text)
+        deliverPendingLines()
+        if phase == .paused {
+            rl_callback_handler_remove()
+        }
+    }
+
+    /// Ctrl-C: drop the half-typed line (and a running search), show a fresh prompt, report.
+    func interrupt() {
+        pendingLines = []
+        if phase == .editing && !insideLineHandler {
+            rs_interrupt_cleanup()
+            rs_set_point(rs_end())
+            rl_redisplay()
+            rs_write_to_output("^C\n")
+            rl_replace_line("", 0)
+            using_history()  // Up and Ctrl-R start again from the newest entry
+            _ = rl_on_new_line()
+            rl_redisplay()
+        } else if phase == .paused {
+            rs_write_to_output("\n")  // the terminal echoed ^C; start output on a fresh line
+        }
+        deliver(.interrupt)
+    }
+
+    /// The terminal was resized.
+    func terminalResized() {
+        if phase == .editing { rl_resize_terminal() }
+    }
+
+    /// Ctrl-Z: give the terminal back before the process stops, take it again afterwards.
+    func suspendProcess(stop: () -> Void) {
+        let editing = phase == .editing && !insideLineHandler
+        var saved: (text: String, point: Int32)?
+        if editing {
+            let text = currentLineText()
+            saved = text.isEmpty ? nil : (text, rs_point())
+            rl_callback_handler_remove()
+            rs_write_to_output("\n")
+        }
+        stop()
+        if editing {
+            savedLine = saved
+            installLineHandler()
+        }
+    }
+
+    /// SIGTERM or SIGHUP: restore the terminal; the caller then ends the process.
+    func terminate() {
+        stop()
+    }
+
+    // MARK: - Helpers
+
+    private func deliver(_ event: LineEditorEvent) {
+        handler?(event)
+    }
+
+    private func deliverPendingLines() {
+        while phase == .editing, !pendingLines.isEmpty {
+            deliver(.line(pendingLines.removeFirst()))
+        }
+    }
+
+    private func installLineHandler() {
+        let marked = ReadlinePromptMarkup.markInvisibleSequences(prompt)
+        rl_callback_handler_install(marked) { line in
+            let text = line.map { String(cString: $0) }
+            free(line)
+            MainActor.assumeIsolated { ReadlineLineEditor.active?.lineCompleted(text) }
+        }
+        if let savedLine {
+            self.savedLine = nil
+            _ = rl_insert_text(savedLine.text)
+            rs_set_point(min(savedLine.point, rs_end()))
+            rl_redisplay()
+        }
+    }
+
+    private func redrawLine() {
+        _ = rl_on_new_line()
+        rl_redisplay()
+    }
+
+    private func currentLineText() -> String {
+        guard let buffer = rs_line_buffer() else { return "" }
+        let length = Int(rs_end())
+        return buffer.withMemoryRebound(to: UInt8.self, capacity: length) {
+            String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+        }
+    }
+
+    private func loadHistoryIntoReadline() {
+        guard let history else { return }
+        using_history()
+        for entry in history.entries {
+            add_history(entry)
+        }
+        lastHistoryEntry = history.entries.last
+        stifle_history(Int32(clamping: history.limit))
+    }
+
+    private func reportHistoryFailure(_ error: HistoryStoreError) {
+        guard !historyFailureReported else { return }
+        historyFailureReported = true
+        let message = "reactor-shell: history not saved: \(error)\n"
+        let redraw = phase == .editing && !insideLineHandler
+        if redraw { rs_clear_visible_line() }
+        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        if redraw { redrawLine() }
+    }
+
+    /// Splits a line that contains pasted line breaks into its lines (blank ones dropped);
+    /// a line without breaks is returned as it is, even when empty.
+    static func splitPastedLines(_ text: String) -> [String] {
+        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return [text] }
+        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
+            .map(String.init)
+            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+    }
+}
+#endif
