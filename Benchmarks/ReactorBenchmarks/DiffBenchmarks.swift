@@ -15,13 +15,20 @@ private struct BenchCounterState: Encodable, Equatable {
 
     // Counter: setLoading(true) — one changed field.
     let counterOld = BenchCounterState(), counterNew = BenchCounterState(isLoading: true)
+    // The baseline compares states picked by the loop index, so the optimizer cannot hoist it.
+    let counterStates = (0..<64).map { BenchCounterState(value: $0 / 2, isLoading: $0 % 3 == 0) }
+    func counterBaseline(_ iterations: Int) -> Double {
+        medianNanoseconds(operations: iterations) {
+            var equal = 0
+            for index in 0..<iterations where counterStates[index & 63] == counterStates[(index + 1) & 63] { equal += 1 }
+            blackHole(equal)
+        }
+    }
     let counterOldValue = try! StateValue(encoding: counterOld), counterNewValue = try! StateValue(encoding: counterNew)
     precondition(renderer.lines(for: diff(counterOldValue, counterNewValue)) == ["      isLoading: false → true"])
     if shouldRun("diff counter") {
         let iterations = 100_000
-        let baseline = medianNanoseconds(operations: iterations) {
-            for _ in 0..<iterations { blackHole(counterOld == counterNew) }
-        }
+        let baseline = counterBaseline(iterations)
         let measured = medianNanoseconds(operations: iterations) {
             for _ in 0..<iterations {
                 var output = ""
@@ -31,11 +38,18 @@ private struct BenchCounterState: Encodable, Equatable {
         }
         report("diff + text render, counter", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
     }
+    if shouldRun("split") {
+        let iterations = 100_000
+        let changes = diff(counterOldValue, counterNewValue)
+        let d = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { blackHole(diff(counterOldValue, counterNewValue)) } }
+        let r = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; renderer.render(changes, into: &o); blackHole(o) } }
+        let l = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; StateValue.bool(false).appendLiteral(to: &o, maxLength: 80); blackHole(o) } }
+        let p = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; changes[0].path.appendDescription(to: &o); blackHole(o) } }
+        print("SPLIT diff \(d) render \(r) literal \(l) path \(p)")
+    }
     if shouldRun("encode counter") {
         let iterations = 100_000
-        let baseline = medianNanoseconds(operations: iterations) {
-            for _ in 0..<iterations { blackHole(counterOld == counterNew) }
-        }
+        let baseline = counterBaseline(iterations)
         let measured = medianNanoseconds(operations: iterations) {
             for _ in 0..<iterations { blackHole(try! StateValue(encoding: counterNew)) }
         }
@@ -61,6 +75,12 @@ private struct BenchCounterState: Encodable, Equatable {
             }
         }
         report("diff + text, 10,000 strings, one append", nanoseconds: measured, baselineName: "== of the arrays", baselineNanoseconds: baseline)
+        // `==` of arrays of different lengths stops at the count; the full walk is the fairer floor.
+        let copy = strings.map { String(decoding: Array($0.utf8), as: UTF8.self) }
+        let walk = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(strings == copy) }
+        }
+        report("  (same, against a full == walk)", nanoseconds: measured, baselineName: "== of 10,000 equal strings", baselineNanoseconds: walk)
     }
 
     // 10,000 strings reversed.

@@ -40,12 +40,20 @@ struct Differ {
         }
     }
 
-    func currentPath() -> StatePath { StatePath(path) }
+    /// The current path as a value of its own (a copy, so the stack stays uniquely owned).
+    func currentPath() -> StatePath {
+        StatePath(Array(unsafeUninitializedCapacity: path.count) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: path)
+        })
+    }
 
+    /// The current path extended by `component`, leaving the stack untouched.
     func currentPath(appending component: StatePath.Component) -> StatePath {
-        var components = path
-        components.append(component)
-        return StatePath(components)
+        StatePath(Array(unsafeUninitializedCapacity: path.count + 1) { buffer, initialized in
+            initialized = buffer.initialize(fromContentsOf: path)
+            (buffer.baseAddress! + initialized).initialize(to: component)
+            initialized += 1
+        })
     }
 
     mutating func emit(_ change: StateChange) { changes.append(change) }

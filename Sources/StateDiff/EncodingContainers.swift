@@ -1,5 +1,5 @@
 // The three container kinds the `EncodingNode` hands out. Every write lands directly in
-// the node's box; only nested containers and super-encoders are resolved when it finishes.
+// the node; only nested containers and super-encoders are resolved when it finishes.
 
 /// Converts an unsigned or wide integer to `.int`, or to `.double` when it does not fit.
 @inline(__always)
@@ -17,76 +17,70 @@ func floatValue(_ value: Float) -> StateValue {
 
 struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let node: EncodingNode
-    let box: ObjectBox
 
     var codingPath: [any CodingKey] { node.codingPath }
 
-    init(node: EncodingNode, box: ObjectBox) {
-        self.node = node
-        self.box = box
-    }
-
-    mutating func encodeNil(forKey key: Key) throws { box.set(key.stringValue, .null) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { box.set(key.stringValue, .bool(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { box.set(key.stringValue, .string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { box.set(key.stringValue, .double(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { box.set(key.stringValue, floatValue(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { box.set(key.stringValue, .int(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { box.set(key.stringValue, integerValue(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { box.set(key.stringValue, integerValue(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { box.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { box.set(key.stringValue, integerValue(value)) }
+    mutating func encodeNil(forKey key: Key) throws { node.set(key.stringValue, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { node.set(key.stringValue, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { node.set(key.stringValue, .string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { node.set(key.stringValue, .double(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { node.set(key.stringValue, floatValue(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { node.set(key.stringValue, .int(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        box.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
+        node.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
     }
 
     // Optionals are kept as `.null` instead of being left out.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { box.set(key.stringValue, value.map(StateValue.bool) ?? .null) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { box.set(key.stringValue, value.map(StateValue.string) ?? .null) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { box.set(key.stringValue, value.map(StateValue.double) ?? .null) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { box.set(key.stringValue, value.map(floatValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { box.set(key.stringValue, value.map(StateValue.int) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { box.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.bool) ?? .null) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.string) ?? .null) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.double) ?? .null) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { node.set(key.stringValue, value.map(floatValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.int) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        guard let value else { return box.set(key.stringValue, .null) }
-        box.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
+        guard let value else { return node.set(key.stringValue, .null) }
+        node.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
         let child = EncodingNode(parent: node, key: key)
-        box.setPending(key.stringValue, child)
+        node.setPending(key.stringValue, child)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let child = EncodingNode(parent: node, key: key)
-        box.setPending(key.stringValue, child)
+        node.setPending(key.stringValue, child)
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
         let key = FieldKey(stringValue: "super")
         let child = EncodingNode(parent: node, key: key)
-        box.setPending(key.stringValue, child)
+        node.setPending(key.stringValue, child)
         return child
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         let child = EncodingNode(parent: node, key: key)
-        box.setPending(key.stringValue, child)
+        node.setPending(key.stringValue, child)
         return child
     }
 }
@@ -103,28 +97,27 @@ struct IndexKey: CodingKey {
 
 struct UnkeyedWriter: UnkeyedEncodingContainer {
     let node: EncodingNode
-    let box: ArrayBox
 
     var codingPath: [any CodingKey] { node.codingPath }
-    var count: Int { box.values.count }
+    var count: Int { node.elements.count }
 
-    mutating func encodeNil() throws { box.values.append(.null) }
-    mutating func encode(_ value: Bool) throws { box.values.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { box.values.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { box.values.append(.double(value)) }
-    mutating func encode(_ value: Float) throws { box.values.append(floatValue(value)) }
-    mutating func encode(_ value: Int) throws { box.values.append(.int(value)) }
-    mutating func encode(_ value: Int8) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { box.values.append(integerValue(value)) }
-    mutating func encode(_ value: UInt) throws { box.values.append(integerValue(value)) }
-    mutating func encode(_ value: UInt8) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { box.values.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { box.values.append(integerValue(value)) }
+    mutating func encodeNil() throws { node.elements.append(.null) }
+    mutating func encode(_ value: Bool) throws { node.elements.append(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.elements.append(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.elements.append(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.elements.append(floatValue(value)) }
+    mutating func encode(_ value: Int) throws { node.elements.append(.int(value)) }
+    mutating func encode(_ value: Int8) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: Int16) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: Int32) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: Int64) throws { node.elements.append(integerValue(value)) }
+    mutating func encode(_ value: UInt) throws { node.elements.append(integerValue(value)) }
+    mutating func encode(_ value: UInt8) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: UInt16) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: UInt32) throws { node.elements.append(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { node.elements.append(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        box.values.append(try encodeStateValue(value, parent: node, key: IndexKey(box.values.count)))
+        node.elements.append(try encodeStateValue(value, parent: node, key: IndexKey(node.elements.count)))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -138,10 +131,8 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     mutating func superEncoder() -> any Encoder { child() }
 
     private func child() -> EncodingNode {
-        let index = box.values.count
-        let child = EncodingNode(parent: node, key: IndexKey(index))
-        box.values.append(.null)
-        box.pending.append((index, child))
+        let child = EncodingNode(parent: node, key: IndexKey(node.elements.count))
+        node.appendPending(child)
         return child
     }
 }
@@ -151,22 +142,22 @@ struct SingleValueWriter: SingleValueEncodingContainer {
 
     var codingPath: [any CodingKey] { node.codingPath }
 
-    mutating func encodeNil() throws { node.storage = .single(.null) }
-    mutating func encode(_ value: Bool) throws { node.storage = .single(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.storage = .single(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.storage = .single(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.storage = .single(floatValue(value)) }
-    mutating func encode(_ value: Int) throws { node.storage = .single(.int(value)) }
-    mutating func encode(_ value: Int8) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { node.storage = .single(integerValue(value)) }
-    mutating func encode(_ value: UInt) throws { node.storage = .single(integerValue(value)) }
-    mutating func encode(_ value: UInt8) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { node.storage = .single(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { node.storage = .single(integerValue(value)) }
+    mutating func encodeNil() throws { node.setSingle(.null) }
+    mutating func encode(_ value: Bool) throws { node.setSingle(.bool(value)) }
+    mutating func encode(_ value: String) throws { node.setSingle(.string(value)) }
+    mutating func encode(_ value: Double) throws { node.setSingle(.double(value)) }
+    mutating func encode(_ value: Float) throws { node.setSingle(floatValue(value)) }
+    mutating func encode(_ value: Int) throws { node.setSingle(.int(value)) }
+    mutating func encode(_ value: Int8) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: Int16) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: Int32) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: Int64) throws { node.setSingle(integerValue(value)) }
+    mutating func encode(_ value: UInt) throws { node.setSingle(integerValue(value)) }
+    mutating func encode(_ value: UInt8) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: UInt16) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: UInt32) throws { node.setSingle(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { node.setSingle(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.storage = .single(try encodeStateValue(value, parent: node, key: nil))
+        node.setSingle(try encodeStateValue(value, parent: node, key: nil))
     }
 }

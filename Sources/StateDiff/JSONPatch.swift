@@ -33,13 +33,19 @@ public struct JSONPatch: Sendable, Hashable {
 
     /// The patch as compact JSON text.
     public var jsonText: String {
-        var output = ""
+        var output = TextBuffer()
         appendJSON(to: &output)
-        return output
+        return output.string
     }
 
     /// Appends `jsonText` to `output`.
     public func appendJSON(to output: inout String) {
+        var buffer = TextBuffer()
+        appendJSON(to: &buffer)
+        output.append(buffer.string)
+    }
+
+    func appendJSON(to output: inout TextBuffer) {
         output.append("[")
         for (position, operation) in operations.enumerated() {
             if position > 0 { output.append(",") }
@@ -124,7 +130,7 @@ public struct JSONPatchOperation: Sendable, Hashable {
         return .object(fields)
     }
 
-    func appendJSON(to output: inout String) {
+    func appendJSON(to output: inout TextBuffer) {
         output.append("{\"op\":\"")
         output.append(op.rawValue)
         output.append("\",\"path\":")

@@ -4,17 +4,23 @@ extension StateValue {
     /// Doubles keep a fractional part (`1.0`); non-finite doubles, which JSON cannot
     /// express, become the strings `"NaN"`, `"Infinity"` and `"-Infinity"`.
     public var jsonText: String {
-        var output = ""
+        var output = TextBuffer()
         appendJSON(to: &output)
-        return output
+        return output.string
     }
 
-    /// Appends `jsonText` to `output` without building an intermediate string.
+    /// Appends `jsonText` to `output`.
     public func appendJSON(to output: inout String) {
+        var buffer = TextBuffer()
+        appendJSON(to: &buffer)
+        output.append(buffer.string)
+    }
+
+    func appendJSON(to output: inout TextBuffer) {
         switch self {
         case .null: output.append("null")
         case .bool(let flag): output.append(flag ? "true" : "false")
-        case .int(let number): output.append(String(number))
+        case .int(let number): output.append(number)
         case .double(let number):
             if number.isNaN {
                 output.append("\"NaN\"")
@@ -45,7 +51,7 @@ extension StateValue {
 }
 
 /// Appends `text` as a JSON string literal (quotes, backslashes and control characters escaped).
-func appendJSONString(_ text: String, to output: inout String) {
+func appendJSONString(_ text: String, to output: inout TextBuffer) {
     output.append("\"")
     let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     if !needsEscaping {
@@ -67,7 +73,7 @@ func appendJSONString(_ text: String, to output: inout String) {
                     output.append(String(repeating: "0", count: 4 - hex.count))
                     output.append(hex)
                 } else {
-                    output.unicodeScalars.append(scalar)
+                    output.append(scalar)
                 }
             }
         }

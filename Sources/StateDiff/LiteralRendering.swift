@@ -6,19 +6,25 @@ extension StateValue {
     /// `"aaaa…" (1,200 chars)` and big collections `["a", "b", … 9,998 more]`.
     /// Cost follows the output's length, not the value's size.
     public func literal(maxLength: Int? = nil) -> String {
-        var output = ""
-        appendLiteral(to: &output, maxLength: maxLength)
-        return output
+        var buffer = TextBuffer()
+        appendLiteral(to: &buffer, maxLength: maxLength)
+        return buffer.string
     }
 
     /// Appends `literal(maxLength:)` to `output` without building an intermediate string.
     public func appendLiteral(to output: inout String, maxLength: Int? = nil) {
+        var buffer = TextBuffer()
+        appendLiteral(to: &buffer, maxLength: maxLength)
+        output.append(buffer.string)
+    }
+
+    func appendLiteral(to buffer: inout TextBuffer, maxLength: Int?) {
         var writer = LiteralWriter(limit: maxLength.map { max($0, 8) } ?? Int.max)
-        writer.write(self, to: &output)
+        writer.write(self, to: &buffer)
     }
 }
 
-/// Writes literals within a length budget (counted in UTF-8 bytes of output, which is O(1)).
+/// Writes literals within a length budget (counted in UTF-8 bytes of output).
 struct LiteralWriter {
     let limit: Int
     /// Set when anything was shortened.
@@ -29,18 +35,18 @@ struct LiteralWriter {
         self.limit = limit
     }
 
-    mutating func write(_ value: StateValue, to output: inout String) {
-        start = output.utf8.count
+    mutating func write(_ value: StateValue, to output: inout TextBuffer) {
+        start = output.count
         writeValue(value, to: &output)
     }
 
-    private func used(_ output: String) -> Int { output.utf8.count - start }
+    private func used(_ output: TextBuffer) -> Int { output.count - start }
 
-    private mutating func writeValue(_ value: StateValue, to output: inout String) {
+    private mutating func writeValue(_ value: StateValue, to output: inout TextBuffer) {
         switch value {
         case .null: output.append("nil")
         case .bool(let flag): output.append(flag ? "true" : "false")
-        case .int(let number): output.append(String(number))
+        case .int(let number): output.append(number)
         case .double(let number): output.append(number.description)
         case .string(let text): writeString(text, to: &output)
         case .array(let elements):
@@ -70,14 +76,14 @@ struct LiteralWriter {
         }
     }
 
-    private mutating func appendMore(_ count: Int, to output: inout String) {
+    private mutating func appendMore(_ count: Int, to output: inout TextBuffer) {
         truncated = true
         output.append("… ")
         output.append(groupedDigits(count))
         output.append(" more")
     }
 
-    private mutating func writeString(_ text: String, to output: inout String) {
+    private mutating func writeString(_ text: String, to output: inout TextBuffer) {
         let room = max(limit - used(output) - 2, 12)
         if text.utf8.count <= room || limit == Int.max {
             appendQuotedString(text, to: &output)
@@ -99,22 +105,22 @@ struct LiteralWriter {
 }
 
 /// Appends `key` bare when it is an identifier, else quoted.
-func appendKey(_ key: String, to output: inout String) {
+func appendKey(_ key: String, to output: inout TextBuffer) {
     if isPlainIdentifier(key) { output.append(key) } else { appendQuotedString(key, to: &output) }
 }
 
 /// Appends `text` in double quotes with Swift escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{1B}`).
-func appendQuotedString(_ text: String, to output: inout String) {
+func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     output.append("\"")
     appendEscaped(text[...], to: &output)
     output.append("\"")
 }
 
 /// Appends `text` with Swift string escapes, copying unescaped runs whole.
-func appendEscaped(_ text: Substring, to output: inout String) {
+func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
     let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
     guard needsEscaping else {
-        output.append(contentsOf: text)
+        output.append(text)
         return
     }
     for scalar in text.unicodeScalars {
@@ -131,7 +137,7 @@ func appendEscaped(_ text: Substring, to output: inout String) {
                 output.append(String(scalar.value, radix: 16, uppercase: true))
                 output.append("}")
             } else {
-                output.unicodeScalars.append(scalar)
+                output.append(scalar)
             }
         }
     }

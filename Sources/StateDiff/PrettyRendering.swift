@@ -4,7 +4,7 @@ extension StateValue {
     /// `width` columns and are laid out over several indented lines otherwise.
     /// Nothing is shortened.
     public func prettyText(width: Int = 80) -> String {
-        var output = ""
+        var output = TextBuffer()
         switch self {
         case .object(let fields) where !fields.isEmpty:
             for (position, field) in fields.enumerated() {
@@ -16,17 +16,18 @@ extension StateValue {
         default:
             appendPretty(to: &output, indent: 0, column: 0, width: width)
         }
-        return output
+        return output.string
     }
 
     /// Appends the value, inline if it fits from `column` to `width`, else expanded at `indent`.
-    func appendPretty(to output: inout String, indent: Int, column: Int, width: Int) {
+    func appendPretty(to output: inout TextBuffer, indent: Int, column: Int, width: Int) {
         let room = width - column
-        var inline = ""
+        var inline = TextBuffer()
         var writer = LiteralWriter(limit: max(room, 8))
         writer.write(self, to: &inline)
-        if !writer.truncated && inline.count <= room {
-            output.append(inline)
+        let inlineText = inline.string
+        if !writer.truncated && inlineText.count <= room {
+            output.append(inlineText)
             return
         }
         let inner = String(repeating: " ", count: indent + 2)
@@ -52,7 +53,7 @@ extension StateValue {
             output.append(String(repeating: " ", count: indent))
             output.append("}")
         default:
-            appendLiteral(to: &output)
+            appendLiteral(to: &output, maxLength: nil)
         }
     }
 }

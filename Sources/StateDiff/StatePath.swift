@@ -53,13 +53,19 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The path in the shell's syntax: `posts[0].title`.
     public var description: String {
-        var text = ""
+        var text = TextBuffer(capacity: 16)
         appendDescription(to: &text)
-        return text
+        return text.string
     }
 
-    /// Appends the path in the shell's syntax to `text` (no intermediate strings).
+    /// Appends the path in the shell's syntax to `text`.
     public func appendDescription(to text: inout String) {
+        var buffer = TextBuffer(capacity: 16)
+        appendDescription(to: &buffer)
+        text.append(buffer.string)
+    }
+
+    func appendDescription(to text: inout TextBuffer) {
         for (position, component) in components.enumerated() {
             switch component {
             case .key(let key):
@@ -73,7 +79,7 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
                 }
             case .index(let index):
                 text.append("[")
-                text.append(String(index))
+                text.append(index)
                 text.append("]")
             }
         }
@@ -105,8 +111,25 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 }
 
+/// A-Z, a-z or `_`.
+@inline(__always)
+private func isASCIILetter(_ byte: UInt8) -> Bool {
+    let lowered = byte | 0x20
+    return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+}
+
 /// True when `key` can be written bare in a path: a letter or `_`, then letters, digits or `_`.
 func isPlainIdentifier(_ key: String) -> Bool {
+    // ASCII fast path: Unicode property lookups cost more than the rest of a diff line.
+    let ascii: Bool? = key.utf8.withContiguousStorageIfAvailable { bytes in
+        guard let first = bytes.first, first < 0x80 else { return nil }
+        guard isASCIILetter(first) else { return bytes.allSatisfy { $0 < 0x80 } ? false : nil }
+        for byte in bytes.dropFirst() where !(isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))) {
+            return bytes.allSatisfy { $0 < 0x80 } ? false : nil
+        }
+        return true
+    } ?? nil
+    if let ascii { return ascii }
     guard let first = key.unicodeScalars.first, first.properties.isXIDStart || first == "_" else { return false }
     for scalar in key.unicodeScalars.dropFirst() where !(scalar.properties.isXIDContinue) { return false }
     return true

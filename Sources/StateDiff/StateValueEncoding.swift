@@ -20,67 +20,41 @@ func encodeStateValue<T: Encodable>(_ value: T, parent: EncodingNode?, key: (any
     if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
     if T.self == StateValue.self { return unsafeBitCast(value, to: StateValue.self) }
     if let convertible = value as? any StateValueConvertible { return convertible.stateValue }
-    if let dictionary = value as? any StringKeyedDictionary {
-        return try dictionary.sortedStateValue(parent: parent, key: key)
-    }
-    if let dictionary = value as? any IntKeyedDictionary {
-        return try dictionary.sortedStateValue(parent: parent, key: key)
-    }
     let node = EncodingNode(parent: parent, key: key)
     try value.encode(to: node)
     return try node.finish()
 }
 
-/// Dictionaries keyed by strings: encoded with their keys sorted (Swift's own order is random).
-protocol StringKeyedDictionary {
-    func sortedStateValue(parent: EncodingNode?, key: (any CodingKey)?) throws -> StateValue
-}
-
-/// Dictionaries keyed by integers: encoded with their keys in ascending order.
-protocol IntKeyedDictionary {
-    func sortedStateValue(parent: EncodingNode?, key: (any CodingKey)?) throws -> StateValue
-}
-
-extension Dictionary: StringKeyedDictionary where Key == String, Value: Encodable {
-    func sortedStateValue(parent: EncodingNode?, key: (any CodingKey)?) throws -> StateValue {
-        let node = EncodingNode(parent: parent, key: key)
-        var fields: [StateField] = []
-        fields.reserveCapacity(count)
-        for entryKey in keys.sorted() {
-            fields.append(StateField(entryKey, try encodeStateValue(self[entryKey]!, parent: node, key: FieldKey(stringValue: entryKey))))
-        }
-        return .object(fields)
-    }
-}
-
-extension Dictionary: IntKeyedDictionary where Key == Int, Value: Encodable {
-    func sortedStateValue(parent: EncodingNode?, key: (any CodingKey)?) throws -> StateValue {
-        let node = EncodingNode(parent: parent, key: key)
-        var fields: [StateField] = []
-        fields.reserveCapacity(count)
-        for entryKey in keys.sorted() {
-            let name = String(entryKey)
-            fields.append(StateField(name, try encodeStateValue(self[entryKey]!, parent: node, key: FieldKey(stringValue: name))))
-        }
-        return .object(fields)
-    }
-}
+/// The coding-key type the standard library's `Dictionary` encodes its keys with, found
+/// once by encoding a probe dictionary. Objects written with it are dictionaries, whose
+/// order is random: they are sorted so equal dictionaries give equal values.
+let dictionaryCodingKeyType: ObjectIdentifier? = {
+    let probe = EncodingNode(parent: nil, key: nil)
+    try? ["": 0].encode(to: probe)
+    return probe.keyType
+}()
 
 /// The `Encoder` handed to a value's `encode(to:)`: collects what it writes into one `StateValue`.
 ///
-/// Nodes form a chain to their parents so `codingPath` is computed only when asked for.
+/// The containers it hands out write straight into its storage. Nodes form a chain to
+/// their parents so `codingPath` is computed only when asked for.
 final class EncodingNode: Encoder {
-    /// What the value wrote so far.
-    enum Storage {
-        case empty
-        case single(StateValue)
-        case object(ObjectBox)
-        case array(ArrayBox)
+    /// Which kind of value was written so far.
+    enum Kind {
+        case empty, single, object, array
     }
 
     let parent: EncodingNode?
     let key: (any CodingKey)?
-    var storage: Storage = .empty
+    var kind = Kind.empty
+    var single = StateValue.null
+    var fields: [StateField] = []
+    var elements: [StateValue] = []
+    /// Nested containers and super-encoders: their values are filled in by `finish()`.
+    var pending: [(index: Int, node: EncodingNode)] = []
+    /// The coding-key type of the keyed container, to recognize dictionaries.
+    var keyType: ObjectIdentifier?
+    private var indexByKey: [String: Int]?
 
     init(parent: EncodingNode?, key: (any CodingKey)?) {
         self.parent = parent
@@ -100,49 +74,28 @@ final class EncodingNode: Encoder {
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        KeyedEncodingContainer(KeyedWriter<Key>(node: self, box: objectBox()))
+        if kind != .object {
+            kind = .object
+            fields.reserveCapacity(8)
+            keyType = ObjectIdentifier(Key.self)
+        }
+        return KeyedEncodingContainer(KeyedWriter<Key>(node: self))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        UnkeyedWriter(node: self, box: arrayBox())
+        if kind != .array { kind = .array }
+        return UnkeyedWriter(node: self)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
         SingleValueWriter(node: self)
     }
 
-    /// The object being written (created on first use; asking twice continues the same object).
-    func objectBox() -> ObjectBox {
-        if case .object(let box) = storage { return box }
-        let box = ObjectBox()
-        storage = .object(box)
-        return box
+    /// Writes a single value (the node's whole value).
+    func setSingle(_ value: StateValue) {
+        kind = .single
+        single = value
     }
-
-    /// The array being written (created on first use; asking twice continues the same array).
-    func arrayBox() -> ArrayBox {
-        if case .array(let box) = storage { return box }
-        let box = ArrayBox()
-        storage = .array(box)
-        return box
-    }
-
-    /// The finished value. A value that wrote nothing is an empty object.
-    func finish() throws -> StateValue {
-        switch storage {
-        case .empty: return .object([])
-        case .single(let value): return value
-        case .object(let box): return try box.finish()
-        case .array(let box): return try box.finish()
-        }
-    }
-}
-
-/// An object under construction. Nested containers and super-encoders are finished last.
-final class ObjectBox {
-    var fields: [StateField] = []
-    var pending: [(index: Int, node: EncodingNode)] = []
-    private var indexByKey: [String: Int]?
 
     /// Sets `key` to `value`; a key written twice keeps its first position and its last value.
     func set(_ key: String, _ value: StateValue) {
@@ -155,10 +108,16 @@ final class ObjectBox {
         }
     }
 
-    /// Reserves `key` for a value that `node` will produce when the object is finished.
-    func setPending(_ key: String, _ node: EncodingNode) {
+    /// Reserves `key` for the value that `child` will produce when this node finishes.
+    func setPending(_ key: String, _ child: EncodingNode) {
         set(key, .null)
-        if let index = existingIndex(of: key) { pending.append((index, node)) }
+        if let index = existingIndex(of: key) { pending.append((index, child)) }
+    }
+
+    /// Appends a placeholder element for the value that `child` will produce.
+    func appendPending(_ child: EncodingNode) {
+        pending.append((elements.count, child))
+        elements.append(.null)
     }
 
     private func existingIndex(of key: String) -> Int? {
@@ -174,19 +133,28 @@ final class ObjectBox {
         return indexByKey?[key]
     }
 
+    /// The finished value. A value that wrote nothing is an empty object.
     func finish() throws -> StateValue {
-        for (index, node) in pending { fields[index].value = try node.finish() }
-        return .object(fields)
+        switch kind {
+        case .empty: return .object([])
+        case .single: return single
+        case .array:
+            for (index, node) in pending { elements[index] = try node.finish() }
+            return .array(elements)
+        case .object:
+            for (index, node) in pending { fields[index].value = try node.finish() }
+            if keyType != nil && keyType == dictionaryCodingKeyType { sortDictionaryKeys() }
+            return .object(fields)
+        }
     }
-}
 
-/// An array under construction. Nested containers and super-encoders are finished last.
-final class ArrayBox {
-    var values: [StateValue] = []
-    var pending: [(index: Int, node: EncodingNode)] = []
-
-    func finish() throws -> StateValue {
-        for (index, node) in pending { values[index] = try node.finish() }
-        return .array(values)
+    /// Sorts a dictionary's entries: numerically when every key is an integer, else by key.
+    private func sortDictionaryKeys() {
+        let numbers = fields.map { Int($0.key) }
+        if numbers.allSatisfy({ $0 != nil }) {
+            fields = zip(numbers, fields).sorted { $0.0! < $1.0! }.map(\.1)
+        } else {
+            fields.sort { $0.key < $1.key }
+        }
     }
 }

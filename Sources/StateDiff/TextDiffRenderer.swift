@@ -13,13 +13,17 @@
 /// `+` / `-` lines green / red (ANSI escapes).
 public struct TextDiffRenderer: Sendable {
     /// Spaces before each line.
-    public var indent: Int
+    public var indent: Int {
+        didSet { margin = String(repeating: " ", count: indent) }
+    }
     /// Whether to add ANSI colour escapes.
     public var colors: Bool
     /// The length each rendered value is shortened to.
     public var maxValueLength: Int
     /// The shortest run of consecutive replaced elements that is summarized in one line.
     public var collapseThreshold: Int
+    /// `indent` spaces, made once.
+    private var margin: String
 
     /// Creates a renderer.
     public init(indent: Int = 6, colors: Bool = false, maxValueLength: Int = 80, collapseThreshold: Int = 8) {
@@ -27,20 +31,26 @@ public struct TextDiffRenderer: Sendable {
         self.colors = colors
         self.maxValueLength = maxValueLength
         self.collapseThreshold = max(collapseThreshold, 2)
+        self.margin = String(repeating: " ", count: indent)
     }
 
     /// The lines for `changes`, without line terminators.
     public func lines(for changes: [StateChange]) -> [String] {
-        var text = ""
+        var text = TextBuffer(capacity: changes.count * (indent + 48) + 16)
         render(changes, into: &text)
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
     /// Appends the lines for `changes` to `output`, each ending with a newline.
     public func render(_ changes: [StateChange], into output: inout String) {
-        let margin = String(repeating: " ", count: indent)
+        var buffer = TextBuffer(capacity: changes.count * (indent + 48) + 16)
+        render(changes, into: &buffer)
+        output.append(buffer.string)
+    }
+
+    func render(_ changes: [StateChange], into output: inout TextBuffer) {
         guard !changes.isEmpty else {
             output.append(margin)
             output.append("(no change)\n")
@@ -65,7 +75,7 @@ public struct TextDiffRenderer: Sendable {
     private static let green = "\u{1B}[32m"
     private static let reset = "\u{1B}[0m"
 
-    private func appendLine(for change: StateChange, to output: inout String) {
+    private func appendLine(for change: StateChange, to output: inout TextBuffer) {
         switch change.kind {
         case .replace:
             appendPath(change.path, to: &output)
@@ -88,7 +98,7 @@ public struct TextDiffRenderer: Sendable {
         }
     }
 
-    private func appendPath(_ path: StatePath, to output: inout String) {
+    private func appendPath(_ path: StatePath, to output: inout TextBuffer) {
         if path.isRoot { output.append("(root)") } else { path.appendDescription(to: &output) }
     }
 
@@ -111,17 +121,15 @@ public struct TextDiffRenderer: Sendable {
         return index
     }
 
-    private func appendSummary(of run: ArraySlice<StateChange>, to output: inout String) {
+    private func appendSummary(of run: ArraySlice<StateChange>, to output: inout TextBuffer) {
         guard case .index(let first)? = run.first?.path.components.last,
               case .index(let last)? = run.last?.path.components.last else { return }
         let parent = StatePath(Array(run.first!.path.components.dropLast()))
-        var text = ""
-        parent.appendDescription(to: &text)
-        output.append(text)
+        parent.appendDescription(to: &output)
         output.append("[")
-        output.append(String(first))
+        output.append(first)
         output.append("…")
-        output.append(String(last))
+        output.append(last)
         output.append("]: ")
         if colors { output.append("\u{1B}[33m") }
         output.append(groupedDigits(run.count))
