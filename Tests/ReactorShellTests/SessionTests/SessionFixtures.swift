@@ -8,12 +8,19 @@ import Darwin
 #endif
 
 /// A tally reactor for session tests: `add N` adds at once; `slowAdd N` sets `pending`, then adds
-/// after 100 ms on the scene's clock; `rename S` sets `label`.
+/// after 100 ms on the scene's clock; `rename S` sets `label`;
+/// `explode` runs an effect that sets `pending` and then throws.
 final class SessionTallyReactor: Reactor {
     enum Action: Sendable {
         case add(Int)
         case slowAdd(Int)
         case rename(String)
+        case explode
+    }
+
+    /// What the `explode` effect throws.
+    struct Explosion: Error, CustomStringConvertible {
+        var description: String { "boom" }
     }
 
     enum Mutation: Sendable {
@@ -42,6 +49,11 @@ final class SessionTallyReactor: Reactor {
                 Effect.sequence([.addValue(amount), .setPending(false)]).delayed(by: .milliseconds(100)))
         case .rename(let label):
             return .just(.setLabel(label))
+        case .explode:
+            return .run { send in
+                send(.setPending(true))
+                throw Explosion()
+            }
         }
     }
 
@@ -63,6 +75,7 @@ final class SessionTallyReactor: Reactor {
         ActionCommand("add", doc: "Adds at once.", parameters: [.int("amount", default: 1)]) { .add(try $0.int("amount")) },
         ActionCommand("slowAdd", doc: "Adds after 100 ms.", parameters: [.int("amount", default: 1)]) { .slowAdd(try $0.int("amount")) },
         ActionCommand("rename", doc: "Sets the label.", parameters: [.string("label")]) { .rename(try $0.string("label")) },
+        ActionCommand("explode", doc: "An effect that sets pending, then throws.") { _ in .explode },
     ]
 
     /// A registry with `tally` (one reactor) and `pair` (`left` and `right`).

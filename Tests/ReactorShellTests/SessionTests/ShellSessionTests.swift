@@ -119,4 +119,15 @@ struct ShellSessionTests {
             "      + items[1]: 1",
         ])
     }
+
+    @Test func aFailingEffectIsAnErrorWhatItSentStaysAndTheReactorKeepsWorking() async {
+        let harness = SessionHarness()
+        let outcomes = await harness.run("explode", ":expect pending == true", "add 2", ":expect total == 2")
+        #expect(outcomes.dropFirst() == [.succeeded, .succeeded, .succeeded])
+        let errors = harness.takeStderr()
+        #expect(errors.count == 1)
+        #expect(errors.first?.hasPrefix("test.rsh:1:1: effect of tally") == true, "\(errors)")
+        #expect(errors.first?.hasSuffix(" failed: boom") == true, "\(errors)")
+        #expect(harness.session.exitStatus == 1)
+    }
 }
