@@ -38,15 +38,6 @@ private struct BenchCounterState: Encodable, Equatable {
         }
         report("diff + text render, counter", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
     }
-    if shouldRun("split") {
-        let iterations = 100_000
-        let changes = diff(counterOldValue, counterNewValue)
-        let d = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { blackHole(diff(counterOldValue, counterNewValue)) } }
-        let r = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; renderer.render(changes, into: &o); blackHole(o) } }
-        let l = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; StateValue.bool(false).appendLiteral(to: &o, maxLength: 80); blackHole(o) } }
-        let p = medianNanoseconds(operations: iterations) { for _ in 0..<iterations { var o = ""; changes[0].path.appendDescription(to: &o); blackHole(o) } }
-        print("SPLIT diff \(d) render \(r) literal \(l) path \(p)")
-    }
     if shouldRun("encode counter") {
         let iterations = 100_000
         let baseline = counterBaseline(iterations)
