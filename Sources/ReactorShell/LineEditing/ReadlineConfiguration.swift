@@ -34,6 +34,9 @@ enum ReadlineConfiguration {
         rs_set_word_break_characters(strdup(wordBreakCharacters))
         rs_set_catch_signals(0)
         rs_set_change_environment(0)
+        // Tab lists the candidates at once when it cannot extend the word, so "incr" Tab
+        // (extends to "incre") Tab (lists) works; ~/.inputrc may still turn this off.
+        _ = rl_variable_bind("show-all-if-unmodified", "on")
         ReadlineCompletionBridge.install()
         atexit { rs_restore_terminal() }
     }
