@@ -1,3 +1,5 @@
+import StateDiff
+
 /// A piece of text from a command line together with the column where it starts.
 public struct LocatedText: Sendable, Hashable, CustomStringConvertible {
     /// The text (for a quoted string: its decoded contents).
@@ -38,23 +40,10 @@ public struct StatePathReference: Sendable, Hashable, CustomStringConvertible {
     }
 }
 
-/// The comparison of an `:expect` line.
-public enum ExpectationOperator: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
-    /// `==`
-    case equal = "=="
-    /// `!=`
-    case notEqual = "!="
-    /// `<`
-    case less = "<"
-    /// `<=`
-    case lessOrEqual = "<="
-    /// `>`
-    case greater = ">"
-    /// `>=`
-    case greaterOrEqual = ">="
-    /// `contains`: a substring of a string, or an element of an array.
-    case contains = "contains"
+/// The comparison of an `:expect` line: StateDiff's operators (one implementation of their rules).
+public typealias ExpectationOperator = ComparisonOperator
 
+extension ComparisonOperator: CustomStringConvertible {
     /// The operator as written.
     public var symbol: String { rawValue }
     /// The operator as written.

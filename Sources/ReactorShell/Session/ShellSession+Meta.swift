@@ -169,10 +169,10 @@ extension ShellSession {
         switch value(at: expectation.path) {
         case .success(let (_, value)):
             actual = value
-            if let result = expectation.comparison.evaluate(actual: value, expected: expected) {
-                ok = result
-            } else {
-                problem = "cannot compare \(ExpectationOperator.kindName(value)) with \(ExpectationOperator.kindName(expected)) using \(comparison)"
+            do {
+                ok = try expectation.comparison.evaluate(value, expected)
+            } catch {
+                problem = "\(error)"
             }
         case .failure(let diagnostic):
             problem = diagnostic.message
