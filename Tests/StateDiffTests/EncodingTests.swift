@@ -144,3 +144,39 @@ struct EncodingTests {
         #expect(throws: Failing.Boom.self) { try StateValue(encoding: [Failing()]) }
     }
 }
+
+@Suite("Enum cases read as Swift")
+struct CaseLiteralTests {
+    enum Mutation: Encodable {
+        case increaseValue
+        case setLoading(Bool)
+        case setAlertMessage(String)
+        case setRepos([String], nextPage: Int?)
+        case insertPost(Post, at: Int)
+    }
+
+    enum Named: String, Encodable { case refresh }
+
+    @Test func mutationsReadLikeTheirSwiftSpelling() {
+        #expect(encoded(Mutation.increaseValue).caseLiteral() == "increaseValue")
+        #expect(encoded(Mutation.setLoading(true)).caseLiteral() == "setLoading(true)")
+        #expect(encoded(Mutation.setAlertMessage("increased!")).caseLiteral() == "setAlertMessage(\"increased!\")")
+        #expect(encoded(Mutation.setRepos(["a"], nextPage: 2)).caseLiteral() == "setRepos([\"a\"], nextPage: 2)")
+        #expect(encoded(Mutation.setRepos([], nextPage: nil)).caseLiteral() == "setRepos([], nextPage: nil)")
+        #expect(encoded(Mutation.insertPost(Post(id: 1, title: "t", content: ""), at: 0)).caseLiteral()
+            == "insertPost({id: 1, title: \"t\", content: \"\"}, at: 0)")
+        #expect(encoded(Named.refresh).caseLiteral() == "refresh")
+    }
+
+    @Test func longArgumentsAreShortened() {
+        let repos = (1...500).map { "swift\($0)" }
+        #expect(encoded(Mutation.setRepos(repos, nextPage: 2)).caseLiteral(maxLength: 30)
+            == "setRepos([\"swift1\", \"swift2\", \"swift3\", … 497 more], nextPage: 2)")
+    }
+
+    @Test func otherValuesAreTheirLiteral() {
+        #expect(StateValue.int(3).caseLiteral() == "3")
+        #expect(StateValue.string("two words").caseLiteral() == "\"two words\"")
+        #expect(encoded(ScoreboardState()).caseLiteral() == "{home: 0, away: 0}")
+    }
+}
