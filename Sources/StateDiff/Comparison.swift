@@ -31,6 +31,15 @@ public enum ComparisonOperator: String, Sendable, Hashable, CaseIterable {
             let equal = looselyEqual(actual, expected)
             return self == .equal ? equal : !equal
         case .less, .lessOrEqual, .greater, .greaterOrEqual:
+            if let (left, right) = doublePair(actual, expected) {
+                // IEEE order: every comparison with NaN is false.
+                switch self {
+                case .less: return left < right
+                case .lessOrEqual: return left <= right
+                case .greater: return left > right
+                default: return left >= right
+                }
+            }
             guard let order = ordering(actual, expected) else { throw incomparable(actual, expected) }
             switch self {
             case .less: return order < 0
@@ -103,14 +112,21 @@ func looselyEqual(_ lhs: StateValue, _ rhs: StateValue) -> Bool {
     }
 }
 
-/// -1, 0 or 1 for two numbers or two strings; nil for anything else.
+/// Both values as doubles when at least one is a Double and the other a number.
+private func doublePair(_ lhs: StateValue, _ rhs: StateValue) -> (Double, Double)? {
+    switch (lhs, rhs) {
+    case let (.double(a), .double(b)): return (a, b)
+    case let (.int(a), .double(b)): return (Double(a), b)
+    case let (.double(a), .int(b)): return (a, Double(b))
+    default: return nil
+    }
+}
+
+/// -1, 0 or 1 for two Ints or two strings; nil for anything else.
 private func ordering(_ lhs: StateValue, _ rhs: StateValue) -> Int? {
     func sign<T: Comparable>(_ a: T, _ b: T) -> Int { a < b ? -1 : (a == b ? 0 : 1) }
     switch (lhs, rhs) {
     case let (.int(a), .int(b)): return sign(a, b)
-    case let (.double(a), .double(b)): return a.isNaN || b.isNaN ? nil : sign(a, b)
-    case let (.int(a), .double(b)): return b.isNaN ? nil : sign(Double(a), b)
-    case let (.double(a), .int(b)): return a.isNaN ? nil : sign(a, Double(b))
     case let (.string(a), .string(b)): return sign(a, b)
     default: return nil
     }

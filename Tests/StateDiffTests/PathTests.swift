@@ -84,6 +84,12 @@ struct ComparisonTests {
         #expect(try !ComparisonOperator.greater.evaluate(.int(3), .int(3)))
     }
 
+    @Test func nanIsNeitherLessNorGreaterAndNeverAnError() throws {
+        #expect(try !ComparisonOperator.less.evaluate(.double(.nan), .int(1)))
+        #expect(try !ComparisonOperator.greaterOrEqual.evaluate(.double(.nan), .double(.nan)))
+        #expect(try ComparisonOperator.greater.evaluate(.double(.infinity), .int(Int.max)))
+    }
+
     @Test func stringsCompareLexicographically() throws {
         #expect(try ComparisonOperator.less.evaluate(.string("apple"), .string("banana")))
         #expect(try ComparisonOperator.equal.evaluate(.string("é"), .string("e\u{301}")))
