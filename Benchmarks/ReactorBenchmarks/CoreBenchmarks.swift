@@ -31,6 +31,9 @@ private final class BenchCounter: Reactor {
     }
 }
 
+/// Kept out of line so the baseline loop cannot be folded into one addition (the floor of
+/// PERFORMANCE.md is a call per action too).
+@inline(never)
 private func benchReduce(_ state: BenchCounter.State, _ mutation: BenchCounter.Mutation) -> BenchCounter.State {
     var state = state
     switch mutation {

@@ -52,7 +52,7 @@ extension ReactorRuntime {
     ) -> EffectUnit {
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
-        liveEffects.append(unit)
+        liveEffects[unit.id] = unit
         scheduler.effectStarted()
         reportEffect(unit, .started)
         let host = WeakRuntime(self)
@@ -132,7 +132,7 @@ extension ReactorRuntime {
     }
 
     func effectEnded(_ unit: EffectUnit, _ phase: EffectPhase) {
-        liveEffects.removeAll { $0 === unit }
+        liveEffects[unit.id] = nil
         reportEffect(unit, phase)
     }
 
@@ -146,11 +146,16 @@ extension ReactorRuntime {
 
     /// Cancels every effect task running under `id`.
     func cancelEffects(id: AnyHashable) {
-        for unit in liveEffects where unit.cancellationID == id { unit.cancel() }
+        for unit in effectsInStartOrder where unit.cancellationID == id { unit.cancel() }
     }
 
     /// Cancels every effect task of the reactor.
     func cancelAll() {
-        for unit in liveEffects { unit.cancel() }
+        for unit in effectsInStartOrder { unit.cancel() }
+    }
+
+    /// The live effect tasks, oldest first (so cancellations happen in a deterministic order).
+    var effectsInStartOrder: [EffectUnit] {
+        liveEffects.values.sorted { $0.id < $1.id }
     }
 }

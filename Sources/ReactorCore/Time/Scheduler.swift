@@ -19,11 +19,16 @@ public final class Scheduler {
     private var waitingOnChildren = 0
 
     private var changeWaiters: [CheckedContinuation<Void, Never>] = []
-    private var lastActionID = 0
+
+    /// The last action number handed out. A pointer so that reactors can number actions
+    /// without a dynamic exclusivity check (main-actor only; freed in `deinit`).
+    @usableFromInline let actionIDs: UnsafeMutablePointer<Int>
 
     /// Creates a scheduler over `clock` (a fresh ``RealClock`` by default).
     public init(clock: any ReactorClock = RealClock()) {
         self.clock = clock
+        actionIDs = .allocate(capacity: 1)
+        actionIDs.initialize(to: 0)
         self.virtualClock = clock as? VirtualClock
         virtualClock?.scheduler = self
     }
@@ -36,16 +41,15 @@ public final class Scheduler {
     /// True when no effect has work in progress or scheduled.
     public var isQuiescent: Bool { workInProgress == 0 }
 
+    isolated deinit {
+        actionIDs.deallocate()
+    }
+
     /// Returns a new action number, unique and increasing across the reactors of this scheduler.
     @inlinable
     public func makeActionID() -> Int {
-        _makeActionID()
-    }
-
-    @usableFromInline
-    func _makeActionID() -> Int {
-        lastActionID &+= 1
-        return lastActionID
+        actionIDs.pointee &+= 1
+        return actionIDs.pointee
     }
 
     /// Moves the virtual clock forward by `duration`, running what falls due
