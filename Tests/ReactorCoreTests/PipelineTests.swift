@@ -152,3 +152,26 @@ struct PipelineTests {
         #expect(values == [0, 1, 0])
     }
 }
+
+@MainActor
+struct ObserverCancellationTests {
+    @Test func anObserverCancelledByAnotherDuringNotificationIsNotCalledAgain() {
+        let counter = PlainCounter()
+        var calls: [String] = []
+        var second: ObservationToken?
+        let first = counter.observe { state in
+            calls.append("first \(state.value)")
+            if state.value == 1 { second?.cancel() }
+        }
+        second = counter.observe { state in calls.append("second \(state.value)") }
+        let third = counter.observe { state in calls.append("third \(state.value)") }
+        defer { first.cancel(); third.cancel() }
+        counter.send(.increase)
+        counter.send(.increase)
+        #expect(calls == [
+            "first 0", "second 0", "third 0",
+            "first 1", "third 1",
+            "first 2", "third 2",
+        ])
+    }
+}

@@ -55,7 +55,7 @@ extension ReactorRuntime {
         liveEffects[unit.id] = unit
         scheduler.effectStarted()
         reportEffect(unit, .started)
-        let host = WeakRuntime(self)
+        let host = weakHandle
         let clock = scheduler.clock
         unit.task = Task { @MainActor in
             var phase = EffectPhase.finished

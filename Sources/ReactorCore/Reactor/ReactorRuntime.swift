@@ -35,7 +35,12 @@ public final class ReactorRuntime<R: Reactor> {
         @usableFromInline var reducedState: R.State?
         /// The current state (after `transform(state:)`).
         @usableFromInline var state: R.State?
-        @usableFromInline var observers: [StateObserver] = []
+        /// Unretained references to the observers (kept alive by `observerBoxes`), so that
+        /// notifying costs no reference counting.
+        @usableFromInline var observers: [Unmanaged<StateObserver>] = []
+        /// Nesting depth of observer notification; removals wait until it is back to zero.
+        @usableFromInline var notifyDepth = 0
+        @usableFromInline var hasDeferredRemovals = false
         @usableFromInline var pending: [PendingWork] = []
         @usableFromInline var pendingHead = 0
         @usableFromInline var actionIDs: UnsafeMutablePointer<Int>
@@ -83,7 +88,6 @@ public final class ReactorRuntime<R: Reactor> {
         get { hot.pointee.pendingHead }
         set { hot.pointee.pendingHead = newValue }
     }
-    @inlinable var observers: [StateObserver] { hot.pointee.observers }
     @inlinable var pendingCount: Int { hot.pointee.pending.count }
 
     @usableFromInline var eventObservers: [EventObserver] = []
@@ -93,16 +97,30 @@ public final class ReactorRuntime<R: Reactor> {
     @usableFromInline weak var owner: R?
     var subscriptions: [ObservationToken] = []
     var liveEffects: [Int: EffectUnit] = [:]
+    /// The weak reference effect tasks hold (one per runtime).
+    lazy var weakHandle = WeakRuntime(self)
     var lastEffectID = 0
     var nextObserverID = 0
     var stubStorage: Stub<R>?
 
     /// A state observer and its registration number.
     @usableFromInline
-    struct StateObserver {
+    final class StateObserver {
         @usableFromInline let id: Int
         @usableFromInline let receive: @MainActor (R.State) -> Void
+        var isCancelled = false
+
+        init(id: Int, receive: @escaping @MainActor (R.State) -> Void) {
+            self.id = id
+            self.receive = receive
+        }
     }
+
+    /// Stands in for an observer cancelled during a notification.
+    let silentObserver = StateObserver(id: -1) { _ in }
+
+    /// The strong references behind `hot.pointee.observers`, in the same order.
+    var observerBoxes: [StateObserver] = []
 
     /// A runtime-event observer and its registration number.
     @usableFromInline
@@ -277,7 +295,42 @@ public final class ReactorRuntime<R: Reactor> {
         if _slowPath(hasEventObservers) {
             emit(.reduction(actionID: actionID, mutation: mutation, state: shown))
         }
-        for observer in observers { observer.receive(shown) }
+        notify(shown)
+    }
+
+    /// Calls the observers registered when notification starts, in registration order.
+    @inlinable
+    func notify(_ shown: R.State) {
+        let count = hot.pointee.observers.count
+        if count == 0 { return }
+        hot.pointee.notifyDepth &+= 1
+        var index = 0
+        while index < count {
+            hot.pointee.observers[index]._withUnsafeGuaranteedRef { $0.receive(shown) }
+            index &+= 1
+        }
+        hot.pointee.notifyDepth &-= 1
+        if _slowPath(hot.pointee.hasDeferredRemovals) { removeCancelledObservers() }
+    }
+
+    /// Stops observer `id` at once; during a notification its slot calls a no-op until the end.
+    func cancelObserver(_ id: Int) {
+        guard let index = observerBoxes.firstIndex(where: { $0.id == id }) else { return }
+        observerBoxes[index].isCancelled = true
+        if let slot = hot.pointee.observers.firstIndex(where: { $0.takeUnretainedValue().id == id }) {
+            hot.pointee.observers[slot] = Unmanaged.passUnretained(silentObserver)
+        }
+        hot.pointee.hasDeferredRemovals = true
+        removeCancelledObservers()
+    }
+
+    /// Drops cancelled observers once no notification is running.
+    @usableFromInline
+    func removeCancelledObservers() {
+        guard hot.pointee.notifyDepth == 0 else { return }
+        hot.pointee.hasDeferredRemovals = false
+        hot.pointee.observers = observerBoxes.compactMap { $0.isCancelled ? nil : Unmanaged.passUnretained($0) }
+        observerBoxes.removeAll { $0.isCancelled }
     }
 
     @usableFromInline
@@ -299,7 +352,7 @@ public final class ReactorRuntime<R: Reactor> {
         if !isBound { bind(reactor) }
         reducedState = newState
         state = newState
-        for observer in observers { observer.receive(newState) }
+        notify(newState)
     }
 
     /// Back to the initial state (through `transform(state:)`), observers notified.
@@ -309,17 +362,19 @@ public final class ReactorRuntime<R: Reactor> {
         reducedState = initial
         let shown = reactor.transform(state: initial)
         state = shown
-        for observer in observers { observer.receive(shown) }
+        notify(shown)
     }
 
     func addObserver(_ receive: @escaping @MainActor (R.State) -> Void, reactor: R) -> ObservationToken {
         if !isBound { bind(reactor) }
         nextObserverID += 1
         let id = nextObserverID
-        hot.pointee.observers.append(StateObserver(id: id, receive: receive))
+        let observer = StateObserver(id: id, receive: receive)
+        observerBoxes.append(observer)
+        hot.pointee.observers.append(Unmanaged.passUnretained(observer))
         receive(state!)
         return ObservationToken { [weak self] in
-            self?.hot.pointee.observers.removeAll { $0.id == id }
+            self?.cancelObserver(id)
         }
     }
 
