@@ -4,17 +4,14 @@
 /// them) run inline when the action is sent: no task, no thread hop. An effect becomes a task only
 /// where it has to wait (``run(_:)``, ``delay(_:_:)``), and only from that point on.
 public struct Effect<Output> {
+    /// The cheap cases inline; everything that may wait or nest lives in one class box, so
+    /// copying and destroying an effect on the synchronous path stays trivial.
     @usableFromInline
     enum Kind {
         case none
         case just(Output)
         case sequence([Output])
-        case concatenate([Effect<Output>])
-        case merge([Effect<Output>])
-        case run(@MainActor (Send<Output>) async throws -> Void)
-        indirect case delay(Duration, Effect<Output>)
-        indirect case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Output>)
-        case cancel(id: AnyHashable)
+        case composite(CompositeEffect<Output>)
     }
 
     @usableFromInline
@@ -23,6 +20,10 @@ public struct Effect<Output> {
     @inlinable
     init(kind: Kind) {
         self.kind = kind
+    }
+
+    init(_ node: CompositeEffect<Output>.Node) {
+        self.kind = .composite(CompositeEffect(node))
     }
 
     /// No output.
@@ -43,27 +44,23 @@ public struct Effect<Output> {
 
     /// The effects one after another: each starts when the previous one ends (finished,
     /// cancelled or failed). A synchronous prefix runs inline.
-    @inlinable
     public static func concatenate(_ effects: [Effect]) -> Effect {
-        Effect(kind: .concatenate(effects))
+        Effect(.concatenate(effects))
     }
 
     /// The effects one after another (variadic form of ``concatenate(_:)-swift.type.method``).
-    @inlinable
     public static func concatenate(_ effects: Effect...) -> Effect {
-        Effect(kind: .concatenate(effects))
+        Effect(.concatenate(effects))
     }
 
     /// The effects all at once; ends when all have ended.
-    @inlinable
     public static func merge(_ effects: [Effect]) -> Effect {
-        Effect(kind: .merge(effects))
+        Effect(.merge(effects))
     }
 
     /// The effects all at once (variadic form of ``merge(_:)-swift.type.method``).
-    @inlinable
     public static func merge(_ effects: Effect...) -> Effect {
-        Effect(kind: .merge(effects))
+        Effect(.merge(effects))
     }
 
     /// An asynchronous producer: `body` runs in a main-actor task and sends outputs with `send`.
@@ -72,49 +69,48 @@ public struct Effect<Output> {
     /// it sent stays applied) and is reported as `failed` through the runtime's event hook;
     /// `CancellationError` counts as a cancellation. Outputs sent after the effect was cancelled
     /// or ended are dropped.
-    @inlinable
     public static func run(_ body: @escaping @MainActor (Send<Output>) async throws -> Void) -> Effect {
-        Effect(kind: .run(body))
+        Effect(.run(body))
     }
 
     /// `effect`, started after `duration` on the scheduler's clock.
-    @inlinable
     public static func delay(_ duration: Duration, _ effect: Effect) -> Effect {
-        Effect(kind: .delay(duration, effect))
+        Effect(.delay(duration, effect))
     }
 
     /// This effect, started after `duration` on the scheduler's clock.
-    @inlinable
     public func delayed(by duration: Duration) -> Effect {
-        Effect(kind: .delay(duration, self))
+        Effect(.delay(duration, self))
     }
 
     /// This effect, made cancellable under `id`. With `cancelInFlight`, whatever already runs under
     /// `id` in the same reactor is cancelled first. Cancelling ends only this part: an enclosing
     /// concatenation goes on with its next element.
-    @inlinable
     public func cancellable(id: some Hashable & Sendable, cancelInFlight: Bool = false) -> Effect {
-        Effect(kind: .cancellable(id: AnyHashable(id), cancelInFlight: cancelInFlight, self))
+        Effect(.cancellable(id: AnyHashable(id), cancelInFlight: cancelInFlight, self))
     }
 
     /// Cancels whatever runs under `id` in the same reactor; outputs nothing.
-    @inlinable
     public static func cancel(id: some Hashable & Sendable) -> Effect {
-        Effect(kind: .cancel(id: AnyHashable(id)))
+        Effect(.cancel(id: AnyHashable(id)))
     }
 
     /// True when the effect completes inline, without a task.
-    @usableFromInline
     var isSynchronous: Bool {
         switch kind {
-        case .none, .just, .sequence, .cancel:
+        case .none, .just, .sequence:
             return true
-        case .concatenate(let effects), .merge(let effects):
-            return effects.allSatisfy(\.isSynchronous)
-        case .cancellable(_, _, let inner):
-            return inner.isSynchronous
-        case .run, .delay:
-            return false
+        case .composite(let composite):
+            switch composite.node {
+            case .cancel:
+                return true
+            case .concatenate(let effects), .merge(let effects):
+                return effects.allSatisfy(\.isSynchronous)
+            case .cancellable(_, _, let inner):
+                return inner.isSynchronous
+            case .run, .delay:
+                return false
+            }
         }
     }
 }
@@ -127,16 +123,38 @@ extension Effect {
         case .none: return .none
         case .just(let output): return .just(transform(output))
         case .sequence(let outputs): return .sequence(outputs.map(transform))
-        case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
-        case .merge(let effects): return .merge(effects.map { $0.map(transform) })
-        case .run(let body):
-            return .run { send in
-                try await body(Send(clock: send.clock) { send(transform($0)) })
+        case .composite(let composite):
+            switch composite.node {
+            case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
+            case .merge(let effects): return .merge(effects.map { $0.map(transform) })
+            case .run(let body):
+                return .run { send in
+                    try await body(Send(clock: send.clock) { send(transform($0)) })
+                }
+            case .delay(let duration, let inner): return .delay(duration, inner.map(transform))
+            case .cancellable(let id, let cancelInFlight, let inner):
+                return Effect<NewOutput>(.cancellable(id: id, cancelInFlight: cancelInFlight, inner.map(transform)))
+            case .cancel(let id): return Effect<NewOutput>(.cancel(id: id))
             }
-        case .delay(let duration, let inner): return .delay(duration, inner.map(transform))
-        case .cancellable(let id, let cancelInFlight, let inner):
-            return Effect<NewOutput>(kind: .cancellable(id: id, cancelInFlight: cancelInFlight, inner.map(transform)))
-        case .cancel(let id): return Effect<NewOutput>(kind: .cancel(id: id))
         }
+    }
+}
+
+/// The part of an effect that may wait or nest, boxed once.
+@usableFromInline
+final class CompositeEffect<Output> {
+    enum Node {
+        case concatenate([Effect<Output>])
+        case merge([Effect<Output>])
+        case run(@MainActor (Send<Output>) async throws -> Void)
+        case delay(Duration, Effect<Output>)
+        case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Output>)
+        case cancel(id: AnyHashable)
+    }
+
+    let node: Node
+
+    init(_ node: Node) {
+        self.node = node
     }
 }

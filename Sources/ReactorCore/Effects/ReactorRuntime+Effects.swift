@@ -19,6 +19,13 @@ extension ReactorRuntime {
             sink.inline(output)
         case .sequence(let outputs):
             for output in outputs { sink.inline(output) }
+        case .composite(let composite):
+            start(composite, actionID: actionID, sink: sink)
+        }
+    }
+
+    private func start<Output>(_ composite: CompositeEffect<Output>, actionID: Int?, sink: EffectSink<Output>) {
+        switch composite.node {
         case .concatenate(let effects):
             for (index, element) in effects.enumerated() {
                 if element.isSynchronous {
@@ -41,7 +48,7 @@ extension ReactorRuntime {
         case .cancel(let id):
             cancelEffects(id: id)
         case .run, .delay:
-            _ = spawn(effect, actionID: actionID, cancellationID: nil, deliver: sink.later)
+            _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, deliver: sink.later)
         }
     }
 
@@ -86,6 +93,16 @@ extension ReactorRuntime {
             if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
         case .sequence(let outputs):
             for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+        case .composite(let composite):
+            try await perform(composite, unit: unit, host: host, clock: clock, deliver: deliver)
+        }
+    }
+
+    private static func perform<Output>(
+        _ composite: CompositeEffect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
+        deliver: @escaping @MainActor (Output) -> Void
+    ) async throws {
+        switch composite.node {
         case .concatenate(let effects):
             for element in effects {
                 try Task.checkCancellation()

@@ -37,7 +37,7 @@ public final class ReactorRuntime<R: Reactor> {
         @usableFromInline var state: R.State?
         /// Unretained references to the observers (kept alive by `observerBoxes`), so that
         /// notifying costs no reference counting.
-        @usableFromInline var observers: [Unmanaged<StateObserver>] = []
+        @usableFromInline var observers: [UnretainedObserver] = []
         /// Nesting depth of observer notification; removals wait until it is back to zero.
         @usableFromInline var notifyDepth = 0
         @usableFromInline var hasDeferredRemovals = false
@@ -114,6 +114,13 @@ public final class ReactorRuntime<R: Reactor> {
             self.id = id
             self.receive = receive
         }
+    }
+
+    /// An observer reference that costs no reference counting. Safe because `observerBoxes`
+    /// owns every observer listed, and cancelled ones are dropped only outside a notification.
+    @usableFromInline
+    struct UnretainedObserver {
+        @usableFromInline unowned(unsafe) let observer: StateObserver
     }
 
     /// Stands in for an observer cancelled during a notification.
@@ -306,7 +313,7 @@ public final class ReactorRuntime<R: Reactor> {
         hot.pointee.notifyDepth &+= 1
         var index = 0
         while index < count {
-            hot.pointee.observers[index]._withUnsafeGuaranteedRef { $0.receive(shown) }
+            hot.pointee.observers[index].observer.receive(shown)
             index &+= 1
         }
         hot.pointee.notifyDepth &-= 1
@@ -317,8 +324,8 @@ public final class ReactorRuntime<R: Reactor> {
     func cancelObserver(_ id: Int) {
         guard let index = observerBoxes.firstIndex(where: { $0.id == id }) else { return }
         observerBoxes[index].isCancelled = true
-        if let slot = hot.pointee.observers.firstIndex(where: { $0.takeUnretainedValue().id == id }) {
-            hot.pointee.observers[slot] = Unmanaged.passUnretained(silentObserver)
+        if let slot = hot.pointee.observers.firstIndex(where: { $0.observer.id == id }) {
+            hot.pointee.observers[slot] = UnretainedObserver(observer: silentObserver)
         }
         hot.pointee.hasDeferredRemovals = true
         removeCancelledObservers()
@@ -329,7 +336,7 @@ public final class ReactorRuntime<R: Reactor> {
     func removeCancelledObservers() {
         guard hot.pointee.notifyDepth == 0 else { return }
         hot.pointee.hasDeferredRemovals = false
-        hot.pointee.observers = observerBoxes.compactMap { $0.isCancelled ? nil : Unmanaged.passUnretained($0) }
+        hot.pointee.observers = observerBoxes.compactMap { $0.isCancelled ? nil : UnretainedObserver(observer: $0) }
         observerBoxes.removeAll { $0.isCancelled }
     }
 
@@ -371,7 +378,7 @@ public final class ReactorRuntime<R: Reactor> {
         let id = nextObserverID
         let observer = StateObserver(id: id, receive: receive)
         observerBoxes.append(observer)
-        hot.pointee.observers.append(Unmanaged.passUnretained(observer))
+        hot.pointee.observers.append(UnretainedObserver(observer: observer))
         receive(state!)
         return ObservationToken { [weak self] in
             self?.cancelObserver(id)
