@@ -114,9 +114,12 @@ private func measureBaseline(operations: Int) -> Double {
     let counter = BenchCounter(asynchronous: true, scheduler: scheduler)
     var observed = 0
     let token = counter.observe { observed &+= $0.value }
+    // Batches of 100 actions in flight at once, each batch awaited to its last reduction.
     let nanos = await medianNanoseconds(operations: operations) {
-        for index in 0..<operations { counter.send(actionPattern[index & 3]) }
-        try? await scheduler.waitUntilQuiescent(limit: .seconds(60))
+        for batch in stride(from: 0, to: operations, by: 100) {
+            for index in batch..<batch + 100 { counter.send(actionPattern[index & 3]) }
+            try? await scheduler.waitUntilQuiescent(limit: .seconds(60))
+        }
     }
     token.cancel()
     precondition(counter.currentState.value == 10 * operations / 2, "async dispatch lost actions")

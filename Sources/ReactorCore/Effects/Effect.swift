@@ -22,6 +22,7 @@ public struct Effect<Output> {
         self.kind = kind
     }
 
+    @usableFromInline
     init(_ node: CompositeEffect<Output>.Node) {
         self.kind = .composite(CompositeEffect(node))
     }
@@ -96,6 +97,7 @@ public struct Effect<Output> {
     }
 
     /// True when the effect completes inline, without a task.
+    @usableFromInline
     var isSynchronous: Bool {
         switch kind {
         case .none, .just, .sequence:
@@ -143,6 +145,7 @@ extension Effect {
 /// The part of an effect that may wait or nest, boxed once.
 @usableFromInline
 final class CompositeEffect<Output> {
+    @usableFromInline
     enum Node {
         case concatenate([Effect<Output>])
         case merge([Effect<Output>])
@@ -152,9 +155,9 @@ final class CompositeEffect<Output> {
         case cancel(id: AnyHashable)
     }
 
-    let node: Node
+    @usableFromInline let node: Node
 
-    init(_ node: Node) {
+    @usableFromInline init(_ node: Node) {
         self.node = node
     }
 }

@@ -1,15 +1,24 @@
 /// One asynchronous effect task of a reactor: what runs, under which cancellation id, for which
 /// action, and whether it was cancelled.
 @MainActor
+@usableFromInline
 final class EffectUnit {
+    @usableFromInline
     let id: Int
+    @usableFromInline
     let actionID: Int?
+    @usableFromInline
     let cancellationID: AnyHashable?
+    @usableFromInline
     let scheduler: Scheduler
+    @usableFromInline
     var task: Task<Void, Never>?
-    private(set) var isCancelled = false
+    @usableFromInline
+    var isCancelled = false
+    @usableFromInline
     var hasEnded = false
 
+    @usableFromInline
     init(id: Int, actionID: Int?, cancellationID: AnyHashable?, scheduler: Scheduler) {
         self.id = id
         self.actionID = actionID
@@ -18,9 +27,11 @@ final class EffectUnit {
     }
 
     /// True while outputs of this unit may still be delivered.
+    @usableFromInline
     var acceptsOutput: Bool { !isCancelled && !hasEnded }
 
     /// Cancels the task; its later outputs are dropped.
+    @usableFromInline
     func cancel() {
         isCancelled = true
         task?.cancel()
@@ -29,14 +40,22 @@ final class EffectUnit {
 
 /// How an effect hands its outputs over: `inline` while the pipeline is busy with the action that
 /// started it, `later` from an effect task.
+@usableFromInline
 struct EffectSink<Output> {
-    let inline: @MainActor (Output) -> Void
-    let later: @MainActor (Output) -> Void
+    @usableFromInline let inline: @MainActor (Output) -> Void
+    @usableFromInline let later: @MainActor (Output) -> Void
+
+    @usableFromInline
+    init(inline: @escaping @MainActor (Output) -> Void, later: @escaping @MainActor (Output) -> Void) {
+        self.inline = inline
+        self.later = later
+    }
 }
 
 /// A weak reference to a runtime, so sleeping effect tasks do not keep their reactor alive.
 @MainActor
+@usableFromInline
 final class WeakRuntime<R: Reactor> {
-    weak var runtime: ReactorRuntime<R>?
-    init(_ runtime: ReactorRuntime<R>) { self.runtime = runtime }
+    @usableFromInline weak var runtime: ReactorRuntime<R>?
+    @usableFromInline init(_ runtime: ReactorRuntime<R>) { self.runtime = runtime }
 }

@@ -1,7 +1,7 @@
 /// The effect engine: synchronous parts inline, waiting parts in counted main-actor tasks.
 extension ReactorRuntime {
     /// Starts an effect of the reactor's own mutations (the slow path of `mutate`).
-    @usableFromInline
+    @inlinable
     func startOwnEffect(_ effect: Effect<R.Mutation>, actionID: Int, _ reactor: R) {
         let sink = EffectSink<R.Mutation>(
             inline: { [unowned self] mutation in self.apply(mutation, actionID: actionID, reactor) },
@@ -11,6 +11,7 @@ extension ReactorRuntime {
     }
 
     /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
+    @inlinable
     func start<Output>(_ effect: Effect<Output>, actionID: Int?, sink: EffectSink<Output>) {
         switch effect.kind {
         case .none:
@@ -24,7 +25,8 @@ extension ReactorRuntime {
         }
     }
 
-    private func start<Output>(_ composite: CompositeEffect<Output>, actionID: Int?, sink: EffectSink<Output>) {
+    @inlinable
+    func start<Output>(_ composite: CompositeEffect<Output>, actionID: Int?, sink: EffectSink<Output>) {
         switch composite.node {
         case .concatenate(let effects):
             for (index, element) in effects.enumerated() {
@@ -53,6 +55,7 @@ extension ReactorRuntime {
     }
 
     /// Creates a counted effect task running `effect`.
+    @inlinable
     func spawn<Output>(
         _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?,
         deliver: @escaping @MainActor (Output) -> Void
@@ -82,6 +85,7 @@ extension ReactorRuntime {
     }
 
     /// Runs `effect` inside the task of `unit`. Errors end the unit; child units contain theirs.
+    @inlinable
     static func perform<Output>(
         _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
         deliver: @escaping @MainActor (Output) -> Void
@@ -98,7 +102,8 @@ extension ReactorRuntime {
         }
     }
 
-    private static func perform<Output>(
+    @inlinable
+    static func perform<Output>(
         _ composite: CompositeEffect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
         deliver: @escaping @MainActor (Output) -> Void
     ) async throws {
@@ -137,7 +142,8 @@ extension ReactorRuntime {
     }
 
     /// Waits for a child unit to end; cancelling the parent cancels the child.
-    private static func wait(for child: EffectUnit, in parent: EffectUnit) async {
+    @inlinable
+    static func wait(for child: EffectUnit, in parent: EffectUnit) async {
         guard let task = child.task else { return }
         parent.scheduler.setWaitingOnChild(true)
         await withTaskCancellationHandler {
@@ -148,11 +154,13 @@ extension ReactorRuntime {
         parent.scheduler.setWaitingOnChild(false)
     }
 
+    @usableFromInline
     func effectEnded(_ unit: EffectUnit, _ phase: EffectPhase) {
         liveEffects[unit.id] = nil
         reportEffect(unit, phase)
     }
 
+    @usableFromInline
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
         guard hasEventObservers else { return }
         emit(.effect(EffectEvent(
@@ -162,11 +170,13 @@ extension ReactorRuntime {
     }
 
     /// Cancels every effect task running under `id`.
+    @usableFromInline
     func cancelEffects(id: AnyHashable) {
         for unit in effectsInStartOrder where unit.cancellationID == id { unit.cancel() }
     }
 
     /// Cancels every effect task of the reactor.
+    @usableFromInline
     func cancelAll() {
         for unit in effectsInStartOrder { unit.cancel() }
     }

@@ -96,10 +96,10 @@ public final class ReactorRuntime<R: Reactor> {
 
     @usableFromInline weak var owner: R?
     var subscriptions: [ObservationToken] = []
-    var liveEffects: [Int: EffectUnit] = [:]
+    @usableFromInline var liveEffects: [Int: EffectUnit] = [:]
     /// The weak reference effect tasks hold (one per runtime).
-    lazy var weakHandle = WeakRuntime(self)
-    var lastEffectID = 0
+    @usableFromInline lazy var weakHandle = WeakRuntime(self)
+    @usableFromInline var lastEffectID = 0
     var nextObserverID = 0
     var stubStorage: Stub<R>?
 
@@ -212,7 +212,7 @@ public final class ReactorRuntime<R: Reactor> {
     }
 
     /// Handles work arriving from outside a send (an effect task, a merged source).
-    @usableFromInline
+    @inlinable
     func receive(_ work: PendingWork) {
         guard let reactor = owner else { return }
         if isBusy {
@@ -225,7 +225,7 @@ public final class ReactorRuntime<R: Reactor> {
         isBusy = false
     }
 
-    @usableFromInline
+    @inlinable
     func drainPending(_ reactor: R) {
         while pendingHead < pendingCount {
             let work = hot.pointee.pending[pendingHead]
@@ -236,12 +236,12 @@ public final class ReactorRuntime<R: Reactor> {
         pendingHead = 0
     }
 
-    @usableFromInline
+    @inlinable
     func perform(_ work: PendingWork, _ reactor: R) {
         switch work {
         case .action(let action):
             if isStubbed {
-                stubStorage?.record(action)
+                recordStubbed(action)
             } else {
                 process(action, viaFlow: true, reactor)
             }

@@ -23,6 +23,15 @@ public struct EffectEvent {
     public let phase: EffectPhase
     /// The scheduler's clock time when it happened.
     public let time: Duration
+
+    /// Creates an event (the runtime does; tools may for tests).
+    public init(effectID: Int, actionID: Int?, cancellationID: AnyHashable?, phase: EffectPhase, time: Duration) {
+        self.effectID = effectID
+        self.actionID = actionID
+        self.cancellationID = cancellationID
+        self.phase = phase
+        self.time = time
+    }
 }
 
 /// A step in the life of an effect task.

@@ -145,17 +145,20 @@ public final class Scheduler {
     }
 
     /// Counts a new effect task.
+    @usableFromInline
     func effectStarted() {
         workInProgress += 1
     }
 
     /// Uncounts an effect task that ended.
+    @usableFromInline
     func effectEnded() {
         workInProgress -= 1
         signalChange()
     }
 
     /// Marks an effect task as waiting for a child effect task (or no longer waiting).
+    @usableFromInline
     func setWaitingOnChild(_ waiting: Bool) {
         waitingOnChildren += waiting ? 1 : -1
         signalChange()
