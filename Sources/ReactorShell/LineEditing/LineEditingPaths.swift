@@ -31,3 +31,14 @@ enum LineEditingPaths {
         return String(cString: directory)
     }
 }
+
+/// Readiness checks for the editors' descriptors.
+enum LineEditingPolling {
+    /// Whether reading `descriptor` would not block now (data, end of file or an error).
+    /// A resumed dispatch read source does not always report input that arrived (or an end
+    /// of file that was reached) while it was suspended, so the editors check by hand.
+    static func isReadable(_ descriptor: Int32) -> Bool {
+        var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&request, 1, 0) > 0
+    }
+}

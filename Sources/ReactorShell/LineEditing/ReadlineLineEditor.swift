@@ -140,9 +140,23 @@ public final class ReadlineLineEditor: LineEditor {
         guard phase == .paused else { return }
         phase = .editing
         inputSource?.resume()
-        if insideLineHandler { return }  // readline redraws the prompt when the handler returns
+        if insideLineHandler {  // readline redraws the prompt when the handler returns
+            readTypedAheadInput()
+            return
+        }
         installLineHandler()
         deliverPendingLines()
+        readTypedAheadInput()
+    }
+
+    /// Keys typed while paused may not wake the resumed read source: look for them.
+    private func readTypedAheadInput() {
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, self.phase == .editing, LineEditingPolling.isReadable(STDIN_FILENO) else { return }
+                self.readAvailableInput()
+            }
+        }
     }
 
     /// Stops editing for good: removes the sources, restores the terminal and the default
@@ -172,10 +186,21 @@ public final class ReadlineLineEditor: LineEditor {
 
     // MARK: - Called by readline's callbacks and the signal sources
 
-    /// One character is waiting on stdin: let readline consume it.
+    /// Input is waiting on stdin: let readline consume it, one character per call, until
+    /// none is left. (The read source does not promise to fire again for bytes that were
+    /// already there, so everything available is read now; a long paste is read in turns so
+    /// effects still run in between.)
     private func readAvailableInput() {
-        guard phase == .editing else { return }
-        rl_callback_read_char()
+        var charactersThisTurn = 0
+        while phase == .editing && !insideLineHandler {
+            rl_callback_read_char()
+            charactersThisTurn += 1
+            guard LineEditingPolling.isReadable(STDIN_FILENO) else { return }
+            if charactersThisTurn >= 4_096 {
+                readTypedAheadInput()
+                return
+            }
+        }
     }
 
     /// readline finished a line (`nil`: end of input).
