@@ -1,0 +1,30 @@
+#if GNUReadline || LibEdit
+import Testing
+
+@testable import ReactorShell
+
+@MainActor
+@Suite struct ReadlineHelpersTests {
+    @Test func colourEscapesInAPromptAreMarkedInvisible() {
+        let marked = ReadlinePromptMarkup.markInvisibleSequences("\u{1B}[1;32mcounter>\u{1B}[0m ")
+        let start = String(ReadlinePromptMarkup.startInvisible), end = String(ReadlinePromptMarkup.endInvisible)
+        #expect(marked == start + "\u{1B}[1;32m" + end + "counter>" + start + "\u{1B}[0m" + end + " ")
+    }
+
+    @Test func aPlainPromptIsLeftAlone() {
+        #expect(ReadlinePromptMarkup.markInvisibleSequences("counter> ") == "counter> ")
+    }
+
+    @Test func pastedLineBreaksSplitALineIntoSeveral() {
+        #expect(ReadlineLineEditor.splitPastedLines("a\nb\r\n\nc") == ["a", "b", "c"])
+        #expect(ReadlineLineEditor.splitPastedLines("") == [""])
+        #expect(ReadlineLineEditor.splitPastedLines("single") == ["single"])
+    }
+
+    @Test func theCommonPrefixOfCandidatesIsComputedByCharacter() {
+        #expect(ReadlineCompletionBridge.commonPrefix(of: ["increase", "incredible"]) == "incre")
+        #expect(ReadlineCompletionBridge.commonPrefix(of: ["a", "b"]) == "")
+        #expect(ReadlineCompletionBridge.commonPrefix(of: ["só", "sóx"]) == "só")
+    }
+}
+#endif
