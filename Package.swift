@@ -43,8 +43,8 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
         .testTarget(name: "StateDiffTests", dependencies: ["StateDiff"]),
-        .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff"]),
+        .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff", "TestSupport"]),
         .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "TestSupport", "StateDiff"]),
     ]
 )

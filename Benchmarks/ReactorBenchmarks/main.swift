@@ -2,4 +2,5 @@
 // Each suite lives in its own file and prints one line per case.
 print("reactor-benchmarks (release build expected; medians of 9 runs)")
 runCoreBenchmarks()
+await runCoreAsyncBenchmarks()
 runDiffBenchmarks()

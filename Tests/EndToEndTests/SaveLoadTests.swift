@@ -108,7 +108,7 @@ struct SaveLoadTests {
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stderrLines.count == 1, "\(result.transcript)")
             let error = try #require(result.stderrLines.first)
-            #expect(error.hasSuffix("b.rsh:2:7: :load cycle: 'a.rsh' is already being loaded (\(workspace.path)/a.rsh → \(workspace.path)/b.rsh)"), "\(result.transcript)")
+            #expect(error.hasSuffix("b.rsh:2:7: :load cycle: 'a.rsh' is already being loaded (\(workspace.path)/main.rsh → \(workspace.path)/a.rsh → \(workspace.path)/b.rsh)"), "\(result.transcript)")
             #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
         }
     }
@@ -117,11 +117,9 @@ struct SaveLoadTests {
         try await withWorkspace { workspace in
             let result = try await workspace.run("increase\n:load script.rsh\n:expect value == 1\n")
             #expect(result.status == 1, "\(result.transcript)")
-            withKnownIssue("the top-level script is not on the :load stack, so it runs once more before the cycle is caught") {
-                #expect(result.stderrLines.count == 1, "\(result.transcript)")
-                #expect(result.stderrLines.first?.hasPrefix("script.rsh:2:7: :load cycle") == true, "\(result.transcript)")
-                #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
-            }
+            #expect(result.stderrLines.count == 1, "\(result.transcript)")
+            #expect(result.stderrLines.first?.hasPrefix("script.rsh:2:7: :load cycle") == true, "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
         }
     }
 
@@ -130,11 +128,9 @@ struct SaveLoadTests {
             try workspace.write("b.rsh", ":load main.rsh\n")
             let result = try await workspace.run("increase\n:load b.rsh\n:expect value == 1\n", named: "main.rsh")
             #expect(result.status == 1, "\(result.transcript)")
-            withKnownIssue("the top-level script is not on the :load stack, so it runs once more before the cycle is caught") {
-                #expect(result.stderrLines.count == 1, "\(result.transcript)")
-                #expect(result.stderrLines.first?.contains("b.rsh:1:7: :load cycle: 'main.rsh'") == true, "\(result.transcript)")
-                #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
-            }
+            #expect(result.stderrLines.count == 1, "\(result.transcript)")
+            #expect(result.stderrLines.first?.contains("b.rsh:1:7: :load cycle: 'main.rsh'") == true, "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
         }
     }
 

@@ -3,36 +3,182 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StateDiff
 
-/// The interactive front end (a terminal on standard input).
-///
-/// Until the readline front end is wired in, lines are read plainly, one prompt per line.
+/// The interactive front end: a terminal on standard input, lines edited with readline (or
+/// libedit), effects' output printed above the prompt while the user types.
 @MainActor
-enum InteractiveShell {
+final class InteractiveShell {
+    private let session: ShellSession
+    private let editor: any LineEditor
+    private let sink: OutputSink
+    private var lineNumber = 0
+    /// The command running now (Ctrl-C cancels it).
+    private var running: Task<Void, Never>?
+    private var finish: ((Int32) -> Void)?
+
+    private init(session: ShellSession, editor: any LineEditor, sink: OutputSink) {
+        self.session = session
+        self.editor = editor
+        self.sink = sink
+    }
+
+    /// Runs the shell until `:quit`, `:exit` or Ctrl-D; returns the exit status.
     static func run(registry: Registry, configuration: ShellConfiguration, sink: OutputSink) async -> Int32 {
-        sink.flushesEachWrite = true
         let session = ShellSession(registry: registry, configuration: configuration, sink: sink, interactive: true)
         if let failure = session.loadInitialScene() {
             sink.writeError("reactor-shell: \(failure)")
             return 2
         }
-        var number = 0
-        while true {
-            sink.writeErrorPrompt(session.prompt)
-            guard let line = readLine(strippingNewline: true) else { return 0 }
-            number += 1
-            let outcome = await session.execute(
-                line: line, origin: LineOrigin(source: "<stdin>", line: number), waitAfterAction: false)
-            if case .quit(let code) = outcome { return code ?? 0 }
+        let editor = makeEditor(configuration: configuration, sink: sink)
+        let shell = InteractiveShell(session: session, editor: editor, sink: sink)
+        return await shell.run(configuration: configuration)
+    }
+
+    private static func makeEditor(configuration: ShellConfiguration, sink: OutputSink) -> any LineEditor {
+        #if GNUReadline || LibEdit
+        let explicit = configuration.historyFile
+        var store: HistoryStore?
+        if let path = HistoryStore.resolvePath(explicitPath: explicit) {
+            let history = HistoryStore(path: path)
+            do {
+                try history.load()
+            } catch {
+                sink.writeError("reactor-shell: history: \(error)")
+            }
+            store = history
         }
+        return ReadlineLineEditor(history: store)
+        #else
+        return PlainLineEditor()
+        #endif
+    }
+
+    private func run(configuration: ShellConfiguration) async -> Int32 {
+        let stdoutIsTerminal = TerminalInfo.standardOutputIsTerminal
+        // Results on a terminal go above the prompt; redirected results go straight to the file.
+        sink.flushesEachWrite = true
+        if stdoutIsTerminal {
+            sink.interceptor = { [editor] text in editor.printAbove(text) }
+        }
+        sink.errorInterceptor = { [editor] text in editor.printAbove(text) }
+        editor.completionProvider = { [weak self] line, cursor in
+            self?.complete(line: line, cursor: cursor) ?? (cursor, [])
+        }
+        printBanner()
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+            finish = { [weak self] status in
+                guard let self else { return }
+                self.finish = nil
+                self.editor.stop()
+                self.sink.interceptor = nil
+                self.sink.errorInterceptor = nil
+                continuation.resume(returning: status)
+            }
+            editor.start(prompt: session.prompt) { [weak self] event in
+                self?.handle(event)
+            }
+        }
+        sink.flush()
+        return status
+    }
+
+    private func printBanner() {
+        var text = "reactor-shell \(reactorShellVersion)"
+        if let name = session.focusedReactorName { text += " — \(name) loaded" }
+        text += ". Type :help for commands, :quit or Ctrl-D to leave.\n"
+        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+    }
+
+    private func handle(_ event: LineEditorEvent) {
+        switch event {
+        case .line(let line):
+            var entry = Substring(line)
+            while let last = entry.last, last == " " || last == "\t" { entry.removeLast() }
+            editor.addHistory(String(entry))
+            lineNumber += 1
+            let origin = LineOrigin(source: "<stdin>", line: lineNumber)
+            editor.pause()
+            running = Task { [weak self] in
+                guard let self else { return }
+                let outcome = await self.session.execute(line: line, origin: origin, waitAfterAction: false)
+                self.running = nil
+                if case .quit(let code) = outcome {
+                    self.finish?(code ?? 0)
+                    return
+                }
+                self.editor.setPrompt(self.session.prompt)
+                self.editor.resume()
+            }
+        case .interrupt:
+            running?.cancel()
+        case .endOfInput:
+            running?.cancel()
+            finish?(0)
+        case .invalidUTF8(let number):
+            sink.writeError("<stdin>:\(number):1: invalid UTF-8 in this line; the line was skipped")
+        }
+    }
+
+    // MARK: Completion
+
+    private func complete(line: String, cursor: Int) -> LineCompletion {
+        let cursorIndex = line.index(line.startIndex, offsetBy: min(cursor, line.count))
+        let byteCursor = line.utf8.distance(from: line.startIndex, to: cursorIndex)
+        let completion = CompletionEngine.complete(line: line, cursor: byteCursor, context: completionContext())
+        let startIndex = line.utf8.index(line.startIndex, offsetBy: min(completion.start, line.utf8.count))
+        return (line.distance(from: line.startIndex, to: startIndex), completion.candidates)
+    }
+
+    private func completionContext() -> CompletionContext {
+        let session = session
+        return CompletionContext(
+            registryNames: { MainActor.assumeIsolated { session.registry.names } },
+            reactors: { MainActor.assumeIsolated { session.commandTables } },
+            focusedReactor: { MainActor.assumeIsolated { session.focusedReactorName } },
+            statePaths: { reactor in MainActor.assumeIsolated { session.statePaths(of: reactor) } },
+            fileNames: { partial in FileNameCompletion.candidates(for: partial) }
+        )
     }
 }
 
-extension OutputSink {
-    /// Writes a prompt to stderr without a newline.
-    func writeErrorPrompt(_ prompt: String) {
-        flush()
-        var text = prompt
-        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+extension ShellSession {
+    /// The command tables of the loaded scene's reactors.
+    var commandTables: [ReactorCommandTable] { reactorNames.indices.map { reactorTable(at: $0) } }
+
+    /// Paths into the state of `reactor` (the focused one when nil), for completion.
+    func statePaths(of reactor: String?) -> [String] {
+        guard let value = try? stateValue(ofReactorNamed: reactor) else { return [] }
+        return value.paths().map(\.description).filter { !$0.isEmpty }
+    }
+}
+
+/// File names for `:load` / `:save` completion: entries of the directory named by the partial
+/// path that start with its last component; directories end in `/`.
+enum FileNameCompletion {
+    static func candidates(for partial: String) -> [String] {
+        let directory: String
+        let prefix: String
+        if let slash = partial.lastIndex(of: "/") {
+            directory = String(partial[...slash])
+            prefix = String(partial[partial.index(after: slash)...])
+        } else {
+            directory = ""
+            prefix = partial
+        }
+        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return [] }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != "..", name.hasPrefix(prefix) else { continue }
+            if name.hasPrefix(".") && !prefix.hasPrefix(".") { continue }
+            var info = stat()
+            let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+            names.append(directory + name + (isDirectory ? "/" : ""))
+        }
+        return names.sorted()
     }
 }

@@ -50,5 +50,5 @@ public struct ValueLiteral: Sendable, Hashable {
     }
 
     /// How an error message shows the value: strings and words quoted, the rest as literals.
-    public var shownInMessage: String { LiteralFormatter.format(stateValue) }
+    public var shownInMessage: String { stateValue.literal(maxLength: 200) }
 }

@@ -18,6 +18,8 @@ public final class OutputSink {
     /// Called instead of writing results directly while a line editor owns the terminal,
     /// so output appears above the prompt.
     public var interceptor: ((String) -> Void)?
+    /// Called instead of writing errors directly while a line editor owns the terminal.
+    public var errorInterceptor: ((String) -> Void)?
 
     private static let capacity = 64 * 1024
 
@@ -43,6 +45,11 @@ public final class OutputSink {
 
     /// Writes `text` and a newline to the error stream, after flushing pending results.
     public func writeError(_ text: String) {
+        if let errorInterceptor {
+            flush()
+            errorInterceptor(text)
+            return
+        }
         flush()
         var line = text
         line.append("\n")

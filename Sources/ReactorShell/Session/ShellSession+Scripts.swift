@@ -18,6 +18,10 @@ extension ShellSession {
     /// Runs the script read from `descriptor`, named `source` in messages, line by line; waits for
     /// quiescence after each action (except ` &` lines) and at the end.
     public func runScript(descriptor: Int32, source: String, echo: Bool, bail: Bool) async -> ScriptOutcome {
+        // A top-level script is part of the chain that :load cycles are checked against.
+        let isTopLevel = loadStack.isEmpty && !source.hasPrefix("<")
+        if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
+        defer { if isTopLevel { loadStack.removeAll() } }
         var reader = ScriptLineReader(descriptor: descriptor)
         while let line = reader.next() {
             let outcome: CommandOutcome
@@ -117,7 +121,7 @@ extension ShellSession {
         return source.hasPrefix("<") ? nil : source
     }
 
-    private func canonicalPath(_ path: String) -> String? {
+    func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)

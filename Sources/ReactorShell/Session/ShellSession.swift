@@ -89,6 +89,17 @@ public final class ShellSession {
     /// The names of the loaded scene's reactors.
     public var reactorNames: [String] { reactors.map(\.name) }
 
+    /// The command table of reactor `index` of the scene.
+    func reactorTable(at index: Int) -> ReactorCommandTable { reactors[index].commandTable }
+
+    /// The state of the reactor named `name` (the focused one when nil).
+    func stateValue(ofReactorNamed name: String?) throws -> StateValue? {
+        guard let index = name.map({ name in reactors.firstIndex { $0.name == name } }) ?? focusIndexIfLoaded else {
+            return nil
+        }
+        return try reactors[index].stateValue()
+    }
+
     /// The exit status the session has earned so far: 0, or 1 after any failure.
     public var exitStatus: Int32 { hadFailure ? 1 : 0 }
 
@@ -242,10 +253,8 @@ public final class ShellSession {
                 log.bind(step: step, actionID: actionID)
                 pendingStep = nil
             }
-            if trace {
-                if actionStarts.count > 1_024 { actionStarts.removeAll(keepingCapacity: true) }
-                actionStarts[actionID] = (scheduler.clock.now, label)
-            }
+            if actionStarts.count > 1_024 { actionStarts.removeAll(keepingCapacity: true) }
+            actionStarts[actionID] = (scheduler.clock.now, label)
         case .reduction(let actionID, let mutation):
             if let actionID { log.record(mutation: mutation, actionID: actionID) }
             var elapsed: Duration?

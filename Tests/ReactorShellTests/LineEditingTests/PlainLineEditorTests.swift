@@ -5,7 +5,7 @@ import Testing
 @testable import ReactorShell
 
 @MainActor
-@Suite struct PlainLineEditorTests {
+@Suite(.serialized) struct PlainLineEditorTests {
     /// A pipe whose write end is filled with `text` and closed (small texts fit the buffer).
     private func pipeReading(_ text: String) -> Int32 {
         var descriptors: [Int32] = [0, 0]

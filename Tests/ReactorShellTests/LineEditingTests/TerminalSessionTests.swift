@@ -1,7 +1,3 @@
-// Needs the TestSupport module, which ReactorShellTests does not depend on yet: enable by
-// adding "TestSupport" to the test target's dependencies and defining this condition (or
-// removing the #if).
-#if LINE_EDITING_TERMINAL_SESSION_TESTS
 import Foundation
 import Testing
 import TestSupport
@@ -91,4 +87,3 @@ struct TerminalSessionTests {
         #expect(stopped)
     }
 }
-#endif
