@@ -46,5 +46,12 @@ static inline int rs_is_gnu_readline(void) { return 0; }
 
 /// Writes `text` to the C `stdout` stream and flushes it (keeps order with libedit's output).
 static inline void rs_write_to_stdout(const char *text) { fputs(text, stdout); fflush(stdout); }
+/// Writes `text` to the C `stderr` stream after flushing `stdout` (keeps the streams in order).
+static inline void rs_write_to_stderr(const char *text) { fflush(stdout); fputs(text, stderr); fflush(stderr); }
+/// Puts the terminal in the editor's mode (no echo, no line buffering) outside a line edit,
+/// so keys typed while a command runs wait unechoed and reach the editor as typed.
+static inline void rs_prepare_terminal(void) { rl_prep_terminal(1); }
+/// Gives the terminal its saved (cooked) mode back; does nothing when it is not prepared.
+static inline void rs_deprepare_terminal(void) { rl_deprep_terminal(); }
 /// Restores the terminal if libedit has it in raw mode; for `atexit` and fatal signals.
-static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); }
+static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); rl_deprep_terminal(); }

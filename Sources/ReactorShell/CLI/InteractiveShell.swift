@@ -61,7 +61,7 @@ final class InteractiveShell {
         if stdoutIsTerminal {
             sink.interceptor = { [editor] text in editor.printAbove(text) }
         }
-        sink.errorInterceptor = { [editor] text in editor.printAbove(text) }
+        sink.errorInterceptor = { [editor] text in editor.printAbove(text, on: .standardError) }
         editor.completionProvider = { [weak self] line, cursor in
             self?.complete(line: line, cursor: cursor) ?? (cursor, [])
         }

@@ -22,6 +22,18 @@ public typealias LineCompletion = (replaceFrom: Int, candidates: [String])
 /// Computes completions for `line` with the cursor at offset `cursor` (in `Character`s).
 public typealias LineCompletionProvider = @MainActor (_ line: String, _ cursor: Int) -> LineCompletion
 
+/// Where `LineEditor.printAbove(_:on:)` writes: results to standard output, errors to
+/// standard error (each may be redirected while the other is the terminal).
+public enum LineEditorOutputStream: Sendable {
+    /// Standard output (results).
+    case standardOutput
+    /// Standard error (diagnostics).
+    case standardError
+
+    /// The stream's file descriptor.
+    public var fileDescriptor: Int32 { self == .standardOutput ? 1 : 2 }
+}
+
 /// Receives a line editor's input events, on the main actor.
 public typealias LineEditorEventHandler = @MainActor (LineEditorEvent) -> Void
 
@@ -38,9 +50,9 @@ public protocol LineEditor: AnyObject {
     /// Replaces the prompt; shown at once if the editor is waiting for input.
     func setPrompt(_ prompt: String)
 
-    /// Prints `text` (a newline is added when missing) above the prompt; the half-typed line
-    /// is redrawn intact with the cursor where it was.
-    func printAbove(_ text: String)
+    /// Prints `text` (a newline is added when missing) on `stream` above the prompt; the
+    /// half-typed line is redrawn intact with the cursor where it was.
+    func printAbove(_ text: String, on stream: LineEditorOutputStream)
 
     /// Records `line` in the history (in memory and, when the editor has a store, on disk).
     func addHistory(_ line: String)
@@ -57,4 +69,11 @@ public protocol LineEditor: AnyObject {
 
     /// Stops the editor for good and restores the terminal. Safe to call more than once.
     func stop()
+}
+
+extension LineEditor {
+    /// Prints `text` on standard output above the prompt (see `printAbove(_:on:)`).
+    public func printAbove(_ text: String) {
+        printAbove(text, on: .standardOutput)
+    }
 }

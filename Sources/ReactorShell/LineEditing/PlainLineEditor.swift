@@ -81,12 +81,12 @@ public final class PlainLineEditor: LineEditor {
     /// Ignored: plain input shows no prompt.
     public func setPrompt(_ prompt: String) {}
 
-    /// Writes `text` (plus a newline when missing) to standard output.
-    public func printAbove(_ text: String) {
+    /// Writes `text` (plus a newline when missing) to `stream`.
+    public func printAbove(_ text: String, on stream: LineEditorOutputStream) {
         var bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
         var written = 0
         while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { write(STDOUT_FILENO, $0.baseAddress! + written, $0.count - written) }
+            let count = bytes.withUnsafeMutableBytes { write(stream.fileDescriptor, $0.baseAddress! + written, $0.count - written) }
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return }
             written += count

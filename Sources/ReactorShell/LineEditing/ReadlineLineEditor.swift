@@ -94,15 +94,16 @@ public final class ReadlineLineEditor: LineEditor {
         }
     }
 
-    /// Prints `text` above the prompt, keeping the half-typed line and its cursor.
-    public func printAbove(_ text: String) {
+    /// Prints `text` on `stream` above the prompt, keeping the half-typed line and its cursor.
+    public func printAbove(_ text: String, on stream: LineEditorOutputStream) {
         let output = text.hasSuffix("\n") ? text : text + "\n"
+        let write = stream == .standardOutput ? rs_write_to_stdout : rs_write_to_stderr
         guard phase == .editing, !insideLineHandler else {
-            rs_write_to_stdout(output)
+            write(output)
             return
         }
         rs_clear_visible_line()
-        rs_write_to_stdout(output)
+        write(output)
         redrawLine()
     }
 
@@ -121,8 +122,9 @@ public final class ReadlineLineEditor: LineEditor {
         }
     }
 
-    /// Hides the prompt and stops reading keys (they wait in the terminal) while a command
-    /// runs; Ctrl-C still arrives as `.interrupt`.
+    /// Hides the prompt and stops reading keys while a command runs; Ctrl-C still arrives as
+    /// `.interrupt`. The terminal stays in the editor's mode, so keys typed meanwhile are not
+    /// echoed and wait as typed (Ctrl-D, Ctrl-R, arrows) for the next prompt.
     public func pause() {
         guard phase == .editing else { return }
         phase = .paused
@@ -133,6 +135,7 @@ public final class ReadlineLineEditor: LineEditor {
             rs_clear_visible_line()
         }
         rl_callback_handler_remove()
+        rs_prepare_terminal()
     }
 
     /// Shows the prompt again (with the line saved by `pause()`) and reads keys again.
@@ -140,10 +143,6 @@ public final class ReadlineLineEditor: LineEditor {
         guard phase == .paused else { return }
         phase = .editing
         inputSource?.resume()
-        if insideLineHandler {  // readline redraws the prompt when the handler returns
-            readTypedAheadInput()
-            return
-        }
         installLineHandler()
         deliverPendingLines()
         readTypedAheadInput()
@@ -173,11 +172,9 @@ public final class ReadlineLineEditor: LineEditor {
         inputSource = nil
         signals?.cancel()
         signals = nil
+        rs_restore_terminal()  // also when paused: the terminal was kept in the editor's mode
         if wasEditing {
-            rl_callback_handler_remove()
             rs_write_to_output("\n")
-        } else {
-            rl_callback_handler_remove()
         }
         pendingLines = []
         handler = nil
@@ -233,7 +230,7 @@ public final class ReadlineLineEditor: LineEditor {
             _ = rl_on_new_line()
             rl_redisplay()
         } else if phase == .paused {
-            rs_write_to_output("\n")  // the terminal echoed ^C; start output on a fresh line
+            rs_write_to_output("^C\n")  // echo is off while paused; start output on a fresh line
         }
         deliver(.interrupt)
     }
@@ -253,7 +250,10 @@ public final class ReadlineLineEditor: LineEditor {
             rl_callback_handler_remove()
             rs_write_to_output("\n")
         }
+        let paused = phase == .paused
+        if paused { rs_deprepare_terminal() }
         stop()
+        if paused { rs_prepare_terminal() }
         if editing {
             savedLine = saved
             installLineHandler()

@@ -1,0 +1,347 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The interactive front end, driven as a person would: the built `reactor-shell` runs in a
+/// real pseudo-terminal (tmux), keys are typed and the screen is read.
+@Suite("Interactive shell in a terminal", .enabled(if: TerminalSession.isAvailable, "needs tmux"))
+struct InteractiveTests {
+    // MARK: Prompt, banner, output
+
+    @Test func startShowsTheBannerWithAHelpHintAndTheFocusedReactorsPrompt() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        let screen = try terminal.screen()
+        let first = try #require(lines(of: screen).first)
+        #expect(first.hasPrefix("reactor-shell "), "\(screen)")
+        #expect(first.contains(":help"), "\(screen)")
+        #expect(lastLine(of: screen) == "counter>")
+        try terminal.enter(":use github-search")
+        try await terminal.waitForLastLine("github-search>")
+    }
+
+    @Test func increaseShowsTheImmediateAndTheDelayedMutationsInOrderThenThePrompt() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock"])
+        try terminal.enter("increase")
+        try await terminal.waitFor("isLoading: false → true")
+        let screen = try await terminal.waitUntil("the whole increase") {
+            $0.contains("alertMessage: nil → \"increased!\"") && lastLine(of: $0) == "counter>"
+        }
+        let shown = Array(lines(of: screen).drop { $0 != "counter> increase" })
+        #expect(shown == [
+            "counter> increase",
+            "  · setLoading(true)",
+            "      isLoading: false → true",
+            "  · increaseValue",
+            "      value: 0 → 1",
+            "  · setLoading(false)",
+            "      isLoading: true → false",
+            "  · setAlertMessage(\"increased!\")",
+            "      alertMessage: nil → \"increased!\"",
+            "counter>",
+        ], "\(screen)")
+    }
+
+    @Test func aDelayedMutationPrintedWhileALineIsHalfTypedLeavesThatLineIntact() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock"])
+        try terminal.enter("increase")
+        try terminal.type(":sta")
+        let screen = try await terminal.waitUntil("the delayed mutations") {
+            $0.contains("alertMessage: nil → \"increased!\"")
+        }
+        let settled = try await terminal.waitForLastLine("counter> :sta")
+        #expect(try terminal.cursorPosition().column == "counter> :sta".count, "\(settled)")
+        // No stale copy of the prompt is left between the printed blocks.
+        let printed = lines(of: settled).drop { $0 != "counter> increase" }.dropFirst().dropLast()
+        #expect(!printed.contains { $0.hasPrefix("counter>") }, "\(screen)\n---\n\(settled)")
+        try terminal.enter("te")
+        let state = try await terminal.waitFor("value: 1\n")
+        #expect(state.contains("counter> :state\nvalue: 1\nisLoading: false\nalertMessage: \"increased!\""), "\(state)")
+    }
+
+    // MARK: Completion
+
+    @Test func tabCompletesActionNamesMetaCommandsAndRegistryNames() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.type("incr")
+        try terminal.press(.tab)
+        try await terminal.waitForLastLine("counter> increase")
+        try terminal.press(.controlU)
+        try terminal.type(":us")
+        try terminal.press(.tab)
+        try await terminal.waitForLastLine("counter> :use")  // the screen is right-trimmed…
+        try terminal.type("gith")  // …but a space followed the unique completion
+        try terminal.press(.tab)
+        try await terminal.waitForLastLine("counter> :use github-search")
+        try terminal.press(.enter)
+        try await terminal.waitForLastLine("github-search>")
+    }
+
+    @Test func aSecondTabListsTheCandidates() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.type(":use ")
+        try terminal.press(.tab, .tab)
+        let screen = try await terminal.waitFor("github-search")
+        let listing = try #require(lines(of: screen).first { $0.contains("github-search") })
+        for name in ["board", "counter", "github-search", "scoreboard"] {
+            #expect(listing.contains(name), "\(screen)")
+        }
+        try await terminal.waitForLastLine("counter> :use")
+        try terminal.type("sc")
+        try terminal.press(.tab)
+        try await terminal.waitForLastLine("counter> :use scoreboard")
+    }
+
+    // MARK: History
+
+    @Test func historyIsAppendedAsEnteredAndRecalledWithUpInANewSession() async throws {
+        let home = try InteractiveHome()
+        let first = try await home.startShell()
+        try first.enter("increase")
+        // Appended at once, before the session ends (a crash loses nothing).
+        #expect(try await home.waitForFile(home.defaultHistoryPath, toBe: "increase\n") == "increase\n")
+        try first.enter("increase")  // a consecutive duplicate is not recorded
+        try first.enter(":state   ")  // trailing blanks are not recorded
+        try first.enter("   ")  // a blank line is not recorded
+        try first.enter("decrease")
+        try await first.waitFor("counter> decrease")
+        let expected = "increase\n:state\ndecrease\n"
+        #expect(try await home.waitForFile(home.defaultHistoryPath, toBe: expected) == expected)
+        try first.press(.controlD)
+        #expect(try await first.waitForExitStatus() == 0)
+        #expect(home.text(of: home.defaultHistoryPath) == expected)
+
+        let second = try await home.startShell()
+        try second.press(.up)
+        try await second.waitForLastLine("counter> decrease")
+        try second.press(.up)
+        try await second.waitForLastLine("counter> :state")
+        try second.press(.up)
+        try await second.waitForLastLine("counter> increase")
+        try second.press(.enter)
+        try await second.waitFor("isLoading: false → true")
+    }
+
+    @Test func controlRSearchesTheHistoryBackwards() async throws {
+        let home = try InteractiveHome()
+        try home.write("state/reactor-shell/history", ":state\nincrease\n:help\n")
+        let terminal = try await home.startShell()
+        try terminal.press(.controlR)
+        try terminal.type("sta")
+        try await terminal.waitFor("(reverse-i-search)`sta': :state")
+        try terminal.press(.enter)
+        let screen = try await terminal.waitFor("value: 0\n")
+        #expect(screen.contains("isLoading: false"), "\(screen)")
+    }
+
+    @Test func twoShellsOnOneHistoryFileKeepEachOthersLines() async throws {
+        let home = try InteractiveHome()
+        let left = try await home.startShell()
+        let right = try await home.startShell()
+        try left.enter("increase")
+        try await left.waitFor("counter> increase")
+        try right.enter("decrease")
+        try await right.waitFor("counter> decrease")
+        try left.enter(":state")
+        try await left.waitFor("counter> :state")
+        let expected = "increase\ndecrease\n:state\n"
+        #expect(try await home.waitForFile(home.defaultHistoryPath, toBe: expected) == expected)
+        try left.press(.controlD)
+        try right.press(.controlD)
+        #expect(try await left.waitForExitStatus() == 0)
+        #expect(try await right.waitForExitStatus() == 0)
+        #expect(home.text(of: home.defaultHistoryPath) == expected)
+    }
+
+    @Test func theHistoryFileComesFromTheEnvironmentOrTheFlag() async throws {
+        let home = try InteractiveHome()
+        let fromEnvironment = home.path + "/env-history"
+        let first = try await home.startShell(environment: ["REACTOR_SHELL_HISTORY": fromEnvironment])
+        try first.enter("increase")
+        try first.enter(":quit")
+        #expect(try await first.waitForExitStatus() == 0)
+        #expect(home.text(of: fromEnvironment) == "increase\n:quit\n")
+
+        let fromFlag = home.path + "/flag-history"
+        let second = try await home.startShell(
+            ["--history-file", fromFlag], environment: ["REACTOR_SHELL_HISTORY": fromEnvironment])
+        try second.enter("decrease")
+        try second.enter(":quit")
+        #expect(try await second.waitForExitStatus() == 0)
+        #expect(home.text(of: fromFlag) == "decrease\n:quit\n")
+        #expect(home.text(of: fromEnvironment) == "increase\n:quit\n")
+        #expect(home.bytes(of: home.defaultHistoryPath) == nil)
+    }
+
+    // MARK: Ctrl-C, Ctrl-D, leaving
+
+    @Test func controlCClearsAHalfTypedLineAndTheShellKeepsRunning() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.type("bogus half")
+        try terminal.press(.controlC)
+        try await terminal.waitForLastLine("counter>")
+        try terminal.enter(":state")
+        let screen = try await terminal.waitFor("value: 0\n")
+        #expect(!screen.contains("unknown action"), "\(screen)")
+        #expect(!terminal.hasExited())
+        #expect(home.text(of: home.defaultHistoryPath) == ":state\n")
+    }
+
+    @Test func controlCInterruptsASleepAndThePromptReturns() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.enter(":sleep 30s")
+        try await terminal.waitUntil("the sleep to run") { lastLine(of: $0) == "counter> :sleep 30s" }
+        try terminal.press(.controlC)
+        let screen = try await terminal.waitForLastLine("counter>", timeout: .seconds(10))
+        #expect(screen.contains("interrupted"), "\(screen)")
+        try terminal.enter("increase")
+        try await terminal.waitFor("isLoading: false → true")
+    }
+
+    @Test func controlCInterruptsAWaitAndThePromptReturns() async throws {
+        let home = try InteractiveHome()
+        // A search against a server that never answers keeps an effect in flight.
+        let server = try SilentLoopbackListener()
+        let terminal = try await home.startShell(
+            ["--real-clock", "--reactor", "github-search", "--fetcher", "network", "--github-api-url", server.baseURL],
+            prompt: "github-search>")
+        try terminal.enter("updateQuery q")
+        try terminal.enter(":wait 1m")
+        try await terminal.waitFor("github-search> :wait 1m")
+        try terminal.press(.controlC)
+        let screen = try await terminal.waitFor("interrupted")
+        try await terminal.waitForLastLine("github-search>")
+        try terminal.enter(":state query")
+        try await terminal.waitFor("github-search> :state query\n\"q\"")
+        #expect(!terminal.hasExited(), "\(screen)")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test func controlDOnAnEmptyLineExitsZeroAndRestoresTheTerminal() async throws {
+        let home = try InteractiveHome()
+        let modes = "stty -a | tr ' ;' '\\n\\n' | grep -x -e -icanon -e icanon -e -echo -e echo"
+        let terminal = try await home.startShell(wrappedIn: "\"$0\" \"$@\"; echo \"status $?\"; \(modes)")
+        try terminal.type("inc")
+        try terminal.press(.controlD)  // not empty: deletes nothing at the end, does not exit
+        try terminal.press(.controlU, .controlD)
+        let screen = try await terminal.waitFor("status ")
+        let after = try await terminal.waitUntil("the terminal modes") { $0.contains("echo") }
+        #expect(after.contains("status 0"), "\(screen)")
+        #expect(after.contains("\nicanon") && after.contains("\necho"), "\(after)")
+    }
+
+    @Test func keysTypedWhileACommandRunsAreNotEchoedAndEditedWhenThePromptReturns() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.enter(":sleep 2s")
+        try await terminal.waitForLastLine("counter> :sleep 2s")
+        try terminal.type("increasx")
+        try terminal.press(.backspace)
+        try terminal.type("e")
+        let screen = try await terminal.waitForLastLine("counter> increase")
+        #expect(lines(of: screen).suffix(2) == ["counter> :sleep 2s", "counter> increase"], "\(screen)")
+    }
+
+    @Test func controlDTypedWhileACommandRunsExitsWhenThePromptReturns() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell()
+        try terminal.enter(":sleep 2s")
+        try await terminal.waitForLastLine("counter> :sleep 2s")
+        try terminal.press(.controlD)
+        #expect(try await terminal.waitForExitStatus() == 0)
+        #expect(home.text(of: home.defaultHistoryPath) == ":sleep 2s\n")
+    }
+
+    @Test func quitExitsZeroAndExitLeavesWithItsCode() async throws {
+        let home = try InteractiveHome()
+        let quitting = try await home.startShell()
+        try quitting.enter(":quit")
+        #expect(try await quitting.waitForExitStatus() == 0)
+
+        let exiting = try await home.startShell()
+        try exiting.enter(":exit 3")
+        #expect(try await exiting.waitForExitStatus() == 3)
+        #expect(home.text(of: home.defaultHistoryPath) == ":quit\n:exit 3\n")
+    }
+
+    // MARK: Output streams and colour
+
+    @Test func withStdoutRedirectedThePromptStaysOnTheTerminalAndTheFileHoldsOnlyResults() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(wrappedIn: "exec \"$0\" \"$@\" > out.txt", ["--real-clock", "--color", "auto"])
+        try terminal.enter("increase")
+        try terminal.enter("bogus")
+        let screen = try await terminal.waitFor("unknown action 'bogus'")
+        try terminal.enter(":wait")
+        try terminal.enter(":state value")
+        try terminal.press(.controlD)
+        #expect(try await terminal.waitForExitStatus() == 0)
+        let output = try #require(home.text(of: "out.txt"))
+        #expect(output == """
+              · setLoading(true)
+                  isLoading: false → true
+              · increaseValue
+                  value: 0 → 1
+              · setLoading(false)
+                  isLoading: true → false
+              · setAlertMessage("increased!")
+                  alertMessage: nil → "increased!"
+            1
+
+            """, "\(output.debugDescription)")
+        #expect(!(home.bytes(of: "out.txt") ?? []).contains(0x1B))
+        #expect(screen.contains("counter> increase") && !screen.contains("isLoading"), "\(screen)")
+    }
+
+    @Test func colorAlwaysPutsEscapesIntoTheDiffOnScreen() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock", "--color", "always"])
+        try terminal.enter("increase")
+        try await terminal.waitFor("isLoading: false → true")
+        let colored = try terminal.screenWithEscapes()
+        #expect(colored.contains("\u{1B}["), "\(colored.debugDescription)")
+        #expect(!colored.contains("isLoading: false → true"), "the values are coloured")
+    }
+
+    @Test func autoColorsOnATerminalUnlessNoColorIsSet() async throws {
+        let home = try InteractiveHome()
+        let plain = try await home.startShell(["--real-clock"], environment: ["NO_COLOR": "1"])
+        try plain.enter("increase")
+        try await plain.waitFor("isLoading: false → true")
+        try plain.enter("bogus")
+        try await plain.waitFor("unknown action 'bogus'")
+        let uncolored = try plain.screenWithEscapes()
+        #expect(!uncolored.contains("\u{1B}"), "\(uncolored.debugDescription)")
+
+        let colored = try await home.startShell(["--real-clock"])
+        try colored.enter("increase")
+        try await colored.waitFor("isLoading: false → true")
+        #expect(try colored.screenWithEscapes().contains("\u{1B}["))
+    }
+
+    // MARK: ~/.inputrc
+
+    @Test func anInputrcBlockForReactorShellTakesEffect() async throws {
+        let home = try InteractiveHome()
+        try home.write(".inputrc", """
+            $if reactor-shell
+            "\\C-t": ":state value"
+            $endif
+            $if some-other-program
+            "\\C-t": ":quit"
+            $endif
+
+            """)
+        let terminal = try await home.startShell()
+        try terminal.press(.controlT)
+        try await terminal.waitForLastLine("counter> :state value")
+        try terminal.press(.enter)
+        try await terminal.waitFor("counter> :state value\n0")
+    }
+}
