@@ -33,12 +33,16 @@ static inline void rs_set_completion_function(rs_completion_function_t function)
 static inline void rs_set_attempted_completion_over(int over) { rl_attempted_completion_over = over; }
 static inline void rs_set_completion_suppress_append(int suppress) { rl_completion_suppress_append = suppress; }
 static inline void rs_set_word_break_characters(const char *characters) {
+    rl_basic_word_break_characters = characters;  // the one libedit's rl_complete uses
     rl_completer_word_break_characters = (char *)characters;
 }
 static inline void rs_set_sort_completion_matches(int sort) { rl_sort_completion_matches = sort; }
 
 /// Erases the prompt and the half-typed line from the screen: carriage return, clear to end of screen.
 static inline void rs_clear_visible_line(void) { rs_write_to_output("\r\033[J"); }
+/// Draws the prompt and the line again on the cursor's row. (libedit's `rl_redisplay` pushes a
+/// redisplay key into the input, which costs the next keystroke; a forced update does not.)
+static inline void rs_redraw_line(void) { rs_clear_visible_line(); rl_forced_update_display(); }
 /// Resets per-line state after an interrupt.
 static inline void rs_interrupt_cleanup(void) { rl_free_line_state(); }
 /// Whether this build is GNU readline (1) or libedit (0).

@@ -47,6 +47,8 @@ static inline void rs_set_sort_completion_matches(int sort) { rl_sort_completion
 
 /// Erases the prompt and the half-typed line from the screen (readline keeps them in memory).
 static inline void rs_clear_visible_line(void) { rl_clear_visible_line(); }
+/// Draws the prompt and the line again on a fresh line (after output printed above them).
+static inline void rs_redraw_line(void) { rl_on_new_line(); rl_redisplay(); }
 /// Resets readline's per-line state after an interrupt (incremental search, keyboard macros).
 static inline void rs_interrupt_cleanup(void) { rl_callback_sigcleanup(); rl_free_line_state(); }
 /// Whether this build is GNU readline (1) or libedit (0).

@@ -126,7 +126,8 @@ struct InteractiveTests {
         try await second.waitFor("isLoading: false → true")
     }
 
-    @Test func controlRSearchesTheHistoryBackwards() async throws {
+    @Test(.enabled(if: isGNUReadlineBuild, "libedit shows its own search prompt"))
+    func controlRSearchesTheHistoryBackwards() async throws {
         let home = try InteractiveHome()
         try home.write("state/reactor-shell/history", ":state\nincrease\n:help\n")
         let terminal = try await home.startShell()
@@ -327,7 +328,8 @@ struct InteractiveTests {
 
     // MARK: ~/.inputrc
 
-    @Test func anInputrcBlockForReactorShellTakesEffect() async throws {
+    @Test(.enabled(if: isGNUReadlineBuild, "libedit reads ~/.editrc instead"))
+    func anInputrcBlockForReactorShellTakesEffect() async throws {
         let home = try InteractiveHome()
         try home.write(".inputrc", """
             $if reactor-shell
@@ -345,3 +347,11 @@ struct InteractiveTests {
         try await terminal.waitFor("counter> :state value\n0")
     }
 }
+
+#if LibEdit
+/// Whether the binary under test edits lines with GNU readline (the default trait).
+let isGNUReadlineBuild = false
+#else
+/// Whether the binary under test edits lines with GNU readline (the default trait).
+let isGNUReadlineBuild = true
+#endif

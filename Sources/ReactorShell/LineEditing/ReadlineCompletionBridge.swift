@@ -70,8 +70,15 @@ enum ReadlineCompletionBridge {
         var replacement = candidates.count == 1 ? candidates[0] : commonPrefix(of: candidates)
         if !replacement.hasPrefix(word) { replacement = word }
         let single = candidates.count == 1
-        rs_set_completion_suppress_append(single && candidates[0].last.map(continuingSuffixes.contains) == true ? 1 : 0)
+        let continues = single && candidates[0].last.map(continuingSuffixes.contains) == true
+        rs_set_completion_suppress_append(continues ? 1 : 0)
+        #if LibEdit
+        // libedit reads matches[2] and wants the single match repeated in matches[1] to treat it
+        // as complete (and append the space).
+        return Int(bitPattern: cStringArray([replacement] + candidates))
+        #else
         return Int(bitPattern: cStringArray([replacement] + (single ? [] : candidates)))
+        #endif
     }
 
     /// Lists the provider's own candidates (not the re-anchored ones) below the line.

@@ -220,6 +220,18 @@ public final class ReadlineLineEditor: LineEditor {
     /// Ctrl-C: drop the half-typed line (and a running search), show a fresh prompt, report.
     func interrupt() {
         pendingLines = []
+        #if LibEdit
+        if phase == .editing && !insideLineHandler {
+            // libedit cannot replace its line from outside; installing the handler again starts
+            // a fresh, empty line (and leaves a running incremental search).
+            rs_write_to_output("^C\n")
+            rl_callback_handler_remove()
+            using_history()
+            installLineHandler()
+            deliver(.interrupt)
+            return
+        }
+        #endif
         if phase == .editing && !insideLineHandler {
             rs_interrupt_cleanup()
             rs_set_point(rs_end())
@@ -287,14 +299,13 @@ public final class ReadlineLineEditor: LineEditor {
         if let savedLine {
             self.savedLine = nil
             _ = rl_insert_text(savedLine.text)
-            rs_set_point(min(savedLine.point, rs_end()))
-            rl_redisplay()
+            rs_set_point(min(savedLine.point, rs_end()))  // libedit: stays at the end
+            redrawLine()
         }
     }
 
     private func redrawLine() {
-        _ = rl_on_new_line()
-        rl_redisplay()
+        rs_redraw_line()
     }
 
     private func currentLineText() -> String {
