@@ -13,6 +13,9 @@ final class EffectUnit {
     let scheduler: Scheduler
     @usableFromInline
     var task: Task<Void, Never>?
+    /// Cancels the unit's clock timer, for a unit that runs as a timer instead of a task.
+    @usableFromInline
+    var cancelTimer: (@MainActor () -> Void)?
     @usableFromInline
     var isCancelled = false
     @usableFromInline
@@ -35,6 +38,7 @@ final class EffectUnit {
     func cancel() {
         isCancelled = true
         task?.cancel()
+        cancelTimer?()
     }
 }
 

@@ -33,6 +33,10 @@ extension ReactorRuntime {
                 if element.isSynchronous {
                     start(element, actionID: actionID, sink: sink)
                 } else {
+                    if index == effects.count - 1, let timer = timerForm(of: element) {
+                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                        return
+                    }
                     let rest = Effect<Output>.concatenate(Array(effects[index...]))
                     _ = spawn(rest, actionID: actionID, cancellationID: nil, deliver: sink.later)
                     return
@@ -44,12 +48,20 @@ extension ReactorRuntime {
             if cancelInFlight { cancelEffects(id: id) }
             if inner.isSynchronous {
                 start(inner, actionID: actionID, sink: sink)
+            } else if let timer = timerForm(of: inner) {
+                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id, deliver: sink.later)
             } else {
                 _ = spawn(inner, actionID: actionID, cancellationID: id, deliver: sink.later)
             }
         case .cancel(let id):
             cancelEffects(id: id)
-        case .run, .delay:
+        case .delay(let duration, let inner):
+            if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+            } else {
+                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, deliver: sink.later)
+            }
+        case .run:
             _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, deliver: sink.later)
         }
     }

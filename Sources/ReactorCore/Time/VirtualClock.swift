@@ -9,12 +9,20 @@ import Synchronization
 /// of events, and a 500 ms delay costs no wall time.
 @MainActor
 public final class VirtualClock: ReactorClock {
-    /// One parked sleeper: a task waiting for `deadline`.
+    /// One parked sleeper: a task or a timer waiting for `deadline`.
     private struct Sleeper {
         let id: Int
         let deadline: Duration
-        let continuation: CheckedContinuation<Void, any Error>
+        let wake: Wake
         let cancellation: CancellationMark
+    }
+
+    /// What reaching a sleeper's deadline does.
+    private enum Wake {
+        /// Resumes a task parked in ``sleep(for:)``.
+        case task(CheckedContinuation<Void, any Error>)
+        /// Runs a timer's action synchronously (no task, no suspension).
+        case timer(@MainActor () -> Void)
     }
 
     private var sleepers: [Sleeper] = []
@@ -52,7 +60,7 @@ public final class VirtualClock: ReactorClock {
         let mark = CancellationMark()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation, cancellation: mark))
+                sleepers.append(Sleeper(id: id, deadline: deadline, wake: .task(continuation), cancellation: mark))
                 scheduler?.signalChange()
             }
         } onCancel: {
@@ -64,8 +72,30 @@ public final class VirtualClock: ReactorClock {
     private func cancelSleeper(_ id: Int) {
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return }
         let sleeper = sleepers.remove(at: index)
-        sleeper.continuation.resume(throwing: CancellationError())
+        if case .task(let continuation) = sleeper.wake { continuation.resume(throwing: CancellationError()) }
         scheduler?.signalChange()
+    }
+
+    /// Parks `action` until the clock reaches `now + duration`, like a task sleeping in
+    /// ``sleep(for:)`` and then running `action`, but without a task: ``advance(to:)`` calls it
+    /// in the sleeper's turn. Returns the timer's id for ``cancelTimer(_:)``.
+    @usableFromInline
+    func scheduleTimer(after duration: Duration, _ action: @escaping @MainActor () -> Void) -> Int {
+        nextSleeperID += 1
+        let id = nextSleeperID
+        sleepers.append(Sleeper(
+            id: id, deadline: now + max(duration, .zero), wake: .timer(action), cancellation: CancellationMark()))
+        scheduler?.signalChange()
+        return id
+    }
+
+    /// Removes timer `id` if it has not fired; returns whether it was still parked.
+    @usableFromInline
+    func cancelTimer(_ id: Int) -> Bool {
+        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return false }
+        sleepers.remove(at: index)
+        scheduler?.signalChange()
+        return true
     }
 
     /// Moves time forward by `duration`, running every sleeper that falls due on the way.
@@ -84,7 +114,10 @@ public final class VirtualClock: ReactorClock {
             if Task.isCancelled { break }
             let sleeper = sleepers.remove(at: index)
             if sleeper.deadline > now { now = sleeper.deadline }
-            sleeper.continuation.resume()
+            switch sleeper.wake {
+            case .task(let continuation): continuation.resume()
+            case .timer(let action): action()
+            }
             scheduler?.signalChange()
             await settle()
         }

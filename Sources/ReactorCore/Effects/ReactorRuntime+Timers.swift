@@ -1,0 +1,76 @@
+/// Delayed plain outputs on a virtual clock, run as clock timers instead of tasks.
+///
+/// `.delay(d, .just(m))` (or `.sequence`, or `.none`) on a ``VirtualClock`` is an effect unit
+/// like any other — counted by the scheduler from start to end, reported as started and
+/// finished or cancelled, cancellable by id — but it parks a timer on the clock instead of a
+/// task. When the clock reaches the deadline it delivers the outputs synchronously, exactly as
+/// the task would after its sleep, without creating, suspending or resuming a task (each of
+/// which costs thread switches on Linux's main queue).
+extension ReactorRuntime {
+    /// A delay whose inner effect is a plain list of outputs, on a virtual clock.
+    @usableFromInline
+    struct TimerForm<Output> {
+        @usableFromInline let duration: Duration
+        @usableFromInline let outputs: [Output]
+
+        @inlinable
+        init(duration: Duration, outputs: [Output]) {
+            self.duration = duration
+            self.outputs = outputs
+        }
+    }
+
+    /// `effect` as a timer, when it is `.delay(d, plain outputs)` and the clock is virtual.
+    @inlinable
+    func timerForm<Output>(of effect: Effect<Output>) -> TimerForm<Output>? {
+        guard scheduler.virtualClock != nil, case .composite(let composite) = effect.kind,
+              case .delay(let duration, let inner) = composite.node,
+              let outputs = plainOutputs(of: inner)
+        else { return nil }
+        return TimerForm(duration: duration, outputs: outputs)
+    }
+
+    /// The outputs of `.none`, `.just` or `.sequence`; nil for anything else.
+    @inlinable
+    func plainOutputs<Output>(of effect: Effect<Output>) -> [Output]? {
+        switch effect.kind {
+        case .none: return []
+        case .just(let output): return [output]
+        case .sequence(let outputs): return outputs
+        case .composite: return nil
+        }
+    }
+
+    /// Starts a counted effect unit that delivers `outputs` after `duration` on the virtual clock.
+    @inlinable
+    func startTimer<Output>(
+        _ duration: Duration, _ outputs: [Output], actionID: Int?, cancellationID: AnyHashable?,
+        deliver: @escaping @MainActor (Output) -> Void
+    ) {
+        guard let clock = scheduler.virtualClock else { return }
+        lastEffectID += 1
+        let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+        liveEffects[unit.id] = unit
+        scheduler.effectStarted()
+        reportEffect(unit, .started)
+        let host = weakHandle
+        let timerID = clock.scheduleTimer(after: duration) {
+            for output in outputs where unit.acceptsOutput { deliver(output) }
+            Self.end(unit, unit.isCancelled ? .cancelled : .finished, host: host)
+        }
+        unit.cancelTimer = { [weak clock] in
+            guard let clock, clock.cancelTimer(timerID) else { return }
+            // A cancelled task ends in a later turn of the main actor; so does a timer.
+            Task { @MainActor in Self.end(unit, .cancelled, host: host) }
+        }
+    }
+
+    /// Ends `unit` in `phase`: reported, removed from the live effects, uncounted.
+    @inlinable
+    static func end(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
+        unit.hasEnded = true
+        unit.cancelTimer = nil
+        host.runtime?.effectEnded(unit, phase)
+        unit.scheduler.effectEnded()
+    }
+}
