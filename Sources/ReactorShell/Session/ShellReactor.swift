@@ -62,6 +62,11 @@ public enum ShellReactorEvent {
 }
 
 /// The shell's handle on a reactor `R` whose state is `Encodable`.
+///
+/// The per-event work (sending, encoding the state, labelling actions and mutations) runs in
+/// closures made by the inlinable initializer, so they are compiled for the concrete reactor type
+/// in the module that creates the handle: the reactor's pipeline then runs specialized instead of
+/// through generic metadata on every event.
 @MainActor
 public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encodable {
     /// The scene name of the reactor.
@@ -73,54 +78,64 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     /// The command table derived from ``commands``.
     public let commandTable: ReactorCommandTable
     private var eventToken: ObservationToken?
-    private var lastActionID: Int?
-    private let labeler = MutationLabeler()
+    /// Receives the runtime events once recording is installed.
+    @usableFromInline let relay = ShellEventRelay()
+    /// Sends an action to ``reactor`` (specialized for `R`).
+    @usableFromInline let sendAction: @MainActor (R.Action) -> Void
+    /// Encodes the current state of ``reactor`` (specialized for `R`).
+    @usableFromInline let encodeState: @MainActor () throws -> StateValue
+    /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
+    @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
+    @inlinable
     public init(name: String, reactor: R, commands: [ActionCommand<R.Action>], context: SceneContext) {
         reactor.runtime.scheduler = context.scheduler
         self.name = name
         self.reactor = reactor
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
+        self.sendAction = { action in reactor.send(action) }
+        self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        self.recordEvents = { [weak reactor] relay in
+            guard let reactor else { return ObservationToken(onCancel: {}) }
+            return reactor.observeRuntimeEvents { [weak relay] event in
+                guard let relay else { return }
+                switch event {
+                case .action(let actionID, let action):
+                    relay.actionProcessed(actionID, label: relay.labeler.label(for: action))
+                case .reduction(let actionID, let mutation, _):
+                    relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation)))
+                case .effect(let effect):
+                    relay.forward(.effect(effect))
+                }
+            }
+        }
     }
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
         let (action, arguments) = try commands[commandIndex].makeAction(invocation)
         return PreparedAction(arguments: arguments) { [self] in
-            lastActionID = nil
+            relay.lastActionID = nil
             if eventToken == nil { installRecorder() }
-            reactor.send(action)
-            return lastActionID
+            sendAction(action)
+            return relay.lastActionID
         }
     }
 
     public func stateValue() throws -> StateValue {
-        try StateValue(encoding: reactor.currentState)
+        try encodeState()
     }
 
-    private var handler: (@MainActor (ShellReactorEvent) -> Void)?
-
     public func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void) {
-        self.handler = handler
+        relay.handler = handler
         installRecorder()
     }
 
     private func installRecorder() {
         eventToken?.cancel()
-        eventToken = reactor.observeRuntimeEvents { [weak self] event in
-            guard let self else { return }
-            switch event {
-            case .action(let actionID, let action):
-                if self.lastActionID == nil { self.lastActionID = actionID }
-                self.handler?(.action(actionID: actionID, label: self.labeler.label(for: action)))
-            case .reduction(let actionID, let mutation, _):
-                self.handler?(.reduction(actionID: actionID, mutation: self.labeler.label(for: mutation)))
-            case .effect(let effect):
-                self.handler?(.effect(effect))
-            }
-        }
+        eventToken = recordEvents(relay)
     }
 
     public func snapshot() -> StateSnapshot {
@@ -140,5 +155,32 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
 
     public func reset() {
         reactor.reset()
+    }
+}
+
+/// Where a ``ReactorHandle``'s runtime events go: the shell's handler, the labels' cache, and the
+/// id of the first action processed since the last send.
+@MainActor
+public final class ShellEventRelay {
+    /// Labels actions and mutations (with a cache).
+    public let labeler = MutationLabeler()
+    /// The receiver installed by ``ReactorHandle/setEventHandler(_:)``.
+    var handler: (@MainActor (ShellReactorEvent) -> Void)?
+    /// The id of the first action processed since it was reset to nil.
+    var lastActionID: Int?
+
+    /// A relay with no handler yet.
+    @usableFromInline
+    init() {}
+
+    /// Records action `actionID` (the first one since the last send is its id) and forwards it.
+    public func actionProcessed(_ actionID: Int, label: String) {
+        if lastActionID == nil { lastActionID = actionID }
+        handler?(.action(actionID: actionID, label: label))
+    }
+
+    /// Passes `event` to the handler.
+    public func forward(_ event: ShellReactorEvent) {
+        handler?(event)
     }
 }
