@@ -83,6 +83,12 @@ struct ListCommand: ParsableCommand {
 extension LaunchPlan {
     /// Parses command-line `arguments` (without the program name).
     public static func parse(_ arguments: [String], environment: [String: String]) -> LaunchPlan {
+        if let plan = planWithoutOptions(arguments, environment: environment) { return plan }
+        return parseWithArgumentParser(arguments, environment: environment)
+    }
+
+    /// Parses `arguments` with ArgumentParser (any command line, including help and errors).
+    static func parseWithArgumentParser(_ arguments: [String], environment: [String: String]) -> LaunchPlan {
         func plan(for error: any Error) -> LaunchPlan {
             let text = RootCommand.fullMessage(for: error)
             return RootCommand.exitCode(for: error) == .success ? .message(text) : .usageError(text)

@@ -1,0 +1,36 @@
+/// The two command lines every batch run and start-up uses, decided without ArgumentParser.
+///
+/// Building ArgumentParser's command tree and parsing costs about a third of the start-up
+/// instructions, so a command line without options — nothing at all, or `run` followed by
+/// plain file names — gets its plan directly. Anything else (an option, `help`, a name
+/// starting with `-` other than `-` itself) goes through ArgumentParser as before.
+extension LaunchPlan {
+    /// The plan for `arguments` when it needs no parsing, else nil.
+    static func planWithoutOptions(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
+        if arguments.isEmpty {
+            return .shell(.withoutOptions(environment: environment))
+        }
+        guard arguments.count >= 2, arguments[0] == "run" else { return nil }
+        let files = Array(arguments.dropFirst())
+        for file in files where file.isEmpty || file == "help" || (file.hasPrefix("-") && file != "-") {
+            return nil
+        }
+        return .run(.withoutOptions(environment: environment), files: files)
+    }
+}
+
+extension ShellConfiguration {
+    /// What `SessionOptions.configuration(environment:)` gives when no option was typed:
+    /// the defaults, with the GitHub URL and token taken from the environment.
+    static func withoutOptions(environment: [String: String]) -> ShellConfiguration {
+        var config = ShellConfiguration()
+        config.environment = environment
+        if let url = environment["GITHUB_API_URL"], !url.isEmpty {
+            config.githubAPIURL = url
+        }
+        if let token = environment["GITHUB_TOKEN"], !token.isEmpty {
+            config.githubToken = token
+        }
+        return config
+    }
+}
