@@ -11,6 +11,12 @@ struct TextBuffer {
     /// Bytes written so far.
     var count: Int { bytes.count }
 
+    /// Swaps the bytes written so far with `other` (no copy): lets a renderer append to a
+    /// caller's byte array in place.
+    mutating func exchangeBytes(with other: inout [UInt8]) {
+        swap(&bytes, &other)
+    }
+
     @inline(__always)
     mutating func append(_ byte: UInt8) {
         bytes.append(byte)

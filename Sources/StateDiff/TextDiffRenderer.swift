@@ -50,6 +50,15 @@ public struct TextDiffRenderer: Sendable {
         output.append(buffer.string)
     }
 
+    /// Appends the UTF-8 bytes of the lines for `changes` to `output`, each ending with a newline
+    /// (the same text as ``render(_:into:)-(_,String)``, without building a `String`).
+    public func render(_ changes: [StateChange], appendingUTF8To output: inout [UInt8]) {
+        var buffer = TextBuffer(capacity: 0)
+        buffer.exchangeBytes(with: &output)
+        render(changes, into: &buffer)
+        buffer.exchangeBytes(with: &output)
+    }
+
     func render(_ changes: [StateChange], into output: inout TextBuffer) {
         guard !changes.isEmpty else {
             output.append(margin)

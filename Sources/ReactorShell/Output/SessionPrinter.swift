@@ -39,11 +39,15 @@ final class SessionPrinter {
             var line = showReactor ? "  · \(reactor): " : "  · "
             line += colors ? "\u{1B}[1m\(label)\u{1B}[0m" : label
             if let elapsed { line += dim("  (+\(Self.milliseconds(elapsed)))") }
-            var block = line
-            block.append("\n")
-            diffRenderer.render(changes, into: &block)
-            if block.last == "\n" { block.removeLast() }
-            sink.writeResult(block)
+            let renderer = diffRenderer
+            sink.writeResult { bytes in
+                var line = line
+                line.withUTF8 { bytes.append(contentsOf: $0) }
+                bytes.append(10)
+                renderer.render(changes, appendingUTF8To: &bytes)
+                // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
+                if bytes.count >= 2, bytes[bytes.count - 1] == 10, bytes[bytes.count - 2] != 13 { bytes.removeLast() }
+            }
         case .json:
             emit([
                 StateField("event", .string("mutation")), StateField("reactor", .string(reactor)),
