@@ -19,7 +19,9 @@ func encodeStateValue<T: Encodable>(_ value: T, parent: EncodingNode?, key: (any
     if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
     if T.self == StateValue.self { return unsafeBitCast(value, to: StateValue.self) }
-    if let convertible = value as? any StateValueConvertible { return convertible.stateValue }
+    if ConvertibleTypeCache.shared.conforms(type(of: value)), let convertible = value as? any StateValueConvertible {
+        return convertible.stateValue
+    }
     let node = EncodingNode(parent: parent, key: key)
     try value.encode(to: node)
     return try node.finish()
