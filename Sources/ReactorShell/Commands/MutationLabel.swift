@@ -21,7 +21,8 @@ public enum MutationLabel {
 
 /// Describes mutations like `MutationLabel.describe`, remembering the labels of values that contain no
 /// references — payload-free enum cases such as `increaseValue`, or cases with plain payloads such as
-/// `setLoading(true)` — so that a batch run does not reflect on them again.
+/// `setLoading(true)` — and of enum cases whose payload is one `String`, such as
+/// `setAlertMessage("increased!")`, so that a batch run does not reflect on them again.
 ///
 /// Not thread-safe: keep one per session (the shell runs on the main actor).
 public final class MutationLabeler {
@@ -45,7 +46,14 @@ public final class MutationLabeler {
 
     /// The maximum length of a label, in characters.
     public let limit: Int
-    private var cache: [Key: String] = [:]
+    /// A remembered label. `retained` keeps a value with references alive while its label is
+    /// cached, so no other value can reuse its storage addresses and match its bits.
+    private struct Entry {
+        let label: String
+        let retained: Any?
+    }
+
+    private var cache: [Key: Entry] = [:]
     private static let cacheCapacity = 4096
     private static let maximumCachedSize = 32
 
@@ -67,13 +75,15 @@ public final class MutationLabeler {
             withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
         }
         let key = Key(type: ObjectIdentifier(Value.self), words: words)
-        if let label = cache[key] { return label }
+        if let entry = cache[key] { return entry.label }
         var writer = LabelWriter(limit: limit)
         writer.write(value, depth: 0)
         let label = writer.finish()
-        if _isPOD(Value.self) || writer.isPlainEnumCase {
+        if _isPOD(Value.self) || writer.isPlainEnumCase || writer.isStringPayloadEnumCase {
             if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
-            cache[key] = label
+            // A String payload's bits may point at its storage: equal bits then mean the same
+            // (immutable) storage only while it is kept alive.
+            cache[key] = Entry(label: label, retained: _isPOD(Value.self) ? nil : value)
         }
         return label
     }
@@ -86,6 +96,8 @@ struct LabelWriter {
     var output = ""
     /// Set when the value written is an enum case whose payload, if any, is of a plain (POD) type.
     private(set) var isPlainEnumCase = false
+    /// Set when the value written is an enum case whose payload is one `String`.
+    private(set) var isStringPayloadEnumCase = false
     private static let maximumDepth = 12
 
     init(limit: Int) {
@@ -169,7 +181,10 @@ struct LabelWriter {
             output += String(describing: value)
             return
         }
-        if depth == 0 { isPlainEnumCase = Self.isPlain(payload.value) }
+        if depth == 0 {
+            isPlainEnumCase = Self.isPlain(payload.value)
+            isStringPayloadEnumCase = type(of: payload.value) == String.self
+        }
         output += payload.label ?? String(describing: value)
         output += "("
         if writePrimitive(payload.value) {
