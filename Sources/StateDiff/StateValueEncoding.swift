@@ -19,6 +19,11 @@ func encodeStateValue<T: Encodable>(_ value: T, parent: EncodingNode?, key: (any
     if T.self == Bool.self { return .bool(unsafeBitCast(value, to: Bool.self)) }
     if T.self == Double.self { return .double(unsafeBitCast(value, to: Double.self)) }
     if T.self == StateValue.self { return unsafeBitCast(value, to: StateValue.self) }
+    // Optional leaves, as their `encode(to:)` would give through a single-value container.
+    if T.self == String?.self { return unsafeBitCast(value, to: String?.self).map(StateValue.string) ?? .null }
+    if T.self == Int?.self { return unsafeBitCast(value, to: Int?.self).map(StateValue.int) ?? .null }
+    if T.self == Bool?.self { return unsafeBitCast(value, to: Bool?.self).map(StateValue.bool) ?? .null }
+    if T.self == Double?.self { return unsafeBitCast(value, to: Double?.self).map(StateValue.double) ?? .null }
     if ConvertibleTypeCache.shared.conforms(type(of: value)), let convertible = value as? any StateValueConvertible {
         return convertible.stateValue
     }
