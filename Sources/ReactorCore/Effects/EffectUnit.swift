@@ -20,6 +20,21 @@ final class EffectUnit {
     var isCancelled = false
     @usableFromInline
     var hasEnded = false
+    /// How many parent units are parked awaiting this one. They are released in the same turn in
+    /// which this unit ends, so the scheduler never sees a resumable parent as parked (the virtual
+    /// clock would otherwise jump before the parent continues).
+    @usableFromInline
+    var waitingParents = 0
+
+    /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
+    @usableFromInline
+    func markEnded() {
+        hasEnded = true
+        if waitingParents > 0 {
+            scheduler.releaseWaitingParents(waitingParents)
+            waitingParents = 0
+        }
+    }
 
     @usableFromInline
     init(id: Int, actionID: Int?, cancellationID: AnyHashable?, scheduler: Scheduler) {

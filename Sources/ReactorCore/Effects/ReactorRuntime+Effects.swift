@@ -89,7 +89,7 @@ extension ReactorRuntime {
                 phase = .failed(error)
             }
             if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
-            unit.hasEnded = true
+            unit.markEnded()
             host.runtime?.effectEnded(unit, phase)
             unit.scheduler.effectEnded()
         }
@@ -157,13 +157,16 @@ extension ReactorRuntime {
     @inlinable
     static func wait(for child: EffectUnit, in parent: EffectUnit) async {
         guard let task = child.task else { return }
-        parent.scheduler.setWaitingOnChild(true)
+        if !child.hasEnded {
+            // Released by the child when it ends (`markEnded`), not when this parent resumes.
+            child.waitingParents += 1
+            parent.scheduler.setWaitingOnChild(true)
+        }
         await withTaskCancellationHandler {
             await task.value
         } onCancel: {
             task.cancel()
         }
-        parent.scheduler.setWaitingOnChild(false)
     }
 
     @usableFromInline

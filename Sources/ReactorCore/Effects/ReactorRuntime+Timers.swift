@@ -68,7 +68,7 @@ extension ReactorRuntime {
     /// Ends `unit` in `phase`: reported, removed from the live effects, uncounted.
     @inlinable
     static func end(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
-        unit.hasEnded = true
+        unit.markEnded()
         unit.cancelTimer = nil
         host.runtime?.effectEnded(unit, phase)
         unit.scheduler.effectEnded()

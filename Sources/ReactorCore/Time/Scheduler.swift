@@ -163,6 +163,13 @@ public final class Scheduler {
         waitingOnChildren += waiting ? 1 : -1
         signalChange()
     }
+
+    /// `count` parents parked on a child that just ended are runnable again.
+    @usableFromInline
+    func releaseWaitingParents(_ count: Int) {
+        waitingOnChildren -= count
+        signalChange()
+    }
 }
 
 /// Thrown by ``Scheduler/waitUntilQuiescent(limit:)`` when effects are still running after the limit.
