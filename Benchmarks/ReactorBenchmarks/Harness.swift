@@ -68,7 +68,7 @@ func formatted(_ value: Double, digits: Int = 1) -> String {
 /// Prints one result line: name, median time per operation, operations per second, ratio to the baseline.
 func report(_ name: String, nanoseconds: Double, baselineName: String, baselineNanoseconds: Double) {
     let perOp = nanoseconds >= 10_000 ? "\(formatted(nanoseconds / 1000, digits: 2)) µs/op" : "\(formatted(nanoseconds, digits: 1)) ns/op"
-    let opsPerSecond = formatted(1e9 / nanoseconds, digits: 0)
+    let opsPerSecond = nanoseconds > 0 ? String(Int((1e9 / nanoseconds).rounded())) : "∞"
     let ratio = formatted(nanoseconds / baselineNanoseconds, digits: 1)
     let padded = name.padding(toLength: 44)
     print("\(padded) \(perOp)  \(opsPerSecond) ops/s  \(ratio)× \(baselineName)")
