@@ -117,21 +117,13 @@ extension TerminalSession {
     }
 
     /// Polls the screen until `condition` holds for it and returns that screen, like
-    /// `waitForScreen` but sleeping between polls without blocking a thread (the tests run in
-    /// parallel on few cores). Throws `TerminalSessionError.timedOut` with the last screen.
+    /// Polls the screen until `condition` holds, without blocking a thread (TestSupport's async
+    /// `waitForScreen`); throws `TerminalSessionError.timedOut` with the last screen.
     @discardableResult
     func waitUntil(
         _ description: String, timeout: Duration = .seconds(20), _ condition: (String) -> Bool
     ) async throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let current = try screen()
-            if condition(current) { return current }
-            if ContinuousClock.now >= deadline {
-                throw TerminalSessionError.timedOut(waitingFor: description, screen: current)
-            }
-            try await Task.sleep(for: .milliseconds(40))
-        }
+        try await waitForScreen(timeout: timeout, description: description, condition)
     }
 
     /// Waits until `text` is on the screen; returns the screen.
@@ -148,14 +140,7 @@ extension TerminalSession {
 
     /// Waits until the program has exited; returns its exit status.
     func waitForExitStatus(timeout: Duration = .seconds(20)) async throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while !hasExited() {
-            if ContinuousClock.now >= deadline {
-                throw TerminalSessionError.timedOut(waitingFor: "program exit", screen: (try? screen()) ?? "")
-            }
-            try await Task.sleep(for: .milliseconds(40))
-        }
-        return try waitForExit(timeout: .seconds(1))
+        try await waitForExit(timeout: timeout)
     }
 }
 

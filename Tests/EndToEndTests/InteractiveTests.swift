@@ -4,7 +4,7 @@ import TestSupport
 
 /// The interactive front end, driven as a person would: the built `reactor-shell` runs in a
 /// real pseudo-terminal (tmux), keys are typed and the screen is read.
-@Suite("Interactive shell in a terminal", .enabled(if: TerminalSession.isAvailable, "needs tmux"))
+@Suite("Interactive shell in a terminal", .serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux"))
 struct InteractiveTests {
     // MARK: Prompt, banner, output
 

@@ -281,6 +281,48 @@ public final class TerminalSession {
     private static func nextSerialNumber() -> Int { serialNumbers.next() }
 }
 
+/// Waits that suspend instead of blocking a thread: async tests share Swift's small cooperative
+/// pool (two threads on a two-core machine), so a blocking poll there starves every other test.
+extension TerminalSession {
+    /// Polls the screen until `condition` holds for it, sleeping between polls without blocking
+    /// a thread; returns that screen. Throws `TerminalSessionError.timedOut` with the last screen.
+    @discardableResult
+    public func waitForScreen(
+        timeout: Duration = .seconds(15), description: String = "condition",
+        _ condition: (String) -> Bool
+    ) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let current = try screen()
+            if condition(current) { return current }
+            if ContinuousClock.now >= deadline {
+                throw TerminalSessionError.timedOut(waitingFor: description, screen: current)
+            }
+            try await Task.sleep(for: .milliseconds(30))
+        }
+    }
+
+    /// Polls the screen until `text` is on it, without blocking a thread; returns that screen.
+    @discardableResult
+    public func waitForText(_ text: String, timeout: Duration = .seconds(15)) async throws -> String {
+        try await waitForScreen(timeout: timeout, description: "text \"\(text)\"") { $0.contains(text) }
+    }
+
+    /// Waits until the program has exited, without blocking a thread; returns its exit status
+    /// (128 + N when it was killed by signal N).
+    @discardableResult
+    public func waitForExit(timeout: Duration = .seconds(15)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let status = exitStatus() { return status }
+            if ContinuousClock.now >= deadline {
+                throw TerminalSessionError.timedOut(waitingFor: "program exit", screen: (try? screen()) ?? "")
+            }
+            try await Task.sleep(for: .milliseconds(30))
+        }
+    }
+}
+
 /// A key tmux can press, by its tmux name.
 public struct TerminalKey: Sendable, Equatable {
     /// The key's name as `tmux send-keys` understands it (`Enter`, `C-c`, `Up`, …).

@@ -2,87 +2,87 @@ import Foundation
 import Testing
 import TestSupport
 
-@Suite(.enabled(if: TerminalSession.isAvailable, "needs tmux"))
+@Suite(.serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux"))
 struct TerminalSessionTests {
-    @Test func typedTextIsEchoedByCatAndShownOnTheScreen() throws {
+    @Test func typedTextIsEchoedByCatAndShownOnTheScreen() async throws {
         let terminal = try TerminalSession(command: ["cat"])
         try terminal.type("hello terminal")
         try terminal.press(.enter)
-        let screen = try terminal.waitForScreen { $0.components(separatedBy: "hello terminal").count == 3 }
+        let screen = try await terminal.waitForScreen { $0.components(separatedBy: "hello terminal").count == 3 }
         #expect(screen == "hello terminal\nhello terminal")
     }
 
-    @Test func controlDEndsCatWithStatusZero() throws {
+    @Test func controlDEndsCatWithStatusZero() async throws {
         let terminal = try TerminalSession(command: ["cat"])
         try terminal.type("x")
         try terminal.press(.enter, .controlD)
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
     }
 
-    @Test func theExitStatusOfTheProgramIsReported() throws {
+    @Test func theExitStatusOfTheProgramIsReported() async throws {
         let terminal = try TerminalSession(command: ["sh", "-c", "echo done; exit 3"])
-        #expect(try terminal.waitForExit() == 3)
+        #expect(try await terminal.waitForExit() == 3)
         #expect(try terminal.screen().hasPrefix("done"))
     }
 
-    @Test func deathBySignalIsReportedLikeAShellDoes() throws {
+    @Test func deathBySignalIsReportedLikeAShellDoes() async throws {
         let terminal = try TerminalSession(command: ["sleep", "30"])
         let pid = try terminal.processID()
         #expect(kill(pid, SIGTERM) == 0)
-        #expect(try terminal.waitForExit() == 128 + SIGTERM)
+        #expect(try await terminal.waitForExit() == 128 + SIGTERM)
     }
 
-    @Test func environmentAndWorkingDirectoryReachTheProgram() throws {
+    @Test func environmentAndWorkingDirectoryReachTheProgram() async throws {
         let terminal = try TerminalSession(
             command: ["sh", "-c", "echo \"$GREETING in $(pwd)\""],
             environment: ["GREETING": "hi"], workingDirectory: "/tmp")
-        #expect(try terminal.waitForExit() == 0)
+        #expect(try await terminal.waitForExit() == 0)
         #expect(try terminal.screen() == "hi in /tmp")
     }
 
-    @Test func removedVariablesAreUnsetForTheProgram() throws {
+    @Test func removedVariablesAreUnsetForTheProgram() async throws {
         let terminal = try TerminalSession(
             command: ["sh", "-c", "echo \"[${HOME-unset}]\""], removingEnvironment: ["HOME"])
-        try terminal.waitForExit()
+        try await terminal.waitForExit()
         #expect(try terminal.screen() == "[unset]")
     }
 
-    @Test func theTerminalHasTheRequestedSize() throws {
+    @Test func theTerminalHasTheRequestedSize() async throws {
         let terminal = try TerminalSession(command: ["sh", "-c", "stty size"], columns: 80, rows: 24)
-        try terminal.waitForExit()
+        try await terminal.waitForExit()
         #expect(try terminal.screen() == "24 80")
     }
 
-    @Test func keysAreSentByName() throws {
+    @Test func keysAreSentByName() async throws {
         // In cat's cooked mode the terminal itself handles the line: Ctrl-U erases it.
         let terminal = try TerminalSession(command: ["cat"])
         try terminal.type("wrong")
         try terminal.press(.controlU)
         try terminal.type("right")
         try terminal.press(.enter)
-        let screen = try terminal.waitForText("right\nright")
+        let screen = try await terminal.waitForText("right\nright")
         #expect(!screen.contains("wrong"))
     }
 
-    @Test func waitingForTextThatNeverComesReportsTheScreen() throws {
+    @Test func waitingForTextThatNeverComesReportsTheScreen() async throws {
         let terminal = try TerminalSession(command: ["sh", "-c", "echo something else; sleep 30"])
-        try terminal.waitForText("something else")
-        #expect {
-            try terminal.waitForText("never", timeout: .milliseconds(200))
+        try await terminal.waitForText("something else")
+        await #expect {
+            try await terminal.waitForText("never", timeout: .milliseconds(200))
         } throws: { error in
             guard case let TerminalSessionError.timedOut(_, screen) = error else { return false }
             return screen == "something else"
         }
     }
 
-    @Test func closingKillsTheProgram() throws {
+    @Test func closingKillsTheProgram() async throws {
         let terminal = try TerminalSession(command: ["sleep", "30"])
         let pid = try terminal.processID()
         terminal.close()
         var stopped = false
         for _ in 0..<200 where !stopped {
             stopped = kill(pid, 0) != 0
-            usleep(10_000)
+            try await Task.sleep(for: .milliseconds(10))
         }
         #expect(stopped)
     }
