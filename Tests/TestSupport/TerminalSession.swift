@@ -12,9 +12,9 @@ import Synchronization
 ///
 /// ```swift
 /// let terminal = try TerminalSession(command: [binary], environment: ["HOME": home])
-/// try terminal.waitForText("counter> ")
+/// try await terminal.waitForText("counter> ")
 /// try terminal.type("incr"); try terminal.press(.tab)
-/// let screen = try terminal.waitForText("increase")
+/// let screen = try await terminal.waitForText("increase")
 /// ```
 public final class TerminalSession {
     /// The tmux socket name of this session's private server.
@@ -119,44 +119,6 @@ public final class TerminalSession {
             usleep(10_000)
         }
         throw TerminalSessionError.unexpectedTmuxOutput("program pid (child of \(shell))")
-    }
-
-    /// Polls the screen until `text` is on it; returns that screen. Throws
-    /// `TerminalSessionError.timedOut` with the last screen when `timeout` passes first.
-    @discardableResult
-    public func waitForText(_ text: String, timeout: Duration = .seconds(15)) throws -> String {
-        try waitForScreen(timeout: timeout, description: "text \"\(text)\"") { $0.contains(text) }
-    }
-
-    /// Polls the screen until `condition` holds for it; returns that screen.
-    @discardableResult
-    public func waitForScreen(
-        timeout: Duration = .seconds(15), description: String = "condition",
-        _ condition: (String) -> Bool
-    ) throws -> String {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let current = try screen()
-            if condition(current) { return current }
-            if ContinuousClock.now >= deadline {
-                throw TerminalSessionError.timedOut(waitingFor: description, screen: current)
-            }
-            usleep(30_000)
-        }
-    }
-
-    /// Waits until the program has exited and returns its exit status (128 + N when it was
-    /// killed by signal N, as a shell reports it).
-    @discardableResult
-    public func waitForExit(timeout: Duration = .seconds(15)) throws -> Int32 {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let status = exitStatus() { return status }
-            if ContinuousClock.now >= deadline {
-                throw TerminalSessionError.timedOut(waitingFor: "program exit", screen: (try? screen()) ?? "")
-            }
-            usleep(30_000)
-        }
     }
 
     /// The program's exit status once the wrapper shell has written it.
@@ -281,7 +243,7 @@ public final class TerminalSession {
     private static func nextSerialNumber() -> Int { serialNumbers.next() }
 }
 
-/// Waits that suspend instead of blocking a thread: async tests share Swift's small cooperative
+/// The waits. They suspend instead of blocking a thread: tests share Swift's small cooperative
 /// pool (two threads on a two-core machine), so a blocking poll there starves every other test.
 extension TerminalSession {
     /// Polls the screen until `condition` holds for it, sleeping between polls without blocking
