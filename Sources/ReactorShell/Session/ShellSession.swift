@@ -174,7 +174,6 @@ public final class ShellSession {
         pendingStep = step
         _ = prepared.send()
         pendingStep = nil
-        printer.sink.flushIfInteractive()
         guard waitAfterAction, !invocation.isBackground else { return .succeeded }
         return await waitForQuiescence(limit: waitLimit)
     }
@@ -274,7 +273,6 @@ public final class ShellSession {
                     event: effect, elapsed: elapsed)
             }
         }
-        printer.sink.flushIfInteractive()
     }
 
     /// Prints what changed in reactor `index` since the last report, under `label`.
@@ -300,11 +298,5 @@ public final class ShellSession {
     /// Makes the diff baselines current (after diffs were off).
     func refreshBaselines() {
         lastStates = reactors.map { try? $0.stateValue() }
-    }
-}
-
-extension OutputSink {
-    func flushIfInteractive() {
-        if flushesEachWrite { flush() }
     }
 }
