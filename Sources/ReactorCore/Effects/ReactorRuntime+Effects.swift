@@ -160,7 +160,7 @@ extension ReactorRuntime {
         if !child.hasEnded {
             // Released by the child when it ends (`markEnded`), not when this parent resumes.
             child.waitingParents += 1
-            parent.scheduler.setWaitingOnChild(true)
+            parent.scheduler.parentStartedWaitingOnChild()
         }
         await withTaskCancellationHandler {
             await task.value

@@ -157,10 +157,11 @@ public final class Scheduler {
         signalChange()
     }
 
-    /// Marks an effect task as waiting for a child effect task (or no longer waiting).
+    /// Marks an effect task as parked on a child effect task; the child releases it when it
+    /// ends (`releaseWaitingParents`).
     @usableFromInline
-    func setWaitingOnChild(_ waiting: Bool) {
-        waitingOnChildren += waiting ? 1 : -1
+    func parentStartedWaitingOnChild() {
+        waitingOnChildren += 1
         signalChange()
     }
 
