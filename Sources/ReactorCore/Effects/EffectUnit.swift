@@ -96,15 +96,20 @@ final class EffectUnit {
     }
 }
 
+/// How an effect unit hands over an output: with the unit, so that what the output needs from
+/// the unit (its action id) need not be captured per effect.
+@usableFromInline
+typealias EffectDelivery<Output> = @MainActor (Output, EffectUnit) -> Void
+
 /// How an effect hands its outputs over: `inline` while the pipeline is busy with the action that
-/// started it, `later` from an effect task.
+/// started it, `later` from an effect unit.
 @usableFromInline
 struct EffectSink<Output> {
     @usableFromInline let inline: @MainActor (Output) -> Void
-    @usableFromInline let later: @MainActor (Output) -> Void
+    @usableFromInline let later: EffectDelivery<Output>
 
     @usableFromInline
-    init(inline: @escaping @MainActor (Output) -> Void, later: @escaping @MainActor (Output) -> Void) {
+    init(inline: @escaping @MainActor (Output) -> Void, later: @escaping EffectDelivery<Output>) {
         self.inline = inline
         self.later = later
     }

@@ -5,8 +5,9 @@ extension ReactorRuntime {
     @inlinable @inline(never)
     func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
         let host = weakHandle
-        let later: @MainActor (R.Mutation) -> Void = { mutation in
-            host.runtime?.receive(.mutation(mutation, actionID: actionID))
+        // Captures one reference only, so creating it allocates nothing.
+        let later: EffectDelivery<R.Mutation> = { mutation, unit in
+            host.runtime?.receive(.mutation(mutation, actionID: unit.actionID))
         }
         if case .run = effect.kind {
             // The common asynchronous effect has nothing to deliver inline.
@@ -88,7 +89,7 @@ extension ReactorRuntime {
     @inlinable
     func spawn<Output>(
         _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?, batched: Bool = false,
-        deliver: @escaping @MainActor (Output) -> Void
+        deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
@@ -116,7 +117,7 @@ extension ReactorRuntime {
     @inlinable @inline(__always)
     static func run<Output>(
         _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
-        deliver: @escaping @MainActor (Output) -> Void
+        deliver: @escaping EffectDelivery<Output>
     ) async {
         var phase = EffectPhase.finished
         do {
@@ -144,15 +145,15 @@ extension ReactorRuntime {
     @inlinable
     static func perform<Output>(
         _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
-        deliver: @escaping @MainActor (Output) -> Void
+        deliver: @escaping EffectDelivery<Output>
     ) async throws {
         switch effect.kind {
         case .none:
             return
         case .just(let output):
-            if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+            if unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
         case .sequence(let outputs):
-            for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+            for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
         case .run(let body):
             try await body(send(for: unit, clock: clock, deliver: deliver))
         case .composite(let composite):
@@ -163,7 +164,7 @@ extension ReactorRuntime {
     /// The `send` a `run` body of `unit` gets: outputs pass while the unit accepts them.
     @inlinable
     static func send<Output>(
-        for unit: EffectUnit, clock: any ReactorClock, deliver: @escaping @MainActor (Output) -> Void
+        for unit: EffectUnit, clock: any ReactorClock, deliver: @escaping EffectDelivery<Output>
     ) -> Send<Output> {
         Send(clock: clock, unit: unit, deliver: deliver)
     }
@@ -171,7 +172,7 @@ extension ReactorRuntime {
     @inlinable
     static func perform<Output>(
         _ composite: CompositeEffect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
-        deliver: @escaping @MainActor (Output) -> Void
+        deliver: @escaping EffectDelivery<Output>
     ) async throws {
         switch composite.node {
         case .concatenate(let effects):

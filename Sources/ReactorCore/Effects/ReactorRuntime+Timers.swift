@@ -45,7 +45,7 @@ extension ReactorRuntime {
     @inlinable
     func startTimer<Output>(
         _ duration: Duration, _ outputs: [Output], actionID: Int?, cancellationID: AnyHashable?,
-        deliver: @escaping @MainActor (Output) -> Void
+        deliver: @escaping EffectDelivery<Output>
     ) {
         guard let clock = scheduler.virtualClock else { return }
         lastEffectID += 1
@@ -55,7 +55,7 @@ extension ReactorRuntime {
         if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
         let timerID = clock.scheduleTimer(after: duration) {
-            for output in outputs where unit.acceptsOutput { deliver(output) }
+            for output in outputs where unit.acceptsOutput { deliver(output, unit) }
             Self.end(unit, unit.isCancelled ? .cancelled : .finished, host: host)
         }
         unit.cancelTimer = { [weak clock] in

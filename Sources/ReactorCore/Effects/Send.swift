@@ -6,30 +6,38 @@
 public struct Send<Output> {
     /// The clock of the scheduler running this effect; sleep on it to wait in the effect's time.
     public let clock: any ReactorClock
-    private let deliver: @MainActor (Output) -> Void
-    /// The effect unit whose outputs these are; they pass only while it accepts them.
-    private let unit: EffectUnit?
+    private let delivery: Delivery
+
+    /// Where outputs go.
+    private enum Delivery {
+        /// To a function, as they are.
+        case plain(@MainActor (Output) -> Void)
+        /// From an effect unit: only while it accepts them and its task is not cancelled.
+        case unit(EffectUnit, EffectDelivery<Output>)
+    }
 
     /// Creates a send function that hands outputs to `deliver`.
     public init(clock: any ReactorClock, deliver: @escaping @MainActor (Output) -> Void) {
         self.clock = clock
-        self.deliver = deliver
-        self.unit = nil
+        self.delivery = .plain(deliver)
     }
 
-    /// The send function of an effect task: outputs pass while `unit` accepts them and its task
-    /// is not cancelled (without a closure of its own around `deliver`).
+    /// The send function of the task of `unit`: outputs pass while `unit` accepts them and its
+    /// task is not cancelled.
     @usableFromInline
-    init(clock: any ReactorClock, unit: EffectUnit, deliver: @escaping @MainActor (Output) -> Void) {
+    init(clock: any ReactorClock, unit: EffectUnit, deliver: @escaping EffectDelivery<Output>) {
         self.clock = clock
-        self.deliver = deliver
-        self.unit = unit
+        self.delivery = .unit(unit, deliver)
     }
 
     /// Emits `output`.
     public func callAsFunction(_ output: Output) {
-        if let unit, !unit.acceptsOutput || Task.isCancelled { return }
-        deliver(output)
+        switch delivery {
+        case .plain(let deliver):
+            deliver(output)
+        case .unit(let unit, let deliver):
+            if unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
+        }
     }
 
     /// Emits each of `outputs` in order.

@@ -76,7 +76,7 @@ public final class Store<State, Action>: Reactor {
                 let output = body(action, state)
                 let sink = EffectSink<Action>(
                     inline: { [weak self] next in self?.send(next) },
-                    later: { [weak self] next in self?.send(next) }
+                    later: { [weak self] next, _ in self?.send(next) }
                 )
                 runtime.start(output, actionID: actionID, sink: sink)
             }
