@@ -9,9 +9,9 @@ extension ReactorRuntime {
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
             host.runtime?.receive(.mutation(mutation, actionID: unit.actionID))
         }
-        if case .run = effect.kind {
+        if case .run(let body) = effect.kind {
             // The common asynchronous effect has nothing to deliver inline.
-            _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
+            _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
             return
         }
         let sink = EffectSink<R.Mutation>(
@@ -91,47 +91,77 @@ extension ReactorRuntime {
         _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?, batched: Bool = false,
         deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
+        if case .run(let body) = effect.kind {
+            return spawnRun(body, actionID: actionID, cancellationID: cancellationID, batched: batched, deliver: deliver)
+        }
+        let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
+        let host = weakHandle
+        startTask(of: unit, batched: batched) { @MainActor in
+            var phase = EffectPhase.finished
+            do {
+                try await Self.perform(effect, unit: unit, host: host, clock: unit.scheduler.clock, deliver: deliver)
+            } catch {
+                phase = Self.phase(endedBy: error)
+            }
+            Self.finish(unit, phase, host: host)
+        }
+        return unit
+    }
+
+    /// ``spawn(_:actionID:cancellationID:batched:deliver:)`` for a plain `run`, the common case:
+    /// its task calls the body directly (one async call, so one executor check, less) and holds
+    /// nothing but what the body needs.
+    @inlinable
+    func spawnRun<Output>(
+        _ body: @escaping @MainActor (Send<Output>) async throws -> Void, actionID: Int?,
+        cancellationID: AnyHashable?, batched: Bool, deliver: @escaping EffectDelivery<Output>
+    ) -> EffectUnit {
+        let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
+        let host = weakHandle
+        startTask(of: unit, batched: batched) { @MainActor in
+            var phase = EffectPhase.finished
+            do {
+                try await body(Send(clock: unit.scheduler.clock, unit: unit, deliver: deliver))
+            } catch {
+                phase = Self.phase(endedBy: error)
+            }
+            Self.finish(unit, phase, host: host)
+        }
+        return unit
+    }
+
+    /// A new effect unit: numbered, listed among the live effects, counted, reported as started.
+    @inlinable
+    func makeUnit(actionID: Int?, cancellationID: AnyHashable?) -> EffectUnit {
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
-        let host = weakHandle
-        let clock = scheduler.clock
-        if batched {
-            unit.operation = { @MainActor in
-                await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
-            }
-            scheduler.enqueueStart(unit)
-        } else {
-            unit.task = Task { @MainActor in
-                await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
-            }
-        }
         return unit
     }
 
-    /// The body of the task of `unit`: runs `effect`, then ends the unit in the phase it reached.
-    /// Always inlined into the task's closure, so that starting it costs no executor check of its
-    /// own.
-    @inlinable @inline(__always)
-    static func run<Output>(
-        _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
-        deliver: @escaping EffectDelivery<Output>
-    ) async {
-        var phase = EffectPhase.finished
-        do {
-            if case .run(let body) = effect.kind {
-                // The common case directly: one async call less, so one executor check less.
-                try await body(send(for: unit, clock: clock, deliver: deliver))
-            } else {
-                try await perform(effect, unit: unit, host: host, clock: clock, deliver: deliver)
-            }
-        } catch is CancellationError {
-            phase = .cancelled
-        } catch {
-            phase = .failed(error)
+    /// Starts the task of `unit` running `operation`: in the scheduler's batch, or at once.
+    @inlinable
+    func startTask(of unit: EffectUnit, batched: Bool, _ operation: @escaping @isolated(any) @Sendable () async -> Void) {
+        if batched {
+            unit.operation = operation
+            scheduler.enqueueStart(unit)
+        } else {
+            unit.task = Task(operation: operation)
         }
+    }
+
+    /// How an effect whose task threw `error` ended.
+    @inlinable
+    static func phase(endedBy error: any Error) -> EffectPhase {
+        error is CancellationError ? .cancelled : .failed(error)
+    }
+
+    /// Ends the task of `unit` in `phase` (a cancellation counts even if the body returned).
+    @inlinable
+    static func finish(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
+        var phase = phase
         if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
         unit.markEnded()
         if let runtime = host.runtime {
@@ -155,19 +185,12 @@ extension ReactorRuntime {
         case .sequence(let outputs):
             for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
         case .run(let body):
-            try await body(send(for: unit, clock: clock, deliver: deliver))
+            try await body(Send(clock: clock, unit: unit, deliver: deliver))
         case .composite(let composite):
             try await perform(composite, unit: unit, host: host, clock: clock, deliver: deliver)
         }
     }
 
-    /// The `send` a `run` body of `unit` gets: outputs pass while the unit accepts them.
-    @inlinable
-    static func send<Output>(
-        for unit: EffectUnit, clock: any ReactorClock, deliver: @escaping EffectDelivery<Output>
-    ) -> Send<Output> {
-        Send(clock: clock, unit: unit, deliver: deliver)
-    }
 
     @inlinable
     static func perform<Output>(
