@@ -36,13 +36,18 @@ final class SessionPrinter {
     func mutation(reactor: String, showReactor: Bool, label: String, changes: [StateChange], elapsed: Duration?) {
         switch format {
         case .text:
-            var line = showReactor ? "  · \(reactor): " : "  · "
-            line += colors ? "\u{1B}[1m\(label)\u{1B}[0m" : label
-            if let elapsed { line += dim("  (+\(Self.milliseconds(elapsed)))") }
             let renderer = diffRenderer
+            let colors = colors
             sink.writeResult { bytes in
-                var line = line
-                line.withUTF8 { bytes.append(contentsOf: $0) }
+                bytes.append(contentsOf: Self.bullet)
+                if showReactor {
+                    Self.append(reactor, to: &bytes)
+                    bytes.append(contentsOf: Self.colonSpace)
+                }
+                if colors { bytes.append(contentsOf: Self.bold) }
+                Self.append(label, to: &bytes)
+                if colors { bytes.append(contentsOf: Self.plain) }
+                if let elapsed { Self.append(dim("  (+\(Self.milliseconds(elapsed)))"), to: &bytes) }
                 bytes.append(10)
                 renderer.render(changes, appendingUTF8To: &bytes)
                 // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
@@ -178,6 +183,18 @@ final class SessionPrinter {
     }
 
     // MARK: Helpers
+
+    private static let bullet = Array("  · ".utf8)
+    private static let colonSpace = Array(": ".utf8)
+    private static let bold = Array("\u{1B}[1m".utf8)
+    private static let plain = Array("\u{1B}[0m".utf8)
+
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) {
+            return copied
+        }
+        bytes.append(contentsOf: text.utf8)
+    }
 
     private func emit(_ fields: [StateField]) {
         sink.writeResult(StateValue.object(fields).jsonText)

@@ -44,7 +44,14 @@ struct SessionLog {
 
     /// Records a mutation label under the entry of `actionID` (searched from the newest).
     mutating func record(mutation: String, actionID: Int) {
-        guard let index = entries.lastIndex(where: { $0.actionID == actionID }) else { return }
+        let index: Int
+        if let last = entries.indices.last, entries[last].actionID == actionID {
+            index = last  // the usual case: the action just sent
+        } else if let found = entries.lastIndex(where: { $0.actionID == actionID }) {
+            index = found
+        } else {
+            return
+        }
         if entries[index].mutations.count < Self.maximumMutations {
             entries[index].mutations.append(mutation)
         } else {

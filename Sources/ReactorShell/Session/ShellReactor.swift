@@ -48,6 +48,11 @@ public struct PreparedAction {
 @MainActor
 public struct StateSnapshot {
     let state: Any
+
+    @usableFromInline
+    init(state: Any) {
+        self.state = state
+    }
 }
 
 /// One runtime event of a reactor, with the mutation already described as text.
@@ -84,6 +89,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let sendAction: @MainActor (R.Action) -> Void
     /// Encodes the current state of ``reactor`` (specialized for `R`).
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
+    /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
+    @usableFromInline let captureState: @MainActor () -> StateSnapshot
     /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
     @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
 
@@ -98,6 +105,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         self.sendAction = { action in reactor.send(action) }
         self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        self.captureState = { StateSnapshot(state: reactor.currentState) }
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
             return reactor.observeRuntimeEvents { [weak relay] event in
@@ -139,7 +147,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func snapshot() -> StateSnapshot {
-        StateSnapshot(state: reactor.currentState)
+        captureState()
     }
 
     public func restore(_ snapshot: StateSnapshot) {

@@ -33,6 +33,8 @@ public final class ShellSession {
     private(set) var entryName: String?
     private(set) var reactors: [any ShellReactor] = []
     private(set) var focusIndex = 0
+    /// The command tables of ``reactors``, in the same order.
+    private(set) var commandTables: [ReactorCommandTable] = []
     var lastStates: [StateValue?] = []
     var timelines: [Timeline] = []
 
@@ -120,20 +122,49 @@ public final class ShellSession {
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     public func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
+        await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+    }
+
+    /// What is left of a line after its synchronous part ran (see ``start(line:origin:waitAfterAction:)``).
+    enum LineProgress {
+        /// The line is done.
+        case done(CommandOutcome)
+        /// An action was sent and its effects must be waited for.
+        case waitForEffects
+        /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …).
+        case meta(MetaInvocation)
+    }
+
+    /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait
+    /// for its effects. A batch run of actions whose effects are synchronous never suspends.
+    func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         currentOrigin = origin
         let parsed: ParsedLine
         do {
             parsed = try ScriptParser.parse(line, origin: origin)
         } catch {
-            return fail(error)
+            return .done(fail(error))
         }
         switch parsed {
         case .empty:
-            return .succeeded
+            return .done(.succeeded)
         case .action(let invocation):
-            return await runAction(invocation, waitAfterAction: waitAfterAction)
+            let outcome = sendAction(invocation)
+            guard outcome == .succeeded, waitAfterAction, !invocation.isBackground, !scheduler.isQuiescent else {
+                return .done(outcome)
+            }
+            return .waitForEffects
         case .meta(let meta):
-            return await runMeta(meta)
+            return .meta(meta)
+        }
+    }
+
+    /// Runs what ``start(line:origin:waitAfterAction:)`` left of a line.
+    func finish(_ progress: LineProgress) async -> CommandOutcome {
+        switch progress {
+        case .done(let outcome): return outcome
+        case .waitForEffects: return await waitForQuiescence(limit: waitLimit)
+        case .meta(let meta): return await runMeta(meta)
         }
     }
 
@@ -149,7 +180,8 @@ public final class ShellSession {
         fail(Diagnostic(currentOrigin, column: column, message))
     }
 
-    private func runAction(_ invocation: ActionInvocation, waitAfterAction: Bool) async -> CommandOutcome {
+    /// Resolves, reports, logs and sends an action (its effects may still be running).
+    private func sendAction(_ invocation: ActionInvocation) -> CommandOutcome {
         guard !reactors.isEmpty else {
             return fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
         }
@@ -157,7 +189,7 @@ public final class ShellSession {
         let prepared: PreparedAction
         do {
             resolved = try ActionResolver.resolve(
-                invocation, focused: reactors[focusIndex].name, reactors: reactors.map(\.commandTable))
+                invocation, focused: reactors[focusIndex].name, reactors: commandTables)
             prepared = try reactors[resolved.reactorIndex].prepare(invocation, commandIndex: resolved.commandIndex)
         } catch {
             return fail(error)
@@ -174,8 +206,7 @@ public final class ShellSession {
         pendingStep = step
         _ = prepared.send()
         pendingStep = nil
-        guard waitAfterAction, !invocation.isBackground else { return .succeeded }
-        return await waitForQuiescence(limit: waitLimit)
+        return .succeeded
     }
 
     /// Waits until no effect of the scene has work in progress or scheduled.
@@ -213,6 +244,7 @@ public final class ShellSession {
         let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
         entryName = entry.name
         reactors = scene.reactors
+        commandTables = reactors.map(\.commandTable)
         focusIndex = 0
         timelines = reactors.map { _ in Timeline(limit: 1_000) }
         lastStates = reactors.map { try? $0.stateValue() }
