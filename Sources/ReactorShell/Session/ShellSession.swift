@@ -61,7 +61,7 @@ public final class ShellSession {
     /// The log step an action being sent belongs to (bound to its runtime id on the action event).
     private var pendingStep: Int?
     /// When recent actions were sent and what they were, for the trace.
-    private var actionStarts: [Int: (time: Duration, label: String)] = [:]
+    private var actionStarts = RecentActions()
 
     /// A session over `registry`, printing to `sink`; `interactive` picks the real clock by default.
     public init(registry: Registry, configuration: ShellConfiguration, sink: OutputSink, interactive: Bool) {
@@ -284,8 +284,7 @@ public final class ShellSession {
                 log.bind(step: step, actionID: actionID)
                 pendingStep = nil
             }
-            if actionStarts.count > 1_024 { actionStarts.removeAll(keepingCapacity: true) }
-            actionStarts[actionID] = (scheduler.clock.now, label)
+            actionStarts.record(actionID, time: scheduler.clock.now, label: label)
         case .reduction(let actionID, let mutation):
             if let actionID { log.record(mutation: mutation, actionID: actionID) }
             var elapsed: Duration?
@@ -294,11 +293,12 @@ public final class ShellSession {
             }
             reportChange(of: index, label: mutation, elapsed: elapsed)
         case .effect(let effect):
-            let action = effect.actionID.flatMap { actionStarts[$0]?.label }
             if case .failed(let error) = effect.phase {
+                let action = effect.actionID.flatMap { actionStarts[$0]?.label }
                 _ = fail("effect of \(reactors[index].name)\(action.map { ".\($0)" } ?? "") failed: \(error)")
             }
             if trace {
+                let action = effect.actionID.flatMap { actionStarts[$0]?.label }
                 let elapsed = effect.actionID.flatMap { actionStarts[$0] }.map { scheduler.clock.now - $0.time }
                 printer.effect(
                     reactor: reactors[index].name, showReactor: reactors.count > 1, action: action,
@@ -320,7 +320,8 @@ public final class ShellSession {
             _ = fail("cannot describe the state of \(reactors[index].name): \(error)")
             return
         }
-        let changes = lastStates[index].map { diff($0, new) } ?? []
+        var changes: [StateChange] = []
+        if let old = lastStates[index] { changes = diff(old, new) }
         lastStates[index] = new
         printer.mutation(
             reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
@@ -330,5 +331,31 @@ public final class ShellSession {
     /// Makes the diff baselines current (after diffs were off).
     func refreshBaselines() {
         lastStates = reactors.map { try? $0.stateValue() }
+    }
+}
+
+/// When the latest actions were sent and their labels, for the trace and effect errors: a ring of
+/// the last 1,024 action ids (ids increase, so a slot holds the newest id that maps to it).
+struct RecentActions {
+    private static let capacity = 1_024
+    private var ids = [Int](repeating: -1, count: capacity)
+    private var entries = [(time: Duration, label: String)](repeating: (.zero, ""), count: capacity)
+
+    /// Remembers action `id`, sent at `time`, labelled `label`.
+    mutating func record(_ id: Int, time: Duration, label: String) {
+        let slot = id & (Self.capacity - 1)
+        ids[slot] = id
+        entries[slot] = (time, label)
+    }
+
+    /// The time and label of action `id`, if it is among the latest.
+    subscript(id: Int) -> (time: Duration, label: String)? {
+        let slot = id & (Self.capacity - 1)
+        return ids[slot] == id ? entries[slot] : nil
+    }
+
+    /// Forgets every action.
+    mutating func removeAll() {
+        self = RecentActions()
     }
 }
