@@ -94,4 +94,27 @@ struct NetworkSearchEndToEndTests {
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
     }
+
+    @Test func aNewerQueryCancelsASlowSearchInFlight() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.query("q") == "slow"
+                ? .gitHubSearchPage(["slow/never"], delay: .seconds(60))
+                : .gitHubSearchPage(["fast/one"])
+        }
+        defer { server.stop() }
+        let start = ContinuousClock.now
+        let result = try await runScript([
+            "updateQuery slow &",
+            ":sleep 200ms",
+            "updateQuery fast",
+            ":expect repos == [\"fast/one\"]",
+            ":expect lastError == nil",
+        ], options: Self.networkArguments(server))
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(!result.stdout.contains("slow/never"), "\(result.transcript)")
+        #expect(server.requests.map { $0.query("q") } == ["slow", "fast"])
+        // Far below both the server's delay and the fetcher's 10 s timeout.
+        #expect(ContinuousClock.now - start < .seconds(8))
+    }
 }

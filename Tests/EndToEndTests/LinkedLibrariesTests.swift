@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// What the dynamic loader has to load before `reactor-shell` runs: the start-up time is mostly
+/// that. Foundation, FoundationNetworking, ICU and libcurl (with the ~30 libraries it drags in)
+/// must not be among them; the network fetcher opens libcurl itself when a search needs it.
+@Suite("Linked libraries")
+struct LinkedLibrariesTests {
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "needs ldd (glibc)"))
+    func theShellLoadsNeitherFoundationNorLibcurl() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
+        process.arguments = [try ShellProcess.executablePath()]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+
+        let libraries = text.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        #expect(libraries.contains { $0.hasPrefix("libswiftCore") }, "\(text)")
+        // libFoundationEssentials may stay: swift-argument-parser imports it. It needs no ICU.
+        let unwanted = libraries.filter { name in
+            ["libFoundation.so", "libFoundationNetworking", "libFoundationInternationalization", "lib_FoundationICU", "libcurl"]
+                .contains { name.hasPrefix($0) }
+        }
+        #expect(unwanted.isEmpty, "\(text)")
+    }
+}
