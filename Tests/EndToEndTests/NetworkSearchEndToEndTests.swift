@@ -102,7 +102,6 @@ struct NetworkSearchEndToEndTests {
                 : .gitHubSearchPage(["fast/one"])
         }
         defer { server.stop() }
-        let start = ContinuousClock.now
         let result = try await runScript([
             "updateQuery slow &",
             ":sleep 500ms",
@@ -115,8 +114,7 @@ struct NetworkSearchEndToEndTests {
         #expect(!result.stdout.contains("slow/never"), "\(result.transcript)")
         // "slow" is normally in flight by then; on a loaded machine it may be cancelled before
         // it is sent, which shows the same to the user.
+        // (How promptly the transfer stops is measured in LibcurlFetcherTests, without a process.)
         #expect(server.requests.last?.query("q") == "fast")
-        // Far below both the server's delay and the fetcher's 10 s timeout.
-        #expect(ContinuousClock.now - start < .seconds(8))
     }
 }
