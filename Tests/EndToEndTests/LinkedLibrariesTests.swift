@@ -8,24 +8,17 @@ import TestSupport
 @Suite("Linked libraries")
 struct LinkedLibrariesTests {
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd"), "needs ldd (glibc)"))
-    func theShellLoadsNeitherFoundationNorLibcurl() throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/ldd")
-        process.arguments = [try ShellProcess.executablePath()]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
+    func theShellLoadsNeitherFoundationNorLibcurl() async throws {
+        let result = try await ShellProcess.run([try ShellProcess.executablePath()], executable: "/usr/bin/ldd")
+        #expect(result.status == 0, "\(result.transcript)")
 
-        let libraries = text.split(separator: "\n").compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
-        #expect(libraries.contains { $0.hasPrefix("libswiftCore") }, "\(text)")
+        let libraries = result.stdoutLines.compactMap { $0.split(whereSeparator: \.isWhitespace).first.map(String.init) }
+        #expect(libraries.contains { $0.hasPrefix("libswiftCore") }, "\(result.transcript)")
         // libFoundationEssentials may stay: swift-argument-parser imports it. It needs no ICU.
         let unwanted = libraries.filter { name in
             ["libFoundation.so", "libFoundationNetworking", "libFoundationInternationalization", "lib_FoundationICU", "libcurl"]
                 .contains { name.hasPrefix($0) }
         }
-        #expect(unwanted.isEmpty, "\(text)")
+        #expect(unwanted.isEmpty, "\(result.transcript)")
     }
 }
