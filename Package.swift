@@ -39,7 +39,17 @@ let package = Package(
             ],
             swiftSettings: fastRelease
         ),
-        .target(name: "BuiltinReactors", dependencies: ["ReactorCore", "ReactorShell"], swiftSettings: fastRelease),
+        // libcurl is opened with dlopen when a network search first needs it, never linked:
+        // linking it (or FoundationNetworking) costs every start-up ~30 more shared libraries.
+        .target(
+            name: "CCurlLoader",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "BuiltinReactors",
+            dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"],
+            swiftSettings: fastRelease
+        ),
         .executableTarget(name: "reactor-shell", dependencies: ["ReactorShell", "BuiltinReactors"]),
         .executableTarget(
             name: "ReactorBenchmarks",
