@@ -43,6 +43,8 @@ let package = Package(
         // linking it (or FoundationNetworking) costs every start-up ~30 more shared libraries.
         .target(
             name: "CCurlLoader",
+            // DWARF 4 debug info, so that valgrind 3.19 (Debian 12) can still profile the binary.
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
