@@ -15,6 +15,11 @@ public enum ScriptFormatter {
     public static func actionLine(reactor: String? = nil, command: String, fields: [StateField]) -> String {
         if reactor == nil && fields.isEmpty { return command }
         if let line = simpleActionLine(reactor: reactor, command: command, fields: fields) { return line }
+        return generalActionLine(reactor: reactor, command: command, fields: fields)
+    }
+
+    /// ``actionLine(reactor:command:fields:)`` for any values, through ``LiteralFormatter``.
+    static func generalActionLine(reactor: String?, command: String, fields: [StateField]) -> String {
         var line = reactor.map { $0 + "." } ?? ""
         line += command
         if fields.count == 1 {
@@ -31,7 +36,7 @@ public enum ScriptFormatter {
 
     /// ``actionLine(reactor:command:fields:)`` written straight into the line's bytes, when every value
     /// is `nil`, a Bool, an Int or a String that needs no escapes; nil otherwise.
-    private static func simpleActionLine(reactor: String?, command: String, fields: [StateField]) -> String? {
+    static func simpleActionLine(reactor: String?, command: String, fields: [StateField]) -> String? {
         let labelled = fields.count != 1
         var capacity = command.utf8.count + (reactor.map { $0.utf8.count + 1 } ?? 0)
         for field in fields {
