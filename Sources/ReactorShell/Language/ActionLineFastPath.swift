@@ -1,19 +1,55 @@
 /// A fast path of ``ScriptParser`` for the shapes most lines have: blank or comment lines, and action
-/// lines made of an ASCII name (`increase`, `board.submit`) followed by simple arguments, positional or
-/// labelled (`setScore 3 2`, `setScore home: 3 away=2`, `updateQuery "swift" &`).
+/// lines made of an ASCII name (`increase`, `board.submit`) followed by at most
+/// ``maximumArguments`` simple arguments, positional or labelled (`setScore 3 2`,
+/// `setScore home: 3 away=2`, `updateQuery "swift" &`).
 ///
-/// It works on the line's UTF-8 bytes and builds no tokens. It only ever answers for lines that the full
-/// parser accepts, with exactly the full parser's result; for anything else (a meta command, arrays,
-/// escapes, non-ASCII text before a comment, words glued to punctuation, and every line with an error)
-/// it answers nil and the full parser decides, so messages and columns come from one place.
+/// It works on the line's UTF-8 bytes in two passes: the first checks the whole line and records where
+/// each piece is, without allocating; the second makes the strings and the argument array (with its
+/// final size). It only ever answers for lines that the full parser accepts, with exactly the full
+/// parser's result; for anything else (a meta command, arrays, escapes, non-ASCII text before a comment,
+/// words glued to punctuation, more arguments, and every line with an error) it answers nil and the full
+/// parser decides, so messages and columns come from one place.
 enum ActionLineFastPath {
+    /// The most arguments a line may have on the fast path.
+    static let maximumArguments = 8
+
     /// The parse of `line`, or nil when the full parser must decide.
     static func parse(_ line: String, origin: LineOrigin) -> ParsedLine? {
-        let parsed = line.utf8.withContiguousStorageIfAvailable { bytes in
-            Cursor(bytes: bytes).parseLine(line, origin: origin)
+        let outcome = line.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
+                Cursor(bytes: bytes).parseLine(line, origin: origin, plans: plans)
+            }
         }
-        return parsed ?? nil
+        switch outcome {
+        case .empty?: return .empty
+        case .action(let invocation)?: return .action(invocation)
+        case .fallback?, nil: return nil
+        }
     }
+}
+
+/// What the fast path made of a line.
+private enum Outcome {
+    case empty
+    case action(ActionInvocation)
+    case fallback
+}
+
+/// Where one argument is in the line, found by the first pass.
+private struct ArgumentPlan {
+    /// The label's first byte, or -1 for a positional argument.
+    var labelStart: Int
+    var labelEnd: Int
+    var valueStart: Int
+    var valueEnd: Int
+    var kind: ValueForm
+    /// The value of an `.int`.
+    var integer: Int
+}
+
+/// The value forms of the fast path.
+private enum ValueForm {
+    case int, double, `true`, `false`, `nil`, word, string
 }
 
 private enum ASCII {
@@ -26,6 +62,9 @@ private enum ASCII {
     }
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// `"0"` to `"9"`, the text of the most common arguments.
+    static let digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
 
     /// Letters, digits and `_`.
     @inline(__always) static func isIdentifierByte(_ byte: UInt8) -> Bool {
@@ -85,12 +124,7 @@ private struct Cursor {
         }
     }
 
-    /// True when `bytes[start..<end]` is the bare word `&`.
-    @inline(__always) func isAmpersand(from start: Int, to end: Int) -> Bool {
-        end == start + 1 && bytes[start] == ASCII.ampersand
-    }
-
-    func parseLine(_ line: String, origin: LineOrigin) -> ParsedLine? {
+    func parseLine(_ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>) -> Outcome {
         var index = skipBlanks(from: 0)
         if index == count || bytes[index] == ASCII.hash { return .empty }
 
@@ -113,24 +147,18 @@ private struct Cursor {
             }
         }
         let nameEnd = index
-        guard nameEnd > nameStart, endsToken(at: nameEnd), !ASCII.isDigit(bytes[nameStart]) else { return nil }
-        let reactor: LocatedText?
-        let name: LocatedText
+        guard nameEnd > nameStart, endsToken(at: nameEnd), !ASCII.isDigit(bytes[nameStart]) else { return .fallback }
         if dot < 0 {
-            guard !hasDash, !isKeyword(from: nameStart, to: nameEnd) else { return nil }
-            reactor = nil
-            let text = nameStart == 0 && nameEnd == count ? line : string(from: nameStart, to: nameEnd)
-            name = LocatedText(text, column: nameStart + 1)
+            guard !hasDash, !isKeyword(from: nameStart, to: nameEnd) else { return .fallback }
         } else {
             guard dot > nameStart, bytes[nameStart] != ASCII.dash, dot + 1 < nameEnd, !ASCII.isDigit(bytes[dot + 1]) else {
-                return nil
+                return .fallback
             }
-            reactor = LocatedText(string(from: nameStart, to: dot), column: nameStart + 1)
-            name = LocatedText(string(from: dot + 1, to: nameEnd), column: dot + 2)
         }
 
-        // The arguments. Invariant at the top of the loop: `index` is at the end, a blank or a comment.
-        var arguments: [ParsedArgument] = []
+        // First pass over the arguments. Invariant at the top of the loop: `index` is at the end, a
+        // blank or a comment.
+        var argumentCount = 0
         var lastEnd = nameEnd
         var isBackground = false
         while true {
@@ -138,40 +166,89 @@ private struct Cursor {
             if index == count || bytes[index] == ASCII.hash { break }
             var labelEnd = index
             while labelEnd < count && ASCII.isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+            let valueStart: Int
+            let labelStart: Int
             if labelEnd > index, labelEnd < count, bytes[labelEnd] == ASCII.colon || bytes[labelEnd] == ASCII.equals,
                !ASCII.isDigit(bytes[index]), !isKeyword(from: index, to: labelEnd) {
-                let label = LocatedText(string(from: index, to: labelEnd), column: index + 1)
-                let valueStart = skipBlanks(from: labelEnd + 1)
-                guard valueStart < count, bytes[valueStart] != ASCII.hash,
-                      let (value, valueEnd) = scanValue(at: valueStart) else { return nil }
-                // A detached `&` ending the line is the background marker, which leaves the label without a value.
-                if valueStart > labelEnd + 1 && isAmpersand(from: valueStart, to: valueEnd) && restIsEmpty(from: valueEnd) {
-                    return nil
-                }
-                if arguments.isEmpty { arguments.reserveCapacity(4) }
-                arguments.append(ParsedArgument(label: label, value: value))
-                index = valueEnd
-                lastEnd = valueEnd
+                labelStart = index
+                valueStart = skipBlanks(from: labelEnd + 1)
+                guard valueStart < count, bytes[valueStart] != ASCII.hash else { return .fallback }
             } else {
-                guard let (value, valueEnd) = scanValue(at: index) else { return nil }
-                if isAmpersand(from: index, to: valueEnd) && restIsEmpty(from: valueEnd) {
-                    isBackground = true
-                    break
-                }
-                if arguments.isEmpty { arguments.reserveCapacity(4) }
-                arguments.append(ParsedArgument(label: nil, value: value))
-                index = valueEnd
-                lastEnd = valueEnd
+                labelStart = -1
+                valueStart = index
             }
+            guard argumentCount < plans.count,
+                  let valueEnd = scanValue(at: valueStart, into: &plans[argumentCount]) else { return .fallback }
+            // A detached `&` ending the line is the background marker (which leaves a label without a value).
+            if bytes[valueStart] == ASCII.ampersand && valueEnd == valueStart + 1 && valueStart > labelEnd
+                && restIsEmpty(from: valueEnd) {
+                guard labelStart < 0 else { return .fallback }
+                isBackground = true
+                break
+            }
+            plans[argumentCount].labelStart = labelStart
+            plans[argumentCount].labelEnd = labelEnd
+            argumentCount += 1
+            index = valueEnd
+            lastEnd = valueEnd
+        }
+
+        // Second pass: the strings and the arguments.
+        let reactor: LocatedText?
+        let name: LocatedText
+        if dot < 0 {
+            reactor = nil
+            name = LocatedText(nameStart == 0 && nameEnd == count ? line : string(from: nameStart, to: nameEnd), column: nameStart + 1)
+        } else {
+            reactor = LocatedText(string(from: nameStart, to: dot), column: nameStart + 1)
+            name = LocatedText(string(from: dot + 1, to: nameEnd), column: dot + 2)
+        }
+        var arguments: [ParsedArgument] = []
+        if argumentCount > 0 {
+            arguments.reserveCapacity(argumentCount)
+            for position in 0..<argumentCount { arguments.append(argument(plans[position])) }
         }
         return .action(ActionInvocation(
-            origin: origin, reactor: reactor, name: name, arguments: arguments,
+            origin: origin, reactor: consume reactor, name: consume name, arguments: consume arguments,
             isBackground: isBackground, endColumn: lastEnd + 1))
     }
 
-    /// A value starting at `start` and ending before a blank, a comment or the end of the line: a quoted
-    /// string without escapes, or a bare word (number, `true`, `false`, `nil` or plain word).
-    func scanValue(at start: Int) -> (ValueLiteral, end: Int)? {
+    /// The argument the first pass found.
+    func argument(_ plan: ArgumentPlan) -> ParsedArgument {
+        let label = plan.labelStart < 0 ? nil : LocatedText(string(from: plan.labelStart, to: plan.labelEnd), column: plan.labelStart + 1)
+        let text: String
+        let kind: ValueLiteral.Kind
+        switch plan.kind {
+        case .int:
+            text = plan.valueEnd - plan.valueStart == 1 ? ASCII.digits[plan.integer] : string(from: plan.valueStart, to: plan.valueEnd)
+            kind = .int(plan.integer)
+        case .double:
+            text = string(from: plan.valueStart, to: plan.valueEnd)
+            kind = .double(Double(text)!)
+        case .true:
+            text = "true"
+            kind = .bool(true)
+        case .false:
+            text = "false"
+            kind = .bool(false)
+        case .nil:
+            text = "nil"
+            kind = .nil
+        case .word:
+            text = string(from: plan.valueStart, to: plan.valueEnd)
+            kind = .word(text)
+        case .string:
+            text = string(from: plan.valueStart, to: plan.valueEnd)
+            kind = .string(string(from: plan.valueStart + 1, to: plan.valueEnd - 1))
+        }
+        return ParsedArgument(label: consume label, value: ValueLiteral(consume kind, column: plan.valueStart + 1, text: consume text))
+    }
+
+    /// Checks the value starting at `start` and records its form in `plan`; returns where it ends (before
+    /// a blank, a comment or the end of the line), or nil when it is not a simple value: a quoted string
+    /// without escapes, or a bare word (number, `true`, `false`, `nil` or plain word).
+    func scanValue(at start: Int, into plan: inout ArgumentPlan) -> Int? {
+        plan.valueStart = start
         let first = bytes[start]
         if first == ASCII.quote {
             var close = start + 1
@@ -182,34 +259,34 @@ private struct Cursor {
                 close += 1
             }
             guard close < count, endsToken(at: close + 1) else { return nil }
-            let value = ValueLiteral(
-                .string(string(from: start + 1, to: close)), column: start + 1, text: string(from: start, to: close + 1))
-            return (value, close + 1)
+            plan.valueEnd = close + 1
+            plan.kind = .string
+            return close + 1
         }
         var end = start
         while end < count && ASCII.isPlainWordByte(bytes[end]) { end += 1 }
         guard end > start, endsToken(at: end) else { return nil }
-        let text = string(from: start, to: end)
-        let kind: ValueLiteral.Kind
+        plan.valueEnd = end
         switch first {
-        case UInt8(ascii: "t") where end - start == 4 && isKeyword(from: start, to: end): kind = .bool(true)
-        case UInt8(ascii: "f") where end - start == 5 && isKeyword(from: start, to: end): kind = .bool(false)
-        case UInt8(ascii: "n") where end - start == 3 && isKeyword(from: start, to: end): kind = .nil
+        case UInt8(ascii: "t") where end - start == 4 && isKeyword(from: start, to: end): plan.kind = .true
+        case UInt8(ascii: "f") where end - start == 5 && isKeyword(from: start, to: end): plan.kind = .false
+        case UInt8(ascii: "n") where end - start == 3 && isKeyword(from: start, to: end): plan.kind = .nil
         case ASCII.dash, 0x30...0x39:
             switch NumberSyntax.classify(bytes, from: start, to: end) {
             case .notANumber:
-                kind = .word(text)
+                plan.kind = .word
             case .integer:
                 guard let value = integer(from: start, to: end) else { return nil }
-                kind = .int(value)
+                plan.kind = .int
+                plan.integer = value
             case .decimal:
-                guard let value = Double(text), value.isFinite else { return nil }
-                kind = .double(value)
+                guard let value = Double(string(from: start, to: end)), value.isFinite else { return nil }
+                plan.kind = .double
             }
         default:
-            kind = .word(text)
+            plan.kind = .word
         }
-        return (ValueLiteral(kind, column: start + 1, text: text), end)
+        return end
     }
 
     /// The value of an integer literal of at most 18 digits (which cannot overflow), or nil.
