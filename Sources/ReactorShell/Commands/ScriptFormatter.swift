@@ -51,7 +51,7 @@ public enum ScriptFormatter {
             case .double, .array, .object: return nil
             }
         }
-        return String(unsafeUninitializedCapacity: capacity) { buffer in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var writer = LineWriter(buffer: buffer)
             if let reactor {
                 writer.write(reactor)
@@ -76,7 +76,7 @@ public enum ScriptFormatter {
                 case .double, .array, .object: break
                 }
             }
-            return writer.count
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
         }
     }
 
