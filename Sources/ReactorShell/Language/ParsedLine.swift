@@ -15,7 +15,7 @@ public struct ActionInvocation: Sendable, Hashable {
     /// The file and line it came from.
     public var origin: LineOrigin
     /// The reactor named by a `REACTOR.` prefix, or nil for the focused reactor.
-    public var reactor: LocatedText?
+    public let reactor: LocatedText?
     /// The action's name.
     public var name: LocatedText
     /// The arguments in the order written.
@@ -45,7 +45,7 @@ public struct ActionInvocation: Sendable, Hashable {
 /// One argument of an action line: positional (`3`) or labelled (`home: 3`, `home=3`).
 public struct ParsedArgument: Sendable, Hashable {
     /// The label, when the argument was written with one.
-    public var label: LocatedText?
+    public let label: LocatedText?
     /// The value.
     public var value: ValueLiteral
 

@@ -37,9 +37,8 @@ struct ScriptLineReader {
     /// The next line, or nil at the end of the input.
     mutating func next() -> ScriptLine? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 10) {
-                let line = takeLine(upTo: newline, dropping: 1)
-                return line
+            if let newline = newlineIndex() {
+                return takeLine(upTo: newline, dropping: 1)
             }
             scanned = buffer.count
             if reachedEnd {
@@ -50,18 +49,35 @@ struct ScriptLineReader {
         }
     }
 
+    /// The index of the next `\n` at or after `scanned`, if the buffer holds one.
+    private func newlineIndex() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let found = memchr(bytes.baseAddress! + scanned, 10, bytes.count - scanned) else { return nil }
+            return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
+        }
+    }
+
     private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> ScriptLine {
         lineNumber += 1
-        var lineEnd = end
-        if lineEnd > start, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
-        let bytes = buffer[start..<lineEnd]
+        let lineStart = start
         start = end + separatorLength
         scanned = start
-        if bytes.contains(0) { return .binary(number: lineNumber) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .invalidUTF8(number: lineNumber)
+        let number = lineNumber
+        return buffer.withUnsafeBufferPointer { buffer in
+            var lineEnd = end
+            if lineEnd > lineStart, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+            // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
+            var isASCII = true
+            for byte in bytes where byte == 0 || byte >= 0x80 {
+                if byte == 0 { return .binary(number: number) }
+                isASCII = false
+            }
+            if isASCII { return .text(String(decoding: bytes, as: UTF8.self), number: number) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
+            return .text(text, number: number)
         }
-        return .text(text, number: lineNumber)
     }
 
     /// Reads one more chunk; returns a read error as a line, or nil.

@@ -123,7 +123,9 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
-        let (action, arguments) = try commands[commandIndex].makeAction(invocation)
+        let command = commands[commandIndex]
+        let arguments = try command.signature.bind(invocation)
+        let action = try command.action(from: arguments, for: invocation)
         return PreparedAction(arguments: arguments) { [self] in
             relay.lastActionID = nil
             if eventToken == nil { installRecorder() }
