@@ -180,8 +180,8 @@ private struct Cursor {
             guard argumentCount < plans.count,
                   let valueEnd = scanValue(at: valueStart, into: &plans[argumentCount]) else { return .fallback }
             // A detached `&` ending the line is the background marker (which leaves a label without a value).
-            if bytes[valueStart] == ASCII.ampersand && valueEnd == valueStart + 1 && valueStart > labelEnd
-                && restIsEmpty(from: valueEnd) {
+            let isDetached = labelStart < 0 || valueStart > labelEnd + 1
+            if bytes[valueStart] == ASCII.ampersand && valueEnd == valueStart + 1 && isDetached && restIsEmpty(from: valueEnd) {
                 guard labelStart < 0 else { return .fallback }
                 isBackground = true
                 break

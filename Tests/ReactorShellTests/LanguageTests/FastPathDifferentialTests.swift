@@ -32,7 +32,7 @@ import Testing
         "setScore 3 4", "setScore home: 1 away: 2", "setScore home=1 away=2", "setScore home:1 away:-2", "setScore away: 2 3",
         "increase &", "increase  &  # later", "updateQuery sw &", "write.updateTitle Hello", "github-search.updateQuery x",
         #"updateQuery "swift lang""#, #"updateTitle title:"a b""#, "updateQuery nil", "tune 3.5 loud: true", "tune -0.25 false",
-        "f 42 -0.25 true nil bare c++ & && -", "f 1e3 2.5E-3 007 -0", "f x#comment", "_ _: 1", "x9 y_2: 3", "setScore 3 4\r",
+        "f 42 -0.25 true nil bare", "f c++ & && -", "f 1e3 2.5E-3 007 -0", "f 1 2 3 4 5 6 7 8", "f x#comment", "_ _: 1", "x9 y_2: 3", "setScore 3 4\r",
         "f 123456789012345678 -123456789012345678", #"f "a#b" "" "x""#, "f a\\b", "f &", "f & 3", "f home:&", "f a.b ./x",
     ])
     func commonShapesTakeTheFastPath(line: String) {
@@ -44,7 +44,7 @@ import Testing
         ":expect home == 5", ":state", "f [1, 2]", #"f "a\"b""#, #"f "\u{1F600}""#, #"f "\n""#, "naïve", "f é", #"f "é""#,
         "f a,b", "f lang/x&y=1", "f x=1=2", "f a:b", "f home::3", "f home:=3", "f \"x\"y", "f 1234567890123456789",
         "f 99999999999999999999", "f 1e400", "f true:", "f nil=1", "f 9a: 1", "f a-b: 1", "increase&", "f \u{1}", "f \u{7F}",
-        "f \"a\u{9}b\"",
+        "f \"a\u{9}b\"", "f 1 2 3 4 5 6 7 8 9", "f a: 1 b: 2 c: 3 d: 4 e: 5 f: 6 g: 7 h: 8 i: 9 &",
         // Errors: every one goes to the full parser.
         "&", "  &", "42", "-5", "= 3", "inc-rease", "board.", ".go", "a.b.c", "true", "nil x", "false.x", "9x", "increase:3",
         "setScore home:", "setScore home: ]", "setScore home: &", "setScore home: # c", #"updateTitle "a"b"#, #"f "open"#,
@@ -78,7 +78,9 @@ import Testing
         for _ in 0..<count {
             var line = random.pick(["", "", "", " ", "\t", "  "])
             line += random.pick(names)
-            for _ in 0..<random.next(below: 5) {
+            // Mostly a few arguments, sometimes more than the fast path takes.
+            let argumentCount = random.next(below: 16) == 0 ? 7 + random.next(below: 4) : random.next(below: 5)
+            for _ in 0..<argumentCount {
                 line += random.next(below: 12) == 0 ? "" : random.pick(blanks)
                 line += random.pick(arguments)
             }
