@@ -45,6 +45,11 @@ private struct ArgumentPlan {
     var kind: ValueForm
     /// The value of an `.int`.
     var integer: Int
+    /// The value of a `.double`.
+    var decimal: Double
+
+    /// A plan to be filled in.
+    static let blank = ArgumentPlan(labelStart: -1, labelEnd: 0, valueStart: 0, valueEnd: 0, kind: .word, integer: 0, decimal: 0)
 }
 
 /// The value forms of the fast path.
@@ -124,6 +129,7 @@ private struct Cursor {
         }
     }
 
+    /// Parses the line; `plans` is scratch space (uninitialized) for the first pass.
     func parseLine(_ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>) -> Outcome {
         var index = skipBlanks(from: 0)
         if index == count || bytes[index] == ASCII.hash { return .empty }
@@ -177,8 +183,9 @@ private struct Cursor {
                 labelStart = -1
                 valueStart = index
             }
-            guard argumentCount < plans.count,
-                  let valueEnd = scanValue(at: valueStart, into: &plans[argumentCount]) else { return .fallback }
+            guard argumentCount < plans.count else { return .fallback }
+            (plans.baseAddress! + argumentCount).initialize(to: .blank)
+            guard let valueEnd = scanValue(at: valueStart, into: &plans[argumentCount]) else { return .fallback }
             // A detached `&` ending the line is the background marker (which leaves a label without a value).
             let isDetached = labelStart < 0 || valueStart > labelEnd + 1
             if bytes[valueStart] == ASCII.ampersand && valueEnd == valueStart + 1 && isDetached && restIsEmpty(from: valueEnd) {
@@ -209,7 +216,7 @@ private struct Cursor {
             for position in 0..<argumentCount { arguments.append(argument(plans[position])) }
         }
         return .action(ActionInvocation(
-            origin: origin, reactor: consume reactor, name: consume name, arguments: consume arguments,
+            origin: origin, reactor: reactor, name: name, arguments: arguments,
             isBackground: isBackground, endColumn: lastEnd + 1))
     }
 
@@ -224,7 +231,7 @@ private struct Cursor {
             kind = .int(plan.integer)
         case .double:
             text = string(from: plan.valueStart, to: plan.valueEnd)
-            kind = .double(Double(text)!)
+            kind = .double(plan.decimal)
         case .true:
             text = "true"
             kind = .bool(true)
@@ -241,7 +248,7 @@ private struct Cursor {
             text = string(from: plan.valueStart, to: plan.valueEnd)
             kind = .string(string(from: plan.valueStart + 1, to: plan.valueEnd - 1))
         }
-        return ParsedArgument(label: consume label, value: ValueLiteral(consume kind, column: plan.valueStart + 1, text: consume text))
+        return ParsedArgument(label: label, value: ValueLiteral(kind, column: plan.valueStart + 1, text: text))
     }
 
     /// Checks the value starting at `start` and records its form in `plan`; returns where it ends (before
@@ -282,6 +289,7 @@ private struct Cursor {
             case .decimal:
                 guard let value = Double(string(from: start, to: end)), value.isFinite else { return nil }
                 plan.kind = .double
+                plan.decimal = value
             }
         default:
             plan.kind = .word
