@@ -39,6 +39,7 @@ public struct ActionCommand<Action>: Sendable {
 
     /// Builds the action from `arguments`, already bound to this command's signature for `invocation`;
     /// an error thrown by `build` becomes a diagnostic at the action's name.
+    @inlinable
     public func action(from arguments: CommandArguments, for invocation: ActionInvocation) throws(Diagnostic) -> Action {
         do {
             return try build(arguments)

@@ -93,6 +93,9 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let captureState: @MainActor () -> StateSnapshot
     /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
     @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
+    /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
+    /// reading the command and holding the action need no generic metadata).
+    @usableFromInline let prepareAction: @MainActor (ReactorHandle, ActionInvocation, Int) throws(Diagnostic) -> PreparedAction
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
@@ -106,6 +109,12 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.sendAction = { action in reactor.send(action) }
         self.encodeState = { try StateValue(encoding: reactor.currentState) }
         self.captureState = { StateSnapshot(state: reactor.currentState) }
+        self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
+            let command = commands[commandIndex]
+            let arguments = try command.signature.bind(invocation)
+            let action = try command.action(from: arguments, for: invocation)
+            return PreparedAction(arguments: arguments) { handle.send(action) }
+        }
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
             return reactor.observeRuntimeEvents { [weak relay] event in
@@ -123,15 +132,16 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
-        let command = commands[commandIndex]
-        let arguments = try command.signature.bind(invocation)
-        let action = try command.action(from: arguments, for: invocation)
-        return PreparedAction(arguments: arguments) { [self] in
-            relay.lastActionID = nil
-            if eventToken == nil { installRecorder() }
-            sendAction(action)
-            return relay.lastActionID
-        }
+        try prepareAction(self, invocation, commandIndex)
+    }
+
+    /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.
+    @usableFromInline
+    func send(_ action: R.Action) -> Int? {
+        relay.lastActionID = nil
+        if eventToken == nil { installRecorder() }
+        sendAction(action)
+        return relay.lastActionID
     }
 
     public func stateValue() throws -> StateValue {
