@@ -6,16 +6,15 @@ extension StateValue {
     /// `"aaaa…" (1,200 chars)` and big collections `["a", "b", … 9,998 more]`.
     /// Cost follows the output's length, not the value's size.
     public func literal(maxLength: Int? = nil) -> String {
-        var buffer = TextBuffer()
-        appendLiteral(to: &buffer, maxLength: maxLength)
-        return buffer.string
+        TextBuffer.withScratch { buffer in
+            appendLiteral(to: &buffer, maxLength: maxLength)
+            return buffer.string
+        }
     }
 
     /// Appends `literal(maxLength:)` to `output` without building an intermediate string.
     public func appendLiteral(to output: inout String, maxLength: Int? = nil) {
-        var buffer = TextBuffer()
-        appendLiteral(to: &buffer, maxLength: maxLength)
-        output.append(buffer.string)
+        output.append(literal(maxLength: maxLength))
     }
 
     func appendLiteral(to buffer: inout TextBuffer, maxLength: Int?) {
@@ -40,7 +39,7 @@ struct LiteralWriter {
         writeValue(value, to: &output)
     }
 
-    private func used(_ output: TextBuffer) -> Int { output.count - start }
+    private func used(_ output: borrowing TextBuffer) -> Int { output.count - start }
 
     private mutating func writeValue(_ value: StateValue, to output: inout TextBuffer) {
         switch value {
