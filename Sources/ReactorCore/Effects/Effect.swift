@@ -4,13 +4,15 @@
 /// them) run inline when the action is sent: no task, no thread hop. An effect becomes a task only
 /// where it has to wait (``run(_:)``, ``delay(_:_:)``), and only from that point on.
 public struct Effect<Output> {
-    /// The cheap cases inline; everything that may wait or nest lives in one class box, so
-    /// copying and destroying an effect on the synchronous path stays trivial.
+    /// The cheap cases inline, and a plain `run` (the common asynchronous effect) inline too, so
+    /// that starting one allocates no node; everything else that may wait or nest lives in one
+    /// class box.
     @usableFromInline
     enum Kind {
         case none
         case just(Output)
         case sequence([Output])
+        case run(@MainActor (Send<Output>) async throws -> Void)
         case composite(CompositeEffect<Output>)
     }
 
@@ -71,7 +73,7 @@ public struct Effect<Output> {
     /// `CancellationError` counts as a cancellation. Outputs sent after the effect was cancelled
     /// or ended are dropped.
     public static func run(_ body: @escaping @MainActor (Send<Output>) async throws -> Void) -> Effect {
-        Effect(.run(body))
+        Effect(kind: .run(body))
     }
 
     /// `effect`, started after `duration` on the scheduler's clock.
@@ -102,6 +104,8 @@ public struct Effect<Output> {
         switch kind {
         case .none, .just, .sequence:
             return true
+        case .run:
+            return false
         case .composite(let composite):
             switch composite.node {
             case .cancel:
@@ -111,7 +115,7 @@ public struct Effect<Output> {
                 return true
             case .cancellable(_, _, let inner):
                 return inner.isSynchronous
-            case .run, .delay:
+            case .delay:
                 return false
             }
         }
@@ -126,14 +130,14 @@ extension Effect {
         case .none: return .none
         case .just(let output): return .just(transform(output))
         case .sequence(let outputs): return .sequence(outputs.map(transform))
+        case .run(let body):
+            return .run { send in
+                try await body(Send(clock: send.clock) { send(transform($0)) })
+            }
         case .composite(let composite):
             switch composite.node {
             case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
             case .merge(let effects): return .merge(effects.map { $0.map(transform) })
-            case .run(let body):
-                return .run { send in
-                    try await body(Send(clock: send.clock) { send(transform($0)) })
-                }
             case .delay(let duration, let inner): return .delay(duration, inner.map(transform))
             case .cancellable(let id, let cancelInFlight, let inner):
                 return Effect<NewOutput>(.cancellable(id: id, cancelInFlight: cancelInFlight, inner.map(transform)))
@@ -150,7 +154,6 @@ final class CompositeEffect<Output> {
     enum Node {
         case concatenate([Effect<Output>])
         case merge([Effect<Output>])
-        case run(@MainActor (Send<Output>) async throws -> Void)
         case delay(Duration, Effect<Output>)
         case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Output>)
         case cancel(id: AnyHashable)

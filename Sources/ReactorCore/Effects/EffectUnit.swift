@@ -1,5 +1,10 @@
 /// One asynchronous effect task of a reactor: what runs, under which cancellation id, for which
 /// action, and whether it was cancelled.
+///
+/// Its mutable fields are exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`), like
+/// the effect fields of ``ReactorRuntime``: they are main-actor state, every access is a plain
+/// load or store, none is passed `inout`, so no two accesses can overlap — and the checks were
+/// a large share of what an effect costs.
 @MainActor
 @usableFromInline
 final class EffectUnit {
@@ -11,20 +16,23 @@ final class EffectUnit {
     let cancellationID: AnyHashable?
     @usableFromInline
     let scheduler: Scheduler
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var task: Task<Void, Never>?
     /// Cancels the unit's clock timer, for a unit that runs as a timer instead of a task.
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var cancelTimer: (@MainActor () -> Void)?
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var isCancelled = false
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var hasEnded = false
     /// How many parent units are parked awaiting this one. They are released in the same turn in
     /// which this unit ends, so the scheduler never sees a resumable parent as parked (the virtual
     /// clock would otherwise jump before the parent continues).
-    @usableFromInline
+    @exclusivity(unchecked) @usableFromInline
     var waitingParents = 0
+    /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
+    @exclusivity(unchecked) @usableFromInline
+    var operation: (@MainActor @Sendable () async -> Void)?
 
     /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
     @usableFromInline
@@ -47,6 +55,27 @@ final class EffectUnit {
     /// True while outputs of this unit may still be delivered.
     @usableFromInline
     var acceptsOutput: Bool { !isCancelled && !hasEnded }
+
+    /// Starts the task of a unit that waited in its scheduler's batch (``Scheduler/enqueueStart(_:)``):
+    /// with `Task.immediate`, so it runs at once until it first suspends or ends.
+    func start() {
+        guard let operation else { return }
+        self.operation = nil
+        if isCancelled {
+            // Cancelled before its turn: it starts as a cancelled task, as it always did.
+            let task = Task(operation: operation)
+            self.task = task
+            task.cancel()
+            return
+        }
+        let task = Task.immediate(operation: operation)
+        // The task may be over already. If it is not, it may have been cancelled before it first
+        // suspended, when there was no task to cancel yet.
+        if !hasEnded {
+            self.task = task
+            if isCancelled { task.cancel() }
+        }
+    }
 
     /// Cancels the task; its later outputs are dropped.
     @usableFromInline
@@ -75,6 +104,7 @@ struct EffectSink<Output> {
 @MainActor
 @usableFromInline
 final class WeakRuntime<R: Reactor> {
-    @usableFromInline weak var runtime: ReactorRuntime<R>?
-    @usableFromInline init(_ runtime: ReactorRuntime<R>) { self.runtime = runtime }
+    /// Set once, by the runtime's initializer (unchecked exclusivity: see ``EffectUnit``).
+    @exclusivity(unchecked) @usableFromInline weak var runtime: ReactorRuntime<R>?
+    @usableFromInline init() {}
 }

@@ -1,11 +1,13 @@
 /// The effect engine: synchronous parts inline, waiting parts in counted main-actor tasks.
 extension ReactorRuntime {
-    /// Starts an effect of the reactor's own mutations (the slow path of `mutate`).
-    @inlinable
-    func startOwnEffect(_ effect: Effect<R.Mutation>, actionID: Int, _ reactor: R) {
+    /// Starts an effect of the reactor's own mutations (the slow path of `mutate`): specialized
+    /// for the reactor, but never inlined into the synchronous pipeline.
+    @inlinable @inline(never)
+    func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
+        let host = weakHandle
         let sink = EffectSink<R.Mutation>(
             inline: { [unowned self] mutation in self.apply(mutation, actionID: actionID, reactor) },
-            later: { [weak self] mutation in self?.receive(.mutation(mutation, actionID: actionID)) }
+            later: { mutation in host.runtime?.receive(.mutation(mutation, actionID: actionID)) }
         )
         start(effect, actionID: actionID, sink: sink)
     }
@@ -20,6 +22,8 @@ extension ReactorRuntime {
             sink.inline(output)
         case .sequence(let outputs):
             for output in outputs { sink.inline(output) }
+        case .run:
+            _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
         case .composite(let composite):
             start(composite, actionID: actionID, sink: sink)
         }
@@ -38,7 +42,7 @@ extension ReactorRuntime {
                         return
                     }
                     let rest = Effect<Output>.concatenate(Array(effects[index...]))
-                    _ = spawn(rest, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                    _ = spawn(rest, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
                     return
                 }
             }
@@ -51,7 +55,7 @@ extension ReactorRuntime {
             } else if let timer = timerForm(of: inner) {
                 startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id, deliver: sink.later)
             } else {
-                _ = spawn(inner, actionID: actionID, cancellationID: id, deliver: sink.later)
+                _ = spawn(inner, actionID: actionID, cancellationID: id, batched: true, deliver: sink.later)
             }
         case .cancel(let id):
             cancelEffects(id: id)
@@ -59,41 +63,72 @@ extension ReactorRuntime {
             if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
                 startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
             } else {
-                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, deliver: sink.later)
+                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
             }
-        case .run:
-            _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, deliver: sink.later)
         }
     }
 
-    /// Creates a counted effect task running `effect`.
+    /// Creates a counted effect unit running `effect` in a main-actor task.
+    ///
+    /// With `batched` (the effects an action or a store effect starts), the task is not enqueued
+    /// on its own: the unit joins the scheduler's batch of effects to start (see
+    /// ``Scheduler/enqueueStart(_:)``), and in the batch's turn its task is started with
+    /// `Task.immediate`, running until it first suspends before the next unit of the batch
+    /// starts. That is the order separate tasks would have run in, without a queue entry, a
+    /// wake-up and a task switch each. Without `batched` (a child unit its parent task awaits),
+    /// the task is created and enqueued at once.
     @inlinable
     func spawn<Output>(
-        _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?,
+        _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?, batched: Bool = false,
         deliver: @escaping @MainActor (Output) -> Void
     ) -> EffectUnit {
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
         liveEffects[unit.id] = unit
         scheduler.effectStarted()
-        reportEffect(unit, .started)
+        if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
         let clock = scheduler.clock
-        unit.task = Task { @MainActor in
-            var phase = EffectPhase.finished
-            do {
-                try await Self.perform(effect, unit: unit, host: host, clock: clock, deliver: deliver)
-            } catch is CancellationError {
-                phase = .cancelled
-            } catch {
-                phase = .failed(error)
-            }
-            if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
-            unit.markEnded()
-            host.runtime?.effectEnded(unit, phase)
-            unit.scheduler.effectEnded()
+        let operation: @MainActor @Sendable () async -> Void = {
+            await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
+        }
+        if batched {
+            unit.operation = operation
+            scheduler.enqueueStart(unit)
+        } else {
+            unit.task = Task(operation: operation)
         }
         return unit
+    }
+
+    /// The body of the task of `unit`: runs `effect`, then ends the unit in the phase it reached.
+    /// Always inlined into the task's closure, so that starting it costs no executor check of its
+    /// own.
+    @inlinable @inline(__always)
+    static func run<Output>(
+        _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
+        deliver: @escaping @MainActor (Output) -> Void
+    ) async {
+        var phase = EffectPhase.finished
+        do {
+            if case .run(let body) = effect.kind {
+                // The common case directly: one async call less, so one executor check less.
+                try await body(send(for: unit, clock: clock, deliver: deliver))
+            } else {
+                try await perform(effect, unit: unit, host: host, clock: clock, deliver: deliver)
+            }
+        } catch is CancellationError {
+            phase = .cancelled
+        } catch {
+            phase = .failed(error)
+        }
+        if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
+        unit.markEnded()
+        if let runtime = host.runtime {
+            runtime.effectEnded(unit, phase)
+        } else {
+            unit.scheduler.effectEnded()
+        }
     }
 
     /// Runs `effect` inside the task of `unit`. Errors end the unit; child units contain theirs.
@@ -109,9 +144,19 @@ extension ReactorRuntime {
             if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
         case .sequence(let outputs):
             for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output) }
+        case .run(let body):
+            try await body(send(for: unit, clock: clock, deliver: deliver))
         case .composite(let composite):
             try await perform(composite, unit: unit, host: host, clock: clock, deliver: deliver)
         }
+    }
+
+    /// The `send` a `run` body of `unit` gets: outputs pass while the unit accepts them.
+    @inlinable
+    static func send<Output>(
+        for unit: EffectUnit, clock: any ReactorClock, deliver: @escaping @MainActor (Output) -> Void
+    ) -> Send<Output> {
+        Send(clock: clock, unit: unit, deliver: deliver)
     }
 
     @inlinable
@@ -122,6 +167,9 @@ extension ReactorRuntime {
         switch composite.node {
         case .concatenate(let effects):
             for element in effects {
+                // The unit's flag first: a unit cancelled during its synchronous start has no
+                // task to cancel yet.
+                if unit.isCancelled { throw CancellationError() }
                 try Task.checkCancellation()
                 try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
             }
@@ -135,11 +183,6 @@ extension ReactorRuntime {
                 }
             }
             for child in children { await wait(for: child, in: unit) }
-        case .run(let body):
-            let send = Send<Output>(clock: clock) { output in
-                if unit.acceptsOutput && !Task.isCancelled { deliver(output) }
-            }
-            try await body(send)
         case .delay(let duration, let inner):
             try await clock.sleep(for: duration)
             try await perform(inner, unit: unit, host: host, clock: clock, deliver: deliver)
@@ -169,15 +212,21 @@ extension ReactorRuntime {
         }
     }
 
-    @usableFromInline
+    /// Forgets the ended `unit`, reports its end and uncounts it.
+    ///
+    /// Specialized but never inlined, so that it does not weigh on the inlining of the synchronous
+    /// pipeline (`drainPending` names it).
+    @inlinable
     func effectEnded(_ unit: EffectUnit, _ phase: EffectPhase) {
         liveEffects[unit.id] = nil
-        reportEffect(unit, phase)
+        if hasEventObservers { reportEffect(unit, phase) }
+        unit.scheduler.effectEnded()
     }
 
+    /// Reports a step in the life of `unit` to the event observers (callers check that there are
+    /// any: building the event's type costs more than the rest of a report's absence).
     @usableFromInline
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
-        guard hasEventObservers else { return }
         emit(.effect(EffectEvent(
             effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,
             phase: phase, time: scheduler.clock.now

@@ -37,7 +37,7 @@ extension ReactorRuntime {
         case .none: return []
         case .just(let output): return [output]
         case .sequence(let outputs): return outputs
-        case .composite: return nil
+        case .run, .composite: return nil
         }
     }
 
@@ -52,7 +52,7 @@ extension ReactorRuntime {
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
         liveEffects[unit.id] = unit
         scheduler.effectStarted()
-        reportEffect(unit, .started)
+        if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
         let timerID = clock.scheduleTimer(after: duration) {
             for output in outputs where unit.acceptsOutput { deliver(output) }
@@ -70,7 +70,10 @@ extension ReactorRuntime {
     static func end(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
         unit.markEnded()
         unit.cancelTimer = nil
-        host.runtime?.effectEnded(unit, phase)
-        unit.scheduler.effectEnded()
+        if let runtime = host.runtime {
+            runtime.effectEnded(unit, phase)
+        } else {
+            unit.scheduler.effectEnded()
+        }
     }
 }

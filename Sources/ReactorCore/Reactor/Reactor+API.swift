@@ -10,7 +10,7 @@ extension Reactor {
     /// Sends `action` through the pipeline. Synchronous effects are reduced before this returns.
     /// Sent from inside `reduce` or an observer, the action is queued and processed after the
     /// current one, in the order sent.
-    @inlinable
+    @inlinable @inline(__always)
     public func send(_ action: Action) {
         runtime.send(action, from: self)
     }

@@ -49,7 +49,7 @@ public final class Store<State, Action>: Reactor {
     }
 
     /// Dispatches `action` (the same as ``Reactor/send(_:)``).
-    @inlinable
+    @inlinable @inline(__always)
     public func dispatch(_ action: Action) {
         send(action)
     }

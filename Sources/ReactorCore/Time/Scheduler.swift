@@ -12,13 +12,20 @@ public final class Scheduler {
     /// The clock as a ``VirtualClock``, when it is one.
     public let virtualClock: VirtualClock?
 
+    // The counters and the waiter list are touched at every effect's start and end; they are
+    // exempt from dynamic exclusivity checks for the reason given on the effect fields of
+    // `ReactorRuntime` (main-actor state, instantaneous accesses only, never `inout`).
+
     /// Effect tasks created and not yet ended.
-    public private(set) var workInProgress = 0
+    @exclusivity(unchecked) public private(set) var workInProgress = 0
 
     /// Effect tasks that are waiting for child effect tasks (those are counted themselves).
-    private var waitingOnChildren = 0
+    @exclusivity(unchecked) private var waitingOnChildren = 0
 
-    private var changeWaiters: [CheckedContinuation<Void, Never>] = []
+    @exclusivity(unchecked) private var changeWaiters: [CheckedContinuation<Void, Never>] = []
+
+    /// The effect units of the current batch, in creation order (see ``enqueueStart(_:)``).
+    @exclusivity(unchecked) private var pendingStarts: [EffectUnit] = []
 
     /// The last action number handed out. A pointer so that reactors can number actions
     /// without a dynamic exclusivity check (main-actor only; freed in `deinit`).
@@ -149,6 +156,29 @@ public final class Scheduler {
         let waiters = changeWaiters
         changeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
+    }
+
+    /// Queues the start of `unit`'s task (its ``EffectUnit/operation``) in the current batch.
+    ///
+    /// The first unit of a batch enqueues one main-actor task that later starts every unit of the
+    /// batch, in order, each running until it first suspends or ends before the next one starts
+    /// (`Task.immediate`). So effects begin in creation order, in the turn of the main actor where
+    /// separate tasks would have begun, but a burst of actions costs one queue entry and one
+    /// wake-up instead of one per effect. Units queued while a batch runs (by the effects of that
+    /// batch) form the next batch, behind whatever reached the main actor's queue meanwhile, as
+    /// separate tasks would be.
+    @usableFromInline
+    func enqueueStart(_ unit: EffectUnit) {
+        pendingStarts.append(unit)
+        if pendingStarts.count == 1 {
+            Task { @MainActor in self.startPendingUnits() }
+        }
+    }
+
+    private func startPendingUnits() {
+        let units = pendingStarts
+        pendingStarts = []
+        for unit in units { unit.start() }
     }
 
     /// Counts a new effect task.
