@@ -9,21 +9,38 @@ private final class BenchCounter: Reactor {
     enum Mutation { case increaseValue, decreaseValue }
     struct State { var value = 0 }
 
+    /// How `mutate` delivers the mutation.
+    enum Delivery {
+        /// `.just(m)`: reduced before `send` returns.
+        case synchronous
+        /// `.run { send in send(m) }`: an effect task that never suspends.
+        case run
+        /// `.run { send in await Task.yield(); send(m) }`: an effect task that suspends once.
+        case runSuspendingOnce
+    }
+
     let initialState = State()
     let runtime: ReactorRuntime<BenchCounter>
-    let asynchronous: Bool
+    let delivery: Delivery
 
-    init(asynchronous: Bool = false, scheduler: Scheduler = Scheduler()) {
-        self.asynchronous = asynchronous
+    init(delivery: Delivery = .synchronous, scheduler: Scheduler = Scheduler()) {
+        self.delivery = delivery
         self.runtime = ReactorRuntime(scheduler: scheduler)
     }
 
     func mutate(action: Action) -> Effect<Mutation> {
         let mutation: Mutation = action == .increase ? .increaseValue : .decreaseValue
-        if asynchronous {
+        switch delivery {
+        case .synchronous:
+            return .just(mutation)
+        case .run:
             return .run { send in send(mutation) }
+        case .runSuspendingOnce:
+            return .run { send in
+                await Task.yield()
+                send(mutation)
+            }
         }
-        return .just(mutation)
     }
 
     func reduce(state: State, mutation: Mutation) -> State {
@@ -72,7 +89,7 @@ private func measureBaseline(operations: Int) -> Double {
                baselineName: "reduce loop", baselineNanoseconds: baseline)
     }
     if shouldRun("core: sync dispatch") {
-        let counter = BenchCounter()
+        let counter = BenchCounter(delivery: .synchronous)
         var observed = 0
         let token = counter.observe { observed &+= $0.value }
         let nanos = medianNanoseconds(operations: operations) {
@@ -105,25 +122,39 @@ private func measureBaseline(operations: Int) -> Double {
     }
 }
 
-/// Asynchronous case: each action's effect is a `run` task; measured through to the reduced state.
+/// Asynchronous cases: each action's effect is a `run` task; measured through to the reduced state.
 @MainActor func runCoreAsyncBenchmarks() async {
-    guard shouldRun("core: async") else { return }
-    let operations = 20_000
+    // name, delivery, actions, actions sent at once before awaiting them
+    let cases: [(String, BenchCounter.Delivery, Int, Int)] = [
+        ("core: async-effect dispatch (run), 1 observer", .run, 20_000, 100),
+        ("core: async-effect dispatch (run, suspends once)", .runSuspendingOnce, 20_000, 100),
+        ("core: async-effect dispatch (run), one at a time", .run, 2_000, 1),
+    ]
+    let selected = cases.filter { shouldRun($0.0) }
+    guard !selected.isEmpty else { return }
     let baseline = measureBaseline(operations: 1_000_000)
+    for (name, delivery, operations, inFlight) in selected {
+        let nanos = await measureAsyncDispatch(delivery, operations: operations, inFlight: inFlight)
+        report(name, nanoseconds: nanos, baselineName: "reduce loop", baselineNanoseconds: baseline)
+    }
+}
+
+/// Sends `operations` actions to a counter whose effects use `delivery`, in batches of `inFlight`
+/// actions sent at once, each batch awaited to its last reduction; the median ns per action.
+@MainActor
+private func measureAsyncDispatch(_ delivery: BenchCounter.Delivery, operations: Int, inFlight: Int) async -> Double {
     let scheduler = Scheduler()
-    let counter = BenchCounter(asynchronous: true, scheduler: scheduler)
+    let counter = BenchCounter(delivery: delivery, scheduler: scheduler)
     var observed = 0
     let token = counter.observe { observed &+= $0.value }
-    // Batches of 100 actions in flight at once, each batch awaited to its last reduction.
     let nanos = await medianNanoseconds(operations: operations) {
-        for batch in stride(from: 0, to: operations, by: 100) {
-            for index in batch..<batch + 100 { counter.send(actionPattern[index & 3]) }
+        for batch in stride(from: 0, to: operations, by: inFlight) {
+            for index in batch..<batch + inFlight { counter.send(actionPattern[index & 3]) }
             try? await scheduler.waitUntilQuiescent(limit: .seconds(60))
         }
     }
     token.cancel()
     precondition(counter.currentState.value == 10 * operations / 2, "async dispatch lost actions")
     blackHole(observed)
-    report("core: async-effect dispatch (run), 1 observer", nanoseconds: nanos,
-           baselineName: "reduce loop", baselineNanoseconds: baseline)
+    return nanos
 }

@@ -32,7 +32,7 @@ final class EffectUnit {
     var waitingParents = 0
     /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
     @exclusivity(unchecked) @usableFromInline
-    var operation: (@MainActor @Sendable () async -> Void)?
+    var operation: (@isolated(any) @Sendable () async -> Void)?
 
     /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
     @usableFromInline

@@ -5,9 +5,17 @@ extension ReactorRuntime {
     @inlinable @inline(never)
     func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
         let host = weakHandle
+        let later: @MainActor (R.Mutation) -> Void = { mutation in
+            host.runtime?.receive(.mutation(mutation, actionID: actionID))
+        }
+        if case .run = effect.kind {
+            // The common asynchronous effect has nothing to deliver inline.
+            _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
+            return
+        }
         let sink = EffectSink<R.Mutation>(
             inline: { [unowned self] mutation in self.apply(mutation, actionID: actionID, reactor) },
-            later: { mutation in host.runtime?.receive(.mutation(mutation, actionID: actionID)) }
+            later: later
         )
         start(effect, actionID: actionID, sink: sink)
     }
@@ -89,14 +97,15 @@ extension ReactorRuntime {
         if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
         let clock = scheduler.clock
-        let operation: @MainActor @Sendable () async -> Void = {
-            await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
-        }
         if batched {
-            unit.operation = operation
+            unit.operation = { @MainActor in
+                await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
+            }
             scheduler.enqueueStart(unit)
         } else {
-            unit.task = Task(operation: operation)
+            unit.task = Task { @MainActor in
+                await Self.run(effect, unit: unit, host: host, clock: clock, deliver: deliver)
+            }
         }
         return unit
     }
