@@ -30,6 +30,16 @@ final class EffectUnit {
     /// clock would otherwise jump before the parent continues).
     @exclusivity(unchecked) @usableFromInline
     var waitingParents = 0
+    /// The next unit in its runtime's list of live effects (``ReactorRuntime/firstLiveEffect``).
+    @exclusivity(unchecked) @usableFromInline
+    var nextLive: EffectUnit?
+    /// The previous unit in that list. Unowned (unsafe): the list owns every unit it links, and
+    /// a unit is unlinked (this field cleared) before its predecessor can be released.
+    @exclusivity(unchecked) @usableFromInline
+    unowned(unsafe) var previousLive: EffectUnit?
+    /// True while the unit is in its runtime's list of live effects.
+    @exclusivity(unchecked) @usableFromInline
+    var isLive = false
     /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
     @exclusivity(unchecked) @usableFromInline
     var operation: (@isolated(any) @Sendable () async -> Void)?

@@ -92,7 +92,7 @@ extension ReactorRuntime {
     ) -> EffectUnit {
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
-        liveEffects[unit.id] = unit
+        linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
@@ -222,14 +222,45 @@ extension ReactorRuntime {
     }
 
     /// Forgets the ended `unit`, reports its end and uncounts it.
-    ///
-    /// Specialized but never inlined, so that it does not weigh on the inlining of the synchronous
-    /// pipeline (`drainPending` names it).
     @inlinable
     func effectEnded(_ unit: EffectUnit, _ phase: EffectPhase) {
-        liveEffects[unit.id] = nil
+        unlinkLive(unit)
         if hasEventObservers { reportEffect(unit, phase) }
         unit.scheduler.effectEnded()
+    }
+
+    /// Appends `unit` to the list of live effects.
+    @inlinable
+    func linkLive(_ unit: EffectUnit) {
+        unit.previousLive = lastLiveEffect
+        if let last = lastLiveEffect {
+            last.nextLive = unit
+        } else {
+            firstLiveEffect = unit
+        }
+        lastLiveEffect = unit
+        unit.isLive = true
+    }
+
+    /// Removes `unit` from the list of live effects, if it is there. The caller holds `unit`.
+    @inlinable
+    func unlinkLive(_ unit: EffectUnit) {
+        guard unit.isLive else { return }
+        unit.isLive = false
+        let next = unit.nextLive
+        let previous = unit.previousLive
+        unit.nextLive = nil
+        unit.previousLive = nil
+        if let next {
+            next.previousLive = previous
+        } else {
+            lastLiveEffect = previous
+        }
+        if let previous {
+            previous.nextLive = next
+        } else {
+            firstLiveEffect = next
+        }
     }
 
     /// Reports a step in the life of `unit` to the event observers (callers check that there are
@@ -245,17 +276,24 @@ extension ReactorRuntime {
     /// Cancels every effect task running under `id`.
     @usableFromInline
     func cancelEffects(id: AnyHashable) {
-        for unit in effectsInStartOrder where unit.cancellationID == id { unit.cancel() }
+        for unit in liveEffectsInStartOrder where unit.cancellationID == id { unit.cancel() }
     }
 
     /// Cancels every effect task of the reactor.
     @usableFromInline
     func cancelAll() {
-        for unit in effectsInStartOrder { unit.cancel() }
+        for unit in liveEffectsInStartOrder { unit.cancel() }
     }
 
-    /// The live effect tasks, oldest first (so cancellations happen in a deterministic order).
-    var effectsInStartOrder: [EffectUnit] {
-        liveEffects.values.sorted { $0.id < $1.id }
+    /// The live effect units, oldest first (so cancellations happen in a deterministic order),
+    /// collected before any is cancelled.
+    var liveEffectsInStartOrder: [EffectUnit] {
+        var units: [EffectUnit] = []
+        var unit = firstLiveEffect
+        while let current = unit {
+            units.append(current)
+            unit = current.nextLive
+        }
+        return units
     }
 }

@@ -50,7 +50,7 @@ extension ReactorRuntime {
         guard let clock = scheduler.virtualClock else { return }
         lastEffectID += 1
         let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
-        liveEffects[unit.id] = unit
+        linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle

@@ -101,8 +101,13 @@ public final class ReactorRuntime<R: Reactor> {
     // insertion or removal that runs no code of ours), and none is ever passed `inout`.
     @exclusivity(unchecked) @usableFromInline weak var owner: R?
     var subscriptions: [ObservationToken] = []
-    /// The effect units that have not ended, by id.
-    @exclusivity(unchecked) @usableFromInline var liveEffects: [Int: EffectUnit] = [:]
+    /// The effect units that have not ended, oldest first: a list linked through the units
+    /// (``EffectUnit/nextLive``), so adding and removing one costs no hashing and cancelling
+    /// walks them in start order.
+    @exclusivity(unchecked) @usableFromInline var firstLiveEffect: EffectUnit?
+    /// The newest live unit. Unowned (unsafe) because the list owns every unit it links
+    /// (`firstLiveEffect` and each `nextLive`), and this one is unlinked before it is released.
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastLiveEffect: EffectUnit?
     /// The weak reference effect tasks hold (one per runtime).
     @usableFromInline let weakHandle = WeakRuntime<R>()
     @exclusivity(unchecked) @usableFromInline var lastEffectID = 0
@@ -166,7 +171,9 @@ public final class ReactorRuntime<R: Reactor> {
     isolated deinit {
         hot.deinitialize(count: 1)
         hot.deallocate()
-        for unit in liveEffects.values { unit.cancel() }
+        for unit in liveEffectsInStartOrder { unit.cancel() }
+        // Unlinked one by one: releasing the head of a long list would free it recursively.
+        while let unit = firstLiveEffect { unlinkLive(unit) }
         for subscription in subscriptions { subscription.cancel() }
     }
 
