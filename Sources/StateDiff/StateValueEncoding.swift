@@ -437,7 +437,7 @@ struct EncodingStorage {
         frames[slot].kind = .array
     }
 
-    mutating func setSingle(_ id: Int, _ value: StateValue) {
+    mutating func setSingle(_ id: Int, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         frames[slot].kind = .single
         frames[slot].single = value
@@ -445,7 +445,7 @@ struct EncodingStorage {
 
     /// Sets `key` to `value`; a key written twice keeps its first position and its last value.
     @inline(__always)
-    mutating func set(_ id: Int, _ key: String, _ value: StateValue) {
+    mutating func set(_ id: Int, _ key: consuming String, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         // Fast path: the fields so far follow the key type's last field names, and so does
         // this one; then it cannot repeat an earlier key.
@@ -453,14 +453,14 @@ struct EncodingStorage {
         let keyType = frames[slot].keyType
         if frames[slot].shapeMatched == count, keyType >= 0, count < keyTypes[keyType].shape.count,
            keyTypes[keyType].shape[count] == key {
-            frames[slot].fields.append(StateField(key, value))
+            frames[slot].fields.append(StateField(key: consume key, value: consume value))
             frames[slot].shapeMatched = count + 1
             return
         }
         setSlowly(slot, key, value)
     }
 
-    private mutating func setSlowly(_ slot: Int, _ key: String, _ value: StateValue) {
+    private mutating func setSlowly(_ slot: Int, _ key: consuming String, _ value: consuming StateValue) {
         frames[slot].shapeMatched = -1
         if let index = existingIndex(of: key, in: slot) {
             frames[slot].fields[index].value = value
@@ -469,8 +469,8 @@ struct EncodingStorage {
                 frames[slot].pending.removeAll { $0.index == index }
             }
         } else {
-            if frames[slot].indexByKey != nil { frames[slot].indexByKey![key] = frames[slot].fields.count }
-            frames[slot].fields.append(StateField(key, value))
+            if frames[slot].indexByKey != nil { frames[slot].indexByKey![copy key] = frames[slot].fields.count }
+            frames[slot].fields.append(StateField(key: key, value: value))
         }
     }
 
@@ -496,7 +496,7 @@ struct EncodingStorage {
     }
 
     @inline(__always)
-    mutating func append(_ id: Int, _ value: StateValue) {
+    mutating func append(_ id: Int, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         frames[slot].elements.append(value)
     }
