@@ -71,8 +71,9 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(key, integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let frame = session.frame(of: target)
-        let encoded = try session.encodeValue(value, parent: frame, key: key)
-        session.storage.pointee.set(frame, key.stringValue, encoded)
+        let name = key.stringValue
+        let encoded = try session.encodeValue(value, parent: frame, keyType: Key.self, name: name)
+        session.storage.pointee.set(frame, name, encoded)
     }
 
     // Optionals are kept as `.null` instead of being left out.
@@ -96,28 +97,28 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        session.keyedContainer(for: child(key.stringValue, key), keyedBy: keyType)
+        session.keyedContainer(for: child(key.stringValue, Key.self), keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        StateEncoder(session: session, frame: child(key.stringValue, key)).unkeyedContainer()
+        StateEncoder(session: session, frame: child(key.stringValue, Key.self)).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = FieldKey(stringValue: "super")
-        return StateEncoder(session: session, frame: child(key.stringValue, key))
+        StateEncoder(session: session, frame: child("super", FieldKey.self))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        StateEncoder(session: session, frame: child(key.stringValue, key))
+        StateEncoder(session: session, frame: child(key.stringValue, Key.self))
     }
 
-    /// A new frame whose value `name` will hold when this container's frame finishes.
-    private func child(_ name: String, _ key: some CodingKey) -> Int {
+    /// A new frame whose value `name` (a key of type `keyType`) will hold when this
+    /// container's frame finishes.
+    private func child(_ name: String, _ keyType: any CodingKey.Type) -> Int {
         let frame = session.frame(of: target)
         guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
         let child = session.storage.pointee.openFrame(parent: frame)
-        session.storage.pointee.setKey(child, key)
+        session.storage.pointee.setKey(child, type: keyType, name: name)
         session.storage.pointee.setPending(frame, name, child: child)
         return child
     }
@@ -161,7 +162,7 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { append(.int(Int(value))) }
     mutating func encode(_ value: UInt64) throws { append(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try session.encodeValue(value, parent: frame, key: IndexKey(count)))
+        append(try session.encodeValue(value, parent: frame, index: count))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -178,7 +179,7 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     private func child() -> Int {
         guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
         let child = session.storage.pointee.openFrame(parent: frame)
-        session.storage.pointee.setKey(child, IndexKey(count))
+        session.storage.pointee.setKey(child, index: count)
         session.storage.pointee.appendPending(frame, child: child)
         return child
     }
@@ -220,6 +221,8 @@ struct SingleValueWriter: SingleValueEncodingContainer {
 /// Containers that write nothing: used to find the dictionaries' key type and to check
 /// that keyed containers can be reused.
 struct ProbeKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    /// Kept alive by the container's box (see `keyedContainerIsOneReference`).
+    var token: ProbeToken?
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}

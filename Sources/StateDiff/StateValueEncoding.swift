@@ -87,11 +87,19 @@ final class EncodingSession: @unchecked Sendable {
         return try encodeInNewFrame(value, frame: storage.pointee.openFrame(parent: parent))
     }
 
-    /// Encodes one value found at `key` under the frame `parent`.
-    func encodeValue<T: Encodable, Key: CodingKey>(_ value: T, parent: Int, key: Key) throws -> StateValue {
+    /// Encodes one value found at the key `name` (of type `keyType`) under the frame `parent`.
+    func encodeValue<T: Encodable>(_ value: T, parent: Int, keyType: any CodingKey.Type, name: String) throws -> StateValue {
         if let simple = simpleValue(value) { return simple }
         let frame = storage.pointee.openFrame(parent: parent)
-        storage.pointee.setKey(frame, key)
+        storage.pointee.setKey(frame, type: keyType, name: name)
+        return try encodeInNewFrame(value, frame: frame)
+    }
+
+    /// Encodes one array element under the frame `parent`.
+    func encodeValue<T: Encodable>(_ value: T, parent: Int, index: Int) throws -> StateValue {
+        if let simple = simpleValue(value) { return simple }
+        let frame = storage.pointee.openFrame(parent: parent)
+        storage.pointee.setKey(frame, index: index)
         return try encodeInNewFrame(value, frame: frame)
     }
 
@@ -171,6 +179,11 @@ enum FrameKind: UInt8 {
     case empty, single, object, array
 }
 
+/// What kind of key a frame has in its parent.
+enum FrameKeyKind: UInt8 {
+    case none, named, index
+}
+
 /// A value under construction: what an `Encoder` handed to one `encode(to:)` collects.
 struct EncodingFrame {
     /// Bumped each time the frame is closed: a frame id of an older generation is stale.
@@ -190,9 +203,13 @@ struct EncodingFrame {
     /// Field positions by key, built for big objects only.
     var indexByKey: [String: Int]?
     var parent = noFrame
-    /// Whether `key` is set (checked first: testing an optional existential is not cheap).
-    var hasKey = false
-    var key: (any CodingKey)?
+    /// The frame's key in its parent, for `codingPath`: kept as the key's type and string
+    /// (an existential key would cost several value-witness calls per frame) and made
+    /// again with `init?(stringValue:)` when asked for; or an array index.
+    var keyKind = FrameKeyKind.none
+    var codingKeyType: (any CodingKey.Type)?
+    var keyName = ""
+    var keyIndex = 0
     /// The next free slot while the frame is free, or -1.
     var nextFree = -1
 }
@@ -313,11 +330,21 @@ struct EncodingStorage {
         return Self.frameID(slot: slot, generation: frames[slot].generation)
     }
 
-    /// Sets the key of `id` (its last step in `codingPath`).
-    mutating func setKey(_ id: Int, _ key: some CodingKey) {
+    /// Sets the key of `id` (its last step in `codingPath`): the key of type `type` named `name`.
+    @inline(__always)
+    mutating func setKey(_ id: Int, type: any CodingKey.Type, name: String) {
         guard let slot = slot(of: id) else { return }
-        frames[slot].key = key
-        frames[slot].hasKey = true
+        frames[slot].keyKind = .named
+        frames[slot].codingKeyType = type
+        frames[slot].keyName = name
+    }
+
+    /// Sets the key of `id` to the array index `index`.
+    @inline(__always)
+    mutating func setKey(_ id: Int, index: Int) {
+        guard let slot = slot(of: id) else { return }
+        frames[slot].keyKind = .index
+        frames[slot].keyIndex = index
     }
 
     /// Closes `id` and the frames pending in it without building a value.
@@ -349,10 +376,8 @@ struct EncodingStorage {
         frames[slot].kind = .empty
         frames[slot].keyType = -1
         frames[slot].shapeMatched = 0
-        if frames[slot].hasKey {
-            frames[slot].key = nil
-            frames[slot].hasKey = false
-        }
+        if frames[slot].keyKind == .named { frames[slot].keyName = "" }
+        frames[slot].keyKind = .none
         frames[slot].nextFree = firstFree
         firstFree = slot
         openFrameCount -= 1
@@ -412,7 +437,7 @@ struct EncodingStorage {
         frames[slot].kind = .array
     }
 
-    mutating func setSingle(_ id: Int, _ value: StateValue) {
+    mutating func setSingle(_ id: Int, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         frames[slot].kind = .single
         frames[slot].single = value
@@ -420,7 +445,7 @@ struct EncodingStorage {
 
     /// Sets `key` to `value`; a key written twice keeps its first position and its last value.
     @inline(__always)
-    mutating func set(_ id: Int, _ key: String, _ value: StateValue) {
+    mutating func set(_ id: Int, _ key: consuming String, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         // Fast path: the fields so far follow the key type's last field names, and so does
         // this one; then it cannot repeat an earlier key.
@@ -428,14 +453,14 @@ struct EncodingStorage {
         let keyType = frames[slot].keyType
         if frames[slot].shapeMatched == count, keyType >= 0, count < keyTypes[keyType].shape.count,
            keyTypes[keyType].shape[count] == key {
-            frames[slot].fields.append(StateField(key, value))
+            frames[slot].fields.append(StateField(key: consume key, value: consume value))
             frames[slot].shapeMatched = count + 1
             return
         }
         setSlowly(slot, key, value)
     }
 
-    private mutating func setSlowly(_ slot: Int, _ key: String, _ value: StateValue) {
+    private mutating func setSlowly(_ slot: Int, _ key: consuming String, _ value: consuming StateValue) {
         frames[slot].shapeMatched = -1
         if let index = existingIndex(of: key, in: slot) {
             frames[slot].fields[index].value = value
@@ -444,8 +469,8 @@ struct EncodingStorage {
                 frames[slot].pending.removeAll { $0.index == index }
             }
         } else {
-            if frames[slot].indexByKey != nil { frames[slot].indexByKey![key] = frames[slot].fields.count }
-            frames[slot].fields.append(StateField(key, value))
+            if frames[slot].indexByKey != nil { frames[slot].indexByKey![copy key] = frames[slot].fields.count }
+            frames[slot].fields.append(StateField(key: key, value: value))
         }
     }
 
@@ -471,7 +496,7 @@ struct EncodingStorage {
     }
 
     @inline(__always)
-    mutating func append(_ id: Int, _ value: StateValue) {
+    mutating func append(_ id: Int, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         frames[slot].elements.append(value)
     }
@@ -493,7 +518,13 @@ struct EncodingStorage {
         var path: [any CodingKey] = []
         var current = id
         while let slot = slot(of: current) {
-            if frames[slot].hasKey, let key = frames[slot].key { path.append(key) }
+            switch frames[slot].keyKind {
+            case .none: break
+            case .named:
+                let name = frames[slot].keyName
+                path.append(frames[slot].codingKeyType?.init(stringValue: name) ?? FieldKey(stringValue: name))
+            case .index: path.append(IndexKey(frames[slot].keyIndex))
+            }
             current = frames[slot].parent
         }
         return path.reversed()
@@ -677,28 +708,36 @@ final class KeyedContainerMaker<Container>: AnyKeyedContainerMaker {
 
 /// True when a `KeyedEncodingContainer` is exactly one strong reference to its box, so
 /// that a box can be kept and turned back into a container, and the box's reference
-/// count tells whether anyone still holds a container. Checked once, with reflection and
-/// reference counts; when it does not hold, containers are made afresh each time.
+/// count tells whether anyone still holds a container. Checked once, by watching a token
+/// that only the probe container's box holds; when it does not hold, containers are made
+/// afresh each time.
 let keyedContainerIsOneReference: Bool = {
     typealias Probe = KeyedEncodingContainer<FieldKey>
     guard MemoryLayout<Probe>.size == MemoryLayout<AnyObject>.size,
-          MemoryLayout<Probe>.alignment == MemoryLayout<AnyObject>.alignment else { return false }
-    func makeBox() -> Unmanaged<AnyObject>? {
-        let container = Probe(ProbeKeyedWriter<FieldKey>())
-        let children = Mirror(reflecting: container).children
-        guard children.count == 1, let stored = children.first?.value, type(of: stored) is AnyObject.Type,
-              unsafeBitCast(container, to: AnyObject.self) === (stored as AnyObject) else { return nil }
-        return Unmanaged.passRetained(unsafeBitCast(container, to: AnyObject.self))
+          MemoryLayout<Probe>.alignment == MemoryLayout<AnyObject>.alignment,
+          MemoryLayout<Probe>.stride == MemoryLayout<AnyObject>.stride else { return false }
+    var token = ProbeToken()
+    var box: Unmanaged<AnyObject>
+    do {
+        let container = Probe(ProbeKeyedWriter<FieldKey>(token: token))
+        box = Unmanaged.passRetained(unsafeBitCast(container, to: AnyObject.self))
+        withExtendedLifetime(container) {}
     }
-    guard var box = makeBox() else { return false }
-    defer { box.release() }
-    guard isOnlyReference(&box) else { return false }
+    // The container is gone; the retained word must keep its box (and so the token) alive,
+    // be the box's only reference, and count a copy made from it.
+    guard !isKnownUniquelyReferenced(&token), isOnlyReference(&box) else { return false }
     func isSharedWhileCopied() -> Bool {
         let copy = unsafeBitCast(box.takeUnretainedValue(), to: Probe.self)
         return withExtendedLifetime(copy) { !isOnlyReference(&box) }
     }
-    return isSharedWhileCopied() && isOnlyReference(&box)
+    guard isSharedWhileCopied(), isOnlyReference(&box) else { return false }
+    // Releasing the word frees the box, which lets go of the token.
+    box.release()
+    return isKnownUniquelyReferenced(&token)
 }()
+
+/// What the probe container's writer holds, to see when the container's box goes away.
+final class ProbeToken {}
 
 /// True when the one retain `box` was made with is the only strong reference to its object.
 ///

@@ -79,7 +79,11 @@ struct TextBuffer: ~Copyable {
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
         reserve(times)
-        (base + count).update(repeating: byte, count: times)
+        if times <= 16 {
+            for offset in 0..<times { base[count + offset] = byte }
+        } else {
+            (base + count).update(repeating: byte, count: times)
+        }
         count += times
     }
 

@@ -86,39 +86,46 @@ public struct TextDiffRenderer: Sendable {
 
     /// Appends the line of one change (read in place, without copying it).
     private func appendLine(for change: UnsafePointer<StateChange>, to output: inout TextBuffer) {
-        switch change.pointee.kind {
+        switch change.pointee.storedKind {
         case .replace:
-            appendPath(change.pointee.path, to: &output)
+            appendPath(of: change, to: &output)
             output.append(": ")
-            appendValue(change.pointee.oldValue, color: Self.red, to: &output)
+            if colors { output.append(Self.red) }
+            appendValue(at: change, new: false, to: &output)
+            if colors { output.append(Self.reset) }
             output.append(" → ")
-            appendValue(change.pointee.newValue, color: Self.green, to: &output)
+            if colors { output.append(Self.green) }
+            appendValue(at: change, new: true, to: &output)
+            if colors { output.append(Self.reset) }
         case .insert, .remove:
-            let isInsert = change.pointee.kind == .insert
+            let isInsert = change.pointee.storedKind == .insert
             if colors { output.append(isInsert ? Self.green : Self.red) }
             output.append(isInsert ? "+ " : "- ")
-            appendPath(change.pointee.path, to: &output)
+            appendPath(of: change, to: &output)
             output.append(": ")
-            appendValue(isInsert ? change.pointee.newValue : change.pointee.oldValue, color: nil, to: &output)
+            appendValue(at: change, new: isInsert, to: &output)
             if colors { output.append(Self.reset) }
         }
     }
 
-    /// Appends `value` (nil reads as `nil`) as a literal, in `color` when colours are on.
+    /// Appends the old or new value of `change` (nil reads as `nil`) as a literal.
     @inline(__always)
-    private func appendValue(_ value: StateValue?, color: StaticString?, to output: inout TextBuffer) {
-        if colors, let color { output.append(color) }
-        switch value {
+    private func appendValue(at change: UnsafePointer<StateChange>, new: Bool, to output: inout TextBuffer) {
+        let value = new ? change.pointer(to: \.storedNewValue)! : change.pointer(to: \.storedOldValue)!
+        switch value.pointee {
         case .none, .null?: output.append("nil")
         case .bool(let flag)?: output.append(flag ? "true" : "false")
         case .int(let number)?: output.append(number)
-        case let value?: value.appendLiteral(to: &output, maxLength: maxValueLength)
+        case .some: value.pointee!.appendLiteral(to: &output, maxLength: maxValueLength)
         }
-        if colors && color != nil { output.append(Self.reset) }
     }
 
-    private func appendPath(_ path: StatePath, to output: inout TextBuffer) {
-        if path.isRoot { output.append("(root)") } else { path.appendDescription(to: &output) }
+    private func appendPath(of change: UnsafePointer<StateChange>, to output: inout TextBuffer) {
+        if change.pointee.storedPath.isRoot {
+            output.append("(root)")
+        } else {
+            change.pointee.storedPath.appendDescription(to: &output)
+        }
     }
 
     /// How many replaces starting at `start` target consecutive indices of the same array.
