@@ -99,6 +99,11 @@ public final class Scheduler {
                     await virtualClock.advance(to: next)
                     continue
                 }
+                if !pendingStarts.isEmpty {
+                    // Effects waiting to start: their job signals once it has started them.
+                    await waitForChange()
+                    continue
+                }
                 if !yieldedOnce {
                     // Usually a freshly created task only needs to start and park.
                     yieldedOnce = true
@@ -131,6 +136,11 @@ public final class Scheduler {
     func settle() async {
         var yieldedOnce = false
         while workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled {
+            if !pendingStarts.isEmpty {
+                // Effects waiting to start: their job signals once it has started them.
+                await waitForChange()
+                continue
+            }
             if !yieldedOnce {
                 yieldedOnce = true
                 await Task.yield()
@@ -179,6 +189,7 @@ public final class Scheduler {
         let units = pendingStarts
         pendingStarts = []
         for unit in units { unit.start() }
+        signalChange()
     }
 
     /// Counts a new effect task.
