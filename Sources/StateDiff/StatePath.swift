@@ -155,28 +155,28 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The path as an RFC 6901 JSON Pointer: `/posts/0/title` (`~` as `~0`, `/` as `~1`); the root is `""`.
     public var jsonPointer: String {
-        var text = ""
-        for position in 0..<count {
-            let component = self[position]
-            text.append("/")
-            switch component {
-            case .key(let key):
-                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                    for character in key.unicodeScalars {
-                        switch character {
-                        case "~": text.append("~0")
-                        case "/": text.append("~1")
-                        default: text.unicodeScalars.append(character)
+        if isRoot { return "" }
+        return TextBuffer.withScratch { text in
+            for position in 0..<count {
+                text.append(UInt8(ascii: "/"))
+                switch self[position] {
+                case .key(let key):
+                    var key = key
+                    key.withUTF8 { bytes in
+                        for byte in bytes {
+                            switch byte {
+                            case UInt8(ascii: "~"): text.append("~0")
+                            case UInt8(ascii: "/"): text.append("~1")
+                            default: text.append(byte)
+                            }
                         }
                     }
-                } else {
-                    text.append(key)
+                case .index(let index):
+                    text.append(index)
                 }
-            case .index(let index):
-                text.append(String(index))
             }
+            return text.string
         }
-        return text
     }
 }
 
