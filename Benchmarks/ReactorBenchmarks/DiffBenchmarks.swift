@@ -142,7 +142,7 @@ private struct BenchCounterState: Encodable, Equatable {
 /// Runs one StateDiff operation `count` times and nothing else (`reactor-benchmarks --loop CASE COUNT`),
 /// so that callgrind's total, less a `none` run's, divided by `count` is the operation's instruction count.
 /// Cases: none, encode-scoreboard, encode-counter, diff-scoreboard, diff-counter, render-scoreboard,
-/// render-counter, patch-counter.
+/// render-counter, render-alert, patch-counter.
 func runDiffLoop(_ name: String, count: Int) {
     let renderer = TextDiffRenderer(indent: 6)
     let scoreboardOld = Scoreboard.State(home: 0, away: 0), scoreboardNew = Scoreboard.State(home: 1, away: 0)
@@ -164,6 +164,14 @@ func runDiffLoop(_ name: String, count: Int) {
         for _ in 0..<count {
             bytes.removeAll(keepingCapacity: true)
             renderer.render(changes, appendingUTF8To: &bytes)
+        }
+    case "render-alert":
+        let alert = diff(
+            try! StateValue(encoding: CounterReactor.State(value: 1)),
+            try! StateValue(encoding: CounterReactor.State(value: 1, alertMessage: "increased!")))
+        for _ in 0..<count {
+            bytes.removeAll(keepingCapacity: true)
+            renderer.render(alert, appendingUTF8To: &bytes)
         }
     case "patch-counter": for _ in 0..<count { blackHole(JSONPatch(counterChanges).jsonValue) }
     default: print("unknown case \(name)")

@@ -191,10 +191,19 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
 @inline(__always)
 func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, isASCIILetter(first) else { return false }
-    for byte in bytes.dropFirst() where !(isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))) {
-        return false
-    }
+    for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
     return true
+}
+
+/// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,
+/// bit `c` of the other for 0...63.
+@inline(__always)
+private func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+    let digits: UInt64 = 0x03FF_0000_0000_0000                // "0"..."9" (48...57)
+    let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE               // "A"..."Z", "_", "a"..."z" (65...122, 95)
+    if byte < 64 { return (digits >> UInt64(byte)) & 1 == 1 }
+    if byte < 128 { return (letters >> UInt64(byte - 64)) & 1 == 1 }
+    return false
 }
 
 /// True when `key` can be written bare in a path: a letter or `_`, then letters, digits or `_`.
