@@ -66,6 +66,16 @@ private struct BenchCounterState: Encodable, Equatable {
         }
         report("encode scoreboard state (Encodable)", nanoseconds: measured, baselineName: "== of the counter states", baselineNanoseconds: baseline)
     }
+    if shouldRun("encode described") {
+        let iterations = 100_000
+        let baseline = counterBaseline(iterations)
+        let state = DescribedScoreboard(home: 2, away: 1)
+        precondition(try! StateValue(encoding: state) == StateValue(encoding: Scoreboard.State(home: 2, away: 1)))
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(try! StateValue(encoding: state)) }
+        }
+        report("encode scoreboard state (StateValueConvertible)", nanoseconds: measured, baselineName: "== of the counter states", baselineNanoseconds: baseline)
+    }
     if shouldRun("diff scoreboard") {
         let iterations = 100_000
         let baseline = counterBaseline(iterations)
@@ -139,10 +149,18 @@ private struct BenchCounterState: Encodable, Equatable {
     }
 }
 
+/// The scoreboard's state describing itself (`StateValueConvertible`) instead of being encoded
+/// field by field: what a reactor can do for its hottest state.
+private struct DescribedScoreboard: Encodable, StateValueConvertible {
+    var home = 0
+    var away = 0
+    var stateValue: StateValue { .object([StateField("home", .int(home)), StateField("away", .int(away))]) }
+}
+
 /// Runs one StateDiff operation `count` times and nothing else (`reactor-benchmarks --loop CASE COUNT`),
 /// so that callgrind's total, less a `none` run's, divided by `count` is the operation's instruction count.
-/// Cases: none, encode-scoreboard, encode-counter, diff-scoreboard, diff-counter, render-scoreboard,
-/// render-counter, patch-counter.
+/// Cases: none, encode-scoreboard, encode-counter, encode-described, diff-scoreboard, diff-counter, render-scoreboard,
+/// render-counter, render-alert, patch-counter.
 func runDiffLoop(_ name: String, count: Int) {
     let renderer = TextDiffRenderer(indent: 6)
     let scoreboardOld = Scoreboard.State(home: 0, away: 0), scoreboardNew = Scoreboard.State(home: 1, away: 0)
@@ -157,6 +175,9 @@ func runDiffLoop(_ name: String, count: Int) {
     case "none": break
     case "encode-scoreboard": for _ in 0..<count { blackHole(try! StateValue(encoding: scoreboardNew)) }
     case "encode-counter": for _ in 0..<count { blackHole(try! StateValue(encoding: counterNew)) }
+    case "encode-described":
+        let state = DescribedScoreboard(home: 1)
+        for _ in 0..<count { blackHole(try! StateValue(encoding: state)) }
     case "diff-scoreboard": for _ in 0..<count { blackHole(diff(scoreboardValues.0, scoreboardValues.1)) }
     case "diff-counter": for _ in 0..<count { blackHole(diff(counterValues.0, counterValues.1)) }
     case "render-scoreboard", "render-counter":
@@ -164,6 +185,14 @@ func runDiffLoop(_ name: String, count: Int) {
         for _ in 0..<count {
             bytes.removeAll(keepingCapacity: true)
             renderer.render(changes, appendingUTF8To: &bytes)
+        }
+    case "render-alert":
+        let alert = diff(
+            try! StateValue(encoding: CounterReactor.State(value: 1)),
+            try! StateValue(encoding: CounterReactor.State(value: 1, alertMessage: "increased!")))
+        for _ in 0..<count {
+            bytes.removeAll(keepingCapacity: true)
+            renderer.render(alert, appendingUTF8To: &bytes)
         }
     case "patch-counter": for _ in 0..<count { blackHole(JSONPatch(counterChanges).jsonValue) }
     default: print("unknown case \(name)")

@@ -155,28 +155,28 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The path as an RFC 6901 JSON Pointer: `/posts/0/title` (`~` as `~0`, `/` as `~1`); the root is `""`.
     public var jsonPointer: String {
-        var text = ""
-        for position in 0..<count {
-            let component = self[position]
-            text.append("/")
-            switch component {
-            case .key(let key):
-                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                    for character in key.unicodeScalars {
-                        switch character {
-                        case "~": text.append("~0")
-                        case "/": text.append("~1")
-                        default: text.unicodeScalars.append(character)
+        if isRoot { return "" }
+        return TextBuffer.withScratch { text in
+            for position in 0..<count {
+                text.append(UInt8(ascii: "/"))
+                switch self[position] {
+                case .key(let key):
+                    var key = key
+                    key.withUTF8 { bytes in
+                        for byte in bytes {
+                            switch byte {
+                            case UInt8(ascii: "~"): text.append("~0")
+                            case UInt8(ascii: "/"): text.append("~1")
+                            default: text.append(byte)
+                            }
                         }
                     }
-                } else {
-                    text.append(key)
+                case .index(let index):
+                    text.append(index)
                 }
-            case .index(let index):
-                text.append(String(index))
             }
+            return text.string
         }
-        return text
     }
 }
 
@@ -191,10 +191,19 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
 @inline(__always)
 func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, isASCIILetter(first) else { return false }
-    for byte in bytes.dropFirst() where !(isASCIILetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))) {
-        return false
-    }
+    for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
     return true
+}
+
+/// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,
+/// bit `c` of the other for 0...63.
+@inline(__always)
+private func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+    let digits: UInt64 = 0x03FF_0000_0000_0000                // "0"..."9" (48...57)
+    let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE               // "A"..."Z", "_", "a"..."z" (65...122, 95)
+    if byte < 64 { return (digits >> UInt64(byte)) & 1 == 1 }
+    if byte < 128 { return (letters >> UInt64(byte - 64)) & 1 == 1 }
+    return false
 }
 
 /// True when `key` can be written bare in a path: a letter or `_`, then letters, digits or `_`.

@@ -147,8 +147,7 @@ struct EncoderReuseTests {
     }
 
     /// Reports the coding paths its encoder and containers see.
-    final class PathLog: @unchecked Sendable {
-        // @unchecked: written and read by one test on one thread.
+    final class PathLog {
         var paths: [[String]] = []
     }
 
@@ -177,8 +176,7 @@ struct EncoderReuseTests {
     // MARK: Misuse and errors
 
     /// Keeps its container after `encode(to:)` returned.
-    final class Escape: @unchecked Sendable {
-        // @unchecked: used by one test on one thread.
+    final class Escape {
         var container: KeyedEncodingContainer<CounterKeys>?
     }
 
