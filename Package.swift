@@ -1,6 +1,11 @@
 // swift-tools-version:6.1
 import PackageDescription
 
+/// Release builds of our library targets skip the run-time exclusivity checks (a third of the
+/// dynamic work on the batch path was `swift_beginAccess`); debug builds, which the tests run,
+/// keep them, so a violation still fails the tests. See docs/performance.md.
+let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "reactor-shell",
     platforms: [.macOS(.v15)],
@@ -20,8 +25,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "ReactorCore"),
-        .target(name: "StateDiff"),
+        .target(name: "ReactorCore", swiftSettings: fastRelease),
+        .target(name: "StateDiff", swiftSettings: fastRelease),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CEditline", providers: [.apt(["libedit-dev"])]),
         .target(
@@ -31,9 +36,22 @@ let package = Package(
                 .target(name: "CReadline", condition: .when(traits: ["GNUReadline"])),
                 .target(name: "CEditline", condition: .when(traits: ["LibEdit"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: fastRelease
         ),
-        .target(name: "BuiltinReactors", dependencies: ["ReactorCore", "ReactorShell"]),
+        // libcurl is opened with dlopen when a network search first needs it, never linked:
+        // linking it (or FoundationNetworking) costs every start-up ~30 more shared libraries.
+        .target(
+            name: "CCurlLoader",
+            // DWARF 4 debug info, so that valgrind 3.19 (Debian 12) can still profile the binary.
+            cSettings: [.unsafeFlags(["-gdwarf-4"])],
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
+        ),
+        .target(
+            name: "BuiltinReactors",
+            dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"],
+            swiftSettings: fastRelease
+        ),
         .executableTarget(name: "reactor-shell", dependencies: ["ReactorShell", "BuiltinReactors"]),
         .executableTarget(
             name: "ReactorBenchmarks",

@@ -1,5 +1,6 @@
 // StateDiff cases: diff + text render against an Equatable comparison (`==`) of the same
 // two states, and the encoding of a state from Encodable.
+import BuiltinReactors
 import StateDiff
 
 /// The counter's state, as the built-in reactor declares it (SPEC §5).
@@ -45,6 +46,59 @@ private struct BenchCounterState: Encodable, Equatable {
             for _ in 0..<iterations { blackHole(try! StateValue(encoding: counterNew)) }
         }
         report("encode counter state (Encodable)", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
+        // The built-in counter's state, whose alert is a `@Pulse` (encoded as its plain value).
+        let pulseState = CounterReactor.State(value: 3, isLoading: true, alertMessage: "increased!")
+        precondition(try! StateValue(encoding: pulseState) == .object([
+            StateField("value", .int(3)), StateField("isLoading", .bool(true)), StateField("alertMessage", .string("increased!")),
+        ]))
+        let pulseMeasured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(try! StateValue(encoding: pulseState)) }
+        }
+        report("encode counter state (@Pulse alert)", nanoseconds: pulseMeasured, baselineName: "== of the states", baselineNanoseconds: baseline)
+    }
+    if shouldRun("encode scoreboard") {
+        let iterations = 100_000
+        let baseline = counterBaseline(iterations)
+        let state = Scoreboard.State(home: 2, away: 1)
+        precondition(try! StateValue(encoding: state) == .object([StateField("home", .int(2)), StateField("away", .int(1))]))
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(try! StateValue(encoding: state)) }
+        }
+        report("encode scoreboard state (Encodable)", nanoseconds: measured, baselineName: "== of the counter states", baselineNanoseconds: baseline)
+    }
+    if shouldRun("encode described") {
+        let iterations = 100_000
+        let baseline = counterBaseline(iterations)
+        let state = DescribedScoreboard(home: 2, away: 1)
+        precondition(try! StateValue(encoding: state) == StateValue(encoding: Scoreboard.State(home: 2, away: 1)))
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(try! StateValue(encoding: state)) }
+        }
+        report("encode scoreboard state (StateValueConvertible)", nanoseconds: measured, baselineName: "== of the counter states", baselineNanoseconds: baseline)
+    }
+    if shouldRun("diff scoreboard") {
+        let iterations = 100_000
+        let baseline = counterBaseline(iterations)
+        let old = try! StateValue(encoding: Scoreboard.State(home: 0)), new = try! StateValue(encoding: Scoreboard.State(home: 1))
+        precondition(renderer.lines(for: diff(old, new)) == ["      home: 0 → 1"])
+        let measured = medianNanoseconds(operations: iterations) {
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(256)
+            for _ in 0..<iterations {
+                bytes.removeAll(keepingCapacity: true)
+                renderer.render(diff(old, new), appendingUTF8To: &bytes)
+            }
+            blackHole(bytes)
+        }
+        report("diff + text render (bytes), scoreboard", nanoseconds: measured, baselineName: "== of the counter states", baselineNanoseconds: baseline)
+    }
+    if shouldRun("diff patch") {
+        let iterations = 100_000
+        let baseline = counterBaseline(iterations)
+        let measured = medianNanoseconds(operations: iterations) {
+            for _ in 0..<iterations { blackHole(JSONPatch(diff(counterOldValue, counterNewValue)).jsonValue.jsonText) }
+        }
+        report("diff + JSON Patch text, counter", nanoseconds: measured, baselineName: "== of the states", baselineNanoseconds: baseline)
     }
 
     // 10,000 strings, one appended.
@@ -93,4 +147,55 @@ private struct BenchCounterState: Encodable, Equatable {
         }
         report("diff + text, 10,000 strings reversed", nanoseconds: measured, baselineName: "== of the arrays", baselineNanoseconds: baseline)
     }
+}
+
+/// The scoreboard's state describing itself (`StateValueConvertible`) instead of being encoded
+/// field by field: what a reactor can do for its hottest state.
+private struct DescribedScoreboard: Encodable, StateValueConvertible {
+    var home = 0
+    var away = 0
+    var stateValue: StateValue { .object([StateField("home", .int(home)), StateField("away", .int(away))]) }
+}
+
+/// Runs one StateDiff operation `count` times and nothing else (`reactor-benchmarks --loop CASE COUNT`),
+/// so that callgrind's total, less a `none` run's, divided by `count` is the operation's instruction count.
+/// Cases: none, encode-scoreboard, encode-counter, encode-described, diff-scoreboard, diff-counter, render-scoreboard,
+/// render-counter, render-alert, patch-counter.
+func runDiffLoop(_ name: String, count: Int) {
+    let renderer = TextDiffRenderer(indent: 6)
+    let scoreboardOld = Scoreboard.State(home: 0, away: 0), scoreboardNew = Scoreboard.State(home: 1, away: 0)
+    let counterOld = CounterReactor.State(value: 0), counterNew = CounterReactor.State(value: 1)
+    let scoreboardValues = (try! StateValue(encoding: scoreboardOld), try! StateValue(encoding: scoreboardNew))
+    let counterValues = (try! StateValue(encoding: counterOld), try! StateValue(encoding: counterNew))
+    let scoreboardChanges = diff(scoreboardValues.0, scoreboardValues.1)
+    let counterChanges = diff(counterValues.0, counterValues.1)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(256)
+    switch name {
+    case "none": break
+    case "encode-scoreboard": for _ in 0..<count { blackHole(try! StateValue(encoding: scoreboardNew)) }
+    case "encode-counter": for _ in 0..<count { blackHole(try! StateValue(encoding: counterNew)) }
+    case "encode-described":
+        let state = DescribedScoreboard(home: 1)
+        for _ in 0..<count { blackHole(try! StateValue(encoding: state)) }
+    case "diff-scoreboard": for _ in 0..<count { blackHole(diff(scoreboardValues.0, scoreboardValues.1)) }
+    case "diff-counter": for _ in 0..<count { blackHole(diff(counterValues.0, counterValues.1)) }
+    case "render-scoreboard", "render-counter":
+        let changes = name == "render-scoreboard" ? scoreboardChanges : counterChanges
+        for _ in 0..<count {
+            bytes.removeAll(keepingCapacity: true)
+            renderer.render(changes, appendingUTF8To: &bytes)
+        }
+    case "render-alert":
+        let alert = diff(
+            try! StateValue(encoding: CounterReactor.State(value: 1)),
+            try! StateValue(encoding: CounterReactor.State(value: 1, alertMessage: "increased!")))
+        for _ in 0..<count {
+            bytes.removeAll(keepingCapacity: true)
+            renderer.render(alert, appendingUTF8To: &bytes)
+        }
+    case "patch-counter": for _ in 0..<count { blackHole(JSONPatch(counterChanges).jsonValue) }
+    default: print("unknown case \(name)")
+    }
+    blackHole(bytes)
 }

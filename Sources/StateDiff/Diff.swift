@@ -28,78 +28,137 @@ struct Differ {
     static let editDistanceCap = 512
     /// Most elementary steps the sequence diff may take for one array before degrading.
     static let workBudget = 2_000_000
+    /// Objects with at most this many fields are matched by key without a dictionary.
+    static let linearKeySearchLimit = 16
 
     mutating func compare(_ old: StateValue, _ new: StateValue) {
-        switch (old, new) {
-        case let (.object(oldFields), .object(newFields)):
+        switch old {
+        case .object(let oldFields):
+            guard case .object(let newFields) = new else { return emitReplace(currentPath(), old: old, new: new) }
             if !sharesStorage(oldFields, newFields) { compareObjects(oldFields, newFields, old: old, new: new) }
-        case let (.array(oldElements), .array(newElements)):
+        case .array(let oldElements):
+            guard case .array(let newElements) = new else { return emitReplace(currentPath(), old: old, new: new) }
             if !sharesStorage(oldElements, newElements) { compareArrays(oldElements, newElements) }
         default:
-            if old != new { emit(.replace(currentPath(), old: old, new: new)) }
+            if !leafEquals(old, new) { emitReplace(currentPath(), old: old, new: new) }
+        }
+    }
+
+    /// Compares the values of the field `key`: a leaf directly (no push on the path stack),
+    /// a container by descending into it.
+    @inline(__always)
+    mutating func compareField(_ key: String, _ old: StateValue, _ new: StateValue) {
+        switch old {
+        case .object, .array:
+            path.append(.key(key))
+            compare(old, new)
+            path.removeLast()
+        default:
+            if !leafEquals(old, new) { emitReplace(currentPath(appending: .key(key)), old: old, new: new) }
         }
     }
 
     /// The current path as a value of its own (a copy, so the stack stays uniquely owned).
     func currentPath() -> StatePath {
-        StatePath(Array(unsafeUninitializedCapacity: path.count) { buffer, initialized in
-            initialized = buffer.initialize(fromContentsOf: path)
-        })
+        StatePath(Array(path))
     }
 
     /// The current path extended by `component`, leaving the stack untouched.
     func currentPath(appending component: StatePath.Component) -> StatePath {
-        StatePath(Array(unsafeUninitializedCapacity: path.count + 1) { buffer, initialized in
-            initialized = buffer.initialize(fromContentsOf: path)
-            (buffer.baseAddress! + initialized).initialize(to: component)
-            initialized += 1
-        })
+        if path.isEmpty { return StatePath(component) }
+        var components: [StatePath.Component] = []
+        components.reserveCapacity(path.count + 1)
+        components.append(contentsOf: path)
+        components.append(component)
+        return StatePath(components)
     }
 
-    mutating func emit(_ change: StateChange) { changes.append(change) }
+    @inline(__always)
+    mutating func emitReplace(_ path: StatePath, old: StateValue, new: StateValue) {
+        emit(StateChange(storedPath: path, storedKind: .replace, storedOldValue: old, storedNewValue: new))
+    }
+
+    @inline(__always)
+    mutating func emitInsert(_ path: StatePath, _ value: StateValue) {
+        emit(StateChange(storedPath: path, storedKind: .insert, storedOldValue: nil, storedNewValue: value))
+    }
+
+    @inline(__always)
+    mutating func emitRemove(_ path: StatePath, _ value: StateValue) {
+        emit(StateChange(storedPath: path, storedKind: .remove, storedOldValue: value, storedNewValue: nil))
+    }
+
+    /// Appends `change`; the first one makes room for a few.
+    @inline(__always)
+    mutating func emit(_ change: StateChange) {
+        if changes.capacity == 0 { changes.reserveCapacity(4) }
+        changes.append(change)
+    }
 
     // MARK: Objects
 
     mutating func compareObjects(_ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue) {
+        // The common case: the same keys in the same order, compared position by position.
         if oldFields.count == newFields.count && sameKeys(oldFields, newFields) {
-            for index in oldFields.indices {
-                path.append(.key(oldFields[index].key))
-                compare(oldFields[index].value, newFields[index].value)
-                path.removeLast()
+            oldFields.withUnsafeBufferPointer { oldFields in
+                newFields.withUnsafeBufferPointer { newFields in
+                    for index in oldFields.indices {
+                        compareField(oldFields[index].key, oldFields[index].value, newFields[index].value)
+                    }
+                }
             }
             return
         }
-        var newIndexByKey: [String: Int] = [:]
-        newIndexByKey.reserveCapacity(newFields.count)
-        for (index, field) in newFields.enumerated() { newIndexByKey[field.key] = index }
-        // Patches add keys at the end: the shared keys must keep their order and come first.
+        if oldFields.count <= Self.linearKeySearchLimit && newFields.count <= Self.linearKeySearchLimit {
+            compareObjectsByKey(oldFields, newFields, old: old, new: new) { fields, key in
+                fields.firstIndex { $0.key == key }
+            }
+        } else {
+            var oldIndexByKey: [String: Int] = [:], newIndexByKey: [String: Int] = [:]
+            oldIndexByKey.reserveCapacity(oldFields.count)
+            newIndexByKey.reserveCapacity(newFields.count)
+            for (index, field) in oldFields.enumerated() { oldIndexByKey[field.key] = index }
+            for (index, field) in newFields.enumerated() { newIndexByKey[field.key] = index }
+            compareObjectsByKey(oldFields, newFields, old: old, new: new) { fields, key in
+                (fields == oldFields ? oldIndexByKey : newIndexByKey)[key]
+            }
+        }
+    }
+
+    /// Objects whose keys differ: removed keys, then changed keys, then added keys; or the
+    /// whole object replaced when the shared keys changed order (patches add keys at the
+    /// end, so the shared keys must keep their order and come first).
+    private mutating func compareObjectsByKey(
+        _ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue,
+        index: ([StateField], String) -> Int?
+    ) {
         var keptCount = 0
         for field in oldFields {
-            guard let newIndex = newIndexByKey[field.key] else { continue }
+            guard let newIndex = index(newFields, field.key) else { continue }
             guard newIndex == keptCount else {
-                emit(.replace(currentPath(), old: old, new: new))
+                emitReplace(currentPath(), old: old, new: new)
                 return
             }
             keptCount += 1
         }
-        for field in oldFields where newIndexByKey[field.key] == nil {
-            emit(.remove(currentPath(appending: .key(field.key)), field.value))
+        for field in oldFields where index(newFields, field.key) == nil {
+            emitRemove(currentPath(appending: .key(field.key)), field.value)
         }
-        var oldIndexByKey: [String: Int] = [:]
-        for (index, field) in oldFields.enumerated() { oldIndexByKey[field.key] = index }
         for field in newFields.prefix(keptCount) {
-            path.append(.key(field.key))
-            compare(oldFields[oldIndexByKey[field.key]!].value, field.value)
-            path.removeLast()
+            compareField(field.key, oldFields[index(oldFields, field.key)!].value, field.value)
         }
         for field in newFields.dropFirst(keptCount) {
-            emit(.insert(currentPath(appending: .key(field.key)), field.value))
+            emitInsert(currentPath(appending: .key(field.key)), field.value)
         }
     }
 
     private func sameKeys(_ oldFields: [StateField], _ newFields: [StateField]) -> Bool {
-        for index in oldFields.indices where oldFields[index].key != newFields[index].key { return false }
-        return true
+        oldFields.withUnsafeBufferPointer { oldFields in
+            newFields.withUnsafeBufferPointer { newFields in
+                for index in oldFields.indices where oldFields[index].key != newFields[index].key { return false }
+                return true
+            }
+        }
     }
 
     // MARK: Arrays
@@ -111,11 +170,11 @@ struct Differ {
 
         if oldMiddle.isEmpty && newMiddle.isEmpty { return }
         if oldMiddle.isEmpty {
-            for index in newMiddle { emit(.insert(currentPath(appending: .index(index)), new[index])) }
+            for index in newMiddle { emitInsert(currentPath(appending: .index(index)), new[index]) }
             return
         }
         if newMiddle.isEmpty {
-            for index in oldMiddle.reversed() { emit(.remove(currentPath(appending: .index(index)), old[index])) }
+            for index in oldMiddle.reversed() { emitRemove(currentPath(appending: .index(index)), old[index]) }
             return
         }
         if oldMiddle.count == 1 && newMiddle.count == 1 {
@@ -125,8 +184,8 @@ struct Differ {
                 compare(oldElement, newElement)
                 path.removeLast()
             } else {
-                emit(.remove(currentPath(appending: .index(prefix)), oldElement))
-                emit(.insert(currentPath(appending: .index(prefix)), newElement))
+                emitRemove(currentPath(appending: .index(prefix)), oldElement)
+                emitInsert(currentPath(appending: .index(prefix)), newElement)
             }
             return
         }
@@ -168,11 +227,11 @@ struct Differ {
         }
         for index in oldMatched.indices.reversed() where !oldMatched[index] {
             let position = oldMiddle.lowerBound + index
-            emit(.remove(currentPath(appending: .index(position)), old[position]))
+            emitRemove(currentPath(appending: .index(position)), old[position])
         }
         for index in newMatched.indices where !newMatched[index] {
             let position = newMiddle.lowerBound + index
-            emit(.insert(currentPath(appending: .index(position)), new[position]))
+            emitInsert(currentPath(appending: .index(position)), new[position])
         }
         pairs.sort { $0.new < $1.new }
         for pair in pairs {
@@ -188,13 +247,13 @@ struct Differ {
         let paired = min(oldMiddle.count, newMiddle.count)
         let start = oldMiddle.lowerBound
         for position in ((start + paired)..<oldMiddle.upperBound).reversed() {
-            emit(.remove(currentPath(appending: .index(position)), old[position]))
+            emitRemove(currentPath(appending: .index(position)), old[position])
         }
         for position in (start + paired)..<newMiddle.upperBound {
-            emit(.insert(currentPath(appending: .index(position)), new[position]))
+            emitInsert(currentPath(appending: .index(position)), new[position])
         }
         for position in start..<(start + paired) where old[position] != new[position] {
-            emit(.replace(currentPath(appending: .index(position)), old: old[position], new: new[position]))
+            emitReplace(currentPath(appending: .index(position)), old: old[position], new: new[position])
         }
     }
 }
@@ -217,6 +276,18 @@ func commonEnds(_ old: [StateValue], _ new: [StateValue]) -> (prefix: Int, suffi
             while suffix < common - prefix && same(oldBuffer.count - 1 - suffix, newBuffer.count - 1 - suffix) { suffix += 1 }
             return (prefix, suffix)
         }
+    }
+}
+
+/// Equality of two values of which `old` is not a container (as `==`, with a shortcut for
+/// identical bits: the same scalar, or the same string storage).
+@inline(__always)
+func leafEquals(_ old: StateValue, _ new: StateValue) -> Bool {
+    switch old {
+    case .null: if case .null = new { return true } else { return false }
+    case .bool(let a): if case .bool(let b) = new { return a == b } else { return false }
+    case .int(let a): if case .int(let b) = new { return a == b } else { return false }
+    default: return old == new
     }
 }
 

@@ -1,5 +1,7 @@
-// The three container kinds the `EncodingNode` hands out. Every write lands directly in
-// the node; only nested containers and super-encoders are resolved when it finishes.
+// The encoder handed to a value's `encode(to:)` and the three container kinds it hands
+// out. All of them are a session and a target: every write lands directly in the
+// session's frame for the value; only nested containers and super-encoders are resolved
+// when that frame finishes.
 
 /// Converts an unsigned or wide integer to `.int`, or to `.double` when it does not fit.
 @inline(__always)
@@ -15,72 +17,109 @@ func floatValue(_ value: Float) -> StateValue {
     return .double(Double(value.description) ?? Double(value))
 }
 
+/// The `Encoder` of one value: writes into the session's frame `frame`. Two words, so
+/// passing it as `any Encoder` allocates nothing.
+struct StateEncoder: Encoder {
+    let session: EncodingSession
+    let frame: Int
+
+    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
+
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        session.keyedContainer(for: frame, keyedBy: type)
+    }
+
+    func unkeyedContainer() -> any UnkeyedEncodingContainer {
+        session.storage.pointee.beginArray(frame)
+        return UnkeyedWriter(session: session, frame: frame)
+    }
+
+    func singleValueContainer() -> any SingleValueEncodingContainer {
+        SingleValueWriter(session: session, frame: frame)
+    }
+}
+
+/// A keyed container. `target` is a frame id, or (negative, `~boxID`) the box of a cached
+/// container, whose frame changes each time it is handed out.
 struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    let node: EncodingNode
+    let session: EncodingSession
+    let target: Int
 
-    var codingPath: [any CodingKey] { node.codingPath }
+    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(session.frame(of: target)) }
 
-    mutating func encodeNil(forKey key: Key) throws { node.set(key.stringValue, .null) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { node.set(key.stringValue, .bool(value)) }
-    mutating func encode(_ value: String, forKey key: Key) throws { node.set(key.stringValue, .string(value)) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { node.set(key.stringValue, .double(value)) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { node.set(key.stringValue, floatValue(value)) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { node.set(key.stringValue, .int(value)) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { node.set(key.stringValue, .int(Int(value))) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { node.set(key.stringValue, integerValue(value)) }
+    @inline(__always)
+    private func set(_ key: Key, _ value: StateValue) {
+        session.storage.pointee.set(session.frame(of: target), key.stringValue, value)
+    }
+
+    mutating func encodeNil(forKey key: Key) throws { set(key, .null) }
+    mutating func encode(_ value: Bool, forKey key: Key) throws { set(key, .bool(value)) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(key, .string(value)) }
+    mutating func encode(_ value: Double, forKey key: Key) throws { set(key, .double(value)) }
+    mutating func encode(_ value: Float, forKey key: Key) throws { set(key, floatValue(value)) }
+    mutating func encode(_ value: Int, forKey key: Key) throws { set(key, .int(value)) }
+    mutating func encode(_ value: Int8, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: Int16, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: Int32, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: Int64, forKey key: Key) throws { set(key, integerValue(value)) }
+    mutating func encode(_ value: UInt, forKey key: Key) throws { set(key, integerValue(value)) }
+    mutating func encode(_ value: UInt8, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: UInt16, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: UInt32, forKey key: Key) throws { set(key, .int(Int(value))) }
+    mutating func encode(_ value: UInt64, forKey key: Key) throws { set(key, integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        node.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
+        let frame = session.frame(of: target)
+        let name = key.stringValue
+        let encoded = try session.encodeValue(value, parent: frame, keyType: Key.self, name: name)
+        session.storage.pointee.set(frame, name, encoded)
     }
 
     // Optionals are kept as `.null` instead of being left out.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.bool) ?? .null) }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.string) ?? .null) }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.double) ?? .null) }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { node.set(key.stringValue, value.map(floatValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { node.set(key.stringValue, value.map(StateValue.int) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { node.set(key.stringValue, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { set(key, value.map(StateValue.bool) ?? .null) }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { set(key, value.map(StateValue.string) ?? .null) }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { set(key, value.map(StateValue.double) ?? .null) }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { set(key, value.map(floatValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { set(key, value.map(StateValue.int) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { set(key, value.map(integerValue) ?? .null) }
     mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
-        guard let value else { return node.set(key.stringValue, .null) }
-        node.set(key.stringValue, try encodeStateValue(value, parent: node, key: key))
+        guard let value else { return set(key, .null) }
+        try encode(value, forKey: key)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = EncodingNode(parent: node, key: key)
-        node.setPending(key.stringValue, child)
-        return child.container(keyedBy: keyType)
+        session.keyedContainer(for: child(key.stringValue, Key.self), keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = EncodingNode(parent: node, key: key)
-        node.setPending(key.stringValue, child)
-        return child.unkeyedContainer()
+        StateEncoder(session: session, frame: child(key.stringValue, Key.self)).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let key = FieldKey(stringValue: "super")
-        let child = EncodingNode(parent: node, key: key)
-        node.setPending(key.stringValue, child)
-        return child
+        StateEncoder(session: session, frame: child("super", FieldKey.self))
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = EncodingNode(parent: node, key: key)
-        node.setPending(key.stringValue, child)
+        StateEncoder(session: session, frame: child(key.stringValue, Key.self))
+    }
+
+    /// A new frame whose value `name` (a key of type `keyType`) will hold when this
+    /// container's frame finishes.
+    private func child(_ name: String, _ keyType: any CodingKey.Type) -> Int {
+        let frame = session.frame(of: target)
+        guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
+        let child = session.storage.pointee.openFrame(parent: frame)
+        session.storage.pointee.setKey(child, type: keyType, name: name)
+        session.storage.pointee.setPending(frame, name, child: child)
         return child
     }
 }
@@ -96,68 +135,129 @@ struct IndexKey: CodingKey {
 }
 
 struct UnkeyedWriter: UnkeyedEncodingContainer {
-    let node: EncodingNode
+    let session: EncodingSession
+    let frame: Int
 
-    var codingPath: [any CodingKey] { node.codingPath }
-    var count: Int { node.elements.count }
+    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
+    var count: Int { session.storage.pointee.elementCount(frame) }
 
-    mutating func encodeNil() throws { node.elements.append(.null) }
-    mutating func encode(_ value: Bool) throws { node.elements.append(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.elements.append(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.elements.append(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.elements.append(floatValue(value)) }
-    mutating func encode(_ value: Int) throws { node.elements.append(.int(value)) }
-    mutating func encode(_ value: Int8) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { node.elements.append(integerValue(value)) }
-    mutating func encode(_ value: UInt) throws { node.elements.append(integerValue(value)) }
-    mutating func encode(_ value: UInt8) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { node.elements.append(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { node.elements.append(integerValue(value)) }
+    @inline(__always)
+    private func append(_ value: StateValue) {
+        session.storage.pointee.append(frame, value)
+    }
+
+    mutating func encodeNil() throws { append(.null) }
+    mutating func encode(_ value: Bool) throws { append(.bool(value)) }
+    mutating func encode(_ value: String) throws { append(.string(value)) }
+    mutating func encode(_ value: Double) throws { append(.double(value)) }
+    mutating func encode(_ value: Float) throws { append(floatValue(value)) }
+    mutating func encode(_ value: Int) throws { append(.int(value)) }
+    mutating func encode(_ value: Int8) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: Int16) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: Int32) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: Int64) throws { append(integerValue(value)) }
+    mutating func encode(_ value: UInt) throws { append(integerValue(value)) }
+    mutating func encode(_ value: UInt8) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: UInt16) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: UInt32) throws { append(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { append(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        node.elements.append(try encodeStateValue(value, parent: node, key: IndexKey(node.elements.count)))
+        append(try session.encodeValue(value, parent: frame, index: count))
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        child().container(keyedBy: keyType)
+        session.keyedContainer(for: child(), keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        child().unkeyedContainer()
+        StateEncoder(session: session, frame: child()).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { child() }
+    mutating func superEncoder() -> any Encoder { StateEncoder(session: session, frame: child()) }
 
-    private func child() -> EncodingNode {
-        let child = EncodingNode(parent: node, key: IndexKey(node.elements.count))
-        node.appendPending(child)
+    /// A new frame whose value the next element will be when this container's frame finishes.
+    private func child() -> Int {
+        guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
+        let child = session.storage.pointee.openFrame(parent: frame)
+        session.storage.pointee.setKey(child, index: count)
+        session.storage.pointee.appendPending(frame, child: child)
         return child
     }
 }
 
 struct SingleValueWriter: SingleValueEncodingContainer {
-    let node: EncodingNode
+    let session: EncodingSession
+    let frame: Int
 
-    var codingPath: [any CodingKey] { node.codingPath }
+    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
 
-    mutating func encodeNil() throws { node.setSingle(.null) }
-    mutating func encode(_ value: Bool) throws { node.setSingle(.bool(value)) }
-    mutating func encode(_ value: String) throws { node.setSingle(.string(value)) }
-    mutating func encode(_ value: Double) throws { node.setSingle(.double(value)) }
-    mutating func encode(_ value: Float) throws { node.setSingle(floatValue(value)) }
-    mutating func encode(_ value: Int) throws { node.setSingle(.int(value)) }
-    mutating func encode(_ value: Int8) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: Int16) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: Int32) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: Int64) throws { node.setSingle(integerValue(value)) }
-    mutating func encode(_ value: UInt) throws { node.setSingle(integerValue(value)) }
-    mutating func encode(_ value: UInt8) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { node.setSingle(.int(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { node.setSingle(integerValue(value)) }
-    mutating func encode<T: Encodable>(_ value: T) throws {
-        node.setSingle(try encodeStateValue(value, parent: node, key: nil))
+    @inline(__always)
+    private func set(_ value: StateValue) {
+        session.storage.pointee.setSingle(frame, value)
     }
+
+    mutating func encodeNil() throws { set(.null) }
+    mutating func encode(_ value: Bool) throws { set(.bool(value)) }
+    mutating func encode(_ value: String) throws { set(.string(value)) }
+    mutating func encode(_ value: Double) throws { set(.double(value)) }
+    mutating func encode(_ value: Float) throws { set(floatValue(value)) }
+    mutating func encode(_ value: Int) throws { set(.int(value)) }
+    mutating func encode(_ value: Int8) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: Int16) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: Int32) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: Int64) throws { set(integerValue(value)) }
+    mutating func encode(_ value: UInt) throws { set(integerValue(value)) }
+    mutating func encode(_ value: UInt8) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: UInt16) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
+    mutating func encode(_ value: UInt64) throws { set(integerValue(value)) }
+    mutating func encode<T: Encodable>(_ value: T) throws {
+        set(try session.encodeValue(value, parent: frame))
+    }
+}
+
+// MARK: - Probes
+
+/// Containers that write nothing: used to find the dictionaries' key type and to check
+/// that keyed containers can be reused.
+struct ProbeKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
+    /// Kept alive by the container's box (see `keyedContainerIsOneReference`).
+    var token: ProbeToken?
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil(forKey key: Key) throws {}
+    mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(ProbeKeyedWriter<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer { ProbeUnkeyedWriter() }
+    mutating func superEncoder() -> any Encoder { ProbeEncoder() }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { ProbeEncoder() }
+}
+
+struct ProbeUnkeyedWriter: UnkeyedEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    var count: Int { 0 }
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        KeyedEncodingContainer(ProbeKeyedWriter<NestedKey>())
+    }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { ProbeUnkeyedWriter() }
+    mutating func superEncoder() -> any Encoder { ProbeEncoder() }
+}
+
+struct ProbeSingleWriter: SingleValueEncodingContainer {
+    var codingPath: [any CodingKey] { [] }
+    mutating func encodeNil() throws {}
+    mutating func encode<T: Encodable>(_ value: T) throws {}
+}
+
+struct ProbeEncoder: Encoder {
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { [:] }
+    func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
+        KeyedEncodingContainer(ProbeKeyedWriter<Key>())
+    }
+    func unkeyedContainer() -> any UnkeyedEncodingContainer { ProbeUnkeyedWriter() }
+    func singleValueContainer() -> any SingleValueEncodingContainer { ProbeSingleWriter() }
 }

@@ -33,16 +33,15 @@ public struct JSONPatch: Sendable, Hashable {
 
     /// The patch as compact JSON text.
     public var jsonText: String {
-        var output = TextBuffer()
-        appendJSON(to: &output)
-        return output.string
+        TextBuffer.withScratch { output in
+            appendJSON(to: &output)
+            return output.string
+        }
     }
 
     /// Appends `jsonText` to `output`.
     public func appendJSON(to output: inout String) {
-        var buffer = TextBuffer()
-        appendJSON(to: &buffer)
-        output.append(buffer.string)
+        output.append(jsonText)
     }
 
     func appendJSON(to output: inout TextBuffer) {

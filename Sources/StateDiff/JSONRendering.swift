@@ -4,16 +4,15 @@ extension StateValue {
     /// Doubles keep a fractional part (`1.0`); non-finite doubles, which JSON cannot
     /// express, become the strings `"NaN"`, `"Infinity"` and `"-Infinity"`.
     public var jsonText: String {
-        var output = TextBuffer()
-        appendJSON(to: &output)
-        return output.string
+        TextBuffer.withScratch { output in
+            appendJSON(to: &output)
+            return output.string
+        }
     }
 
     /// Appends `jsonText` to `output`.
     public func appendJSON(to output: inout String) {
-        var buffer = TextBuffer()
-        appendJSON(to: &buffer)
-        output.append(buffer.string)
+        output.append(jsonText)
     }
 
     func appendJSON(to output: inout TextBuffer) {

@@ -6,16 +6,15 @@ extension StateValue {
     /// `"aaaa…" (1,200 chars)` and big collections `["a", "b", … 9,998 more]`.
     /// Cost follows the output's length, not the value's size.
     public func literal(maxLength: Int? = nil) -> String {
-        var buffer = TextBuffer()
-        appendLiteral(to: &buffer, maxLength: maxLength)
-        return buffer.string
+        TextBuffer.withScratch { buffer in
+            appendLiteral(to: &buffer, maxLength: maxLength)
+            return buffer.string
+        }
     }
 
     /// Appends `literal(maxLength:)` to `output` without building an intermediate string.
     public func appendLiteral(to output: inout String, maxLength: Int? = nil) {
-        var buffer = TextBuffer()
-        appendLiteral(to: &buffer, maxLength: maxLength)
-        output.append(buffer.string)
+        output.append(literal(maxLength: maxLength))
     }
 
     func appendLiteral(to buffer: inout TextBuffer, maxLength: Int?) {
@@ -40,7 +39,7 @@ struct LiteralWriter {
         writeValue(value, to: &output)
     }
 
-    private func used(_ output: TextBuffer) -> Int { output.count - start }
+    private func used(_ output: borrowing TextBuffer) -> Int { output.count - start }
 
     private mutating func writeValue(_ value: StateValue, to output: inout TextBuffer) {
         switch value {
@@ -111,14 +110,27 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
 
 /// Appends `text` in double quotes with Swift escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{1B}`).
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
-    output.append("\"")
-    appendEscaped(text[...], to: &output)
-    output.append("\"")
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    // Most strings need no escape: copied whole, in the same pass as the check.
+    let copied = text.withUTF8 { bytes in
+        for byte in bytes where needsEscape(byte) { return false }
+        if let start = bytes.baseAddress { output.append(bytes: start, count: bytes.count) }
+        return true
+    }
+    if !copied { appendEscaped(text[...], to: &output) }
+    output.append(UInt8(ascii: "\""))
+}
+
+/// Whether a byte is escaped in a literal: control characters, DEL, `"` and `\`.
+@inline(__always)
+private func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }
 
 /// Appends `text` with Swift string escapes, copying unescaped runs whole.
 func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
-    let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+    let needsEscaping = text.utf8.contains(where: needsEscape)
     guard needsEscaping else {
         output.append(text)
         return

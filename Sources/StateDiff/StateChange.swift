@@ -14,21 +14,33 @@ public struct StateChange: Sendable, Hashable, CustomStringConvertible {
         case remove
     }
 
-    /// Where the change happened.
-    public var path: StatePath
-    /// What happened.
-    public var kind: Kind
-    /// The value before (nil for an insert).
-    public var oldValue: StateValue?
-    /// The value after (nil for a remove).
-    public var newValue: StateValue?
+    // The stored properties have names of their own so that the struct keeps its synthesized
+    // memberwise initializer, which the optimizer builds in place (values made with an
+    // explicit initializer get copied once more on their way into an array).
+    var storedPath: StatePath
+    var storedKind: Kind
+    var storedOldValue: StateValue?
+    var storedNewValue: StateValue?
 
-    /// Creates a change.
-    public init(path: StatePath, kind: Kind, oldValue: StateValue?, newValue: StateValue?) {
-        self.path = path
-        self.kind = kind
-        self.oldValue = oldValue
-        self.newValue = newValue
+    /// Where the change happened.
+    public var path: StatePath {
+        get { storedPath }
+        set { storedPath = newValue }
+    }
+    /// What happened.
+    public var kind: Kind {
+        get { storedKind }
+        set { storedKind = newValue }
+    }
+    /// The value before (nil for an insert).
+    public var oldValue: StateValue? {
+        get { storedOldValue }
+        set { storedOldValue = newValue }
+    }
+    /// The value after (nil for a remove).
+    public var newValue: StateValue? {
+        get { storedNewValue }
+        set { storedNewValue = newValue }
     }
 
     /// A value at `path` changed from `old` to `new`.
@@ -49,5 +61,12 @@ public struct StateChange: Sendable, Hashable, CustomStringConvertible {
     /// The change as one plain text line (see `TextDiffRenderer`).
     public var description: String {
         TextDiffRenderer(indent: 0).lines(for: [self]).first ?? ""
+    }
+}
+
+extension StateChange {
+    /// Creates a change.
+    public init(path: StatePath, kind: Kind, oldValue: StateValue?, newValue: StateValue?) {
+        self.init(storedPath: path, storedKind: kind, storedOldValue: oldValue, storedNewValue: newValue)
     }
 }

@@ -12,102 +12,171 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// The steps from the root, outermost first.
-    public var components: [Component]
+    public var components: [Component] {
+        get { single.map { [$0] } ?? list }
+        set { self = StatePath(newValue) }
+    }
+
+    /// The only component of a one-step path (the common case of a changed field of the
+    /// state), kept without an array; nil otherwise.
+    private var single: Component?
+    /// The components when there is not exactly one (empty when `single` is set).
+    private var list: [Component]
 
     /// The path made of `components`.
     public init(_ components: [Component] = []) {
-        self.components = components
+        if components.count == 1 {
+            single = components[0]
+            list = []
+        } else {
+            single = nil
+            list = components
+        }
+    }
+
+    /// The path of the one step `component`.
+    init(_ component: Component) {
+        single = component
+        list = []
     }
 
     /// The path made of the listed components.
     public init(arrayLiteral elements: Component...) {
-        self.components = elements
+        self.init(elements)
     }
 
     /// The root of the state.
     public static let root = StatePath()
 
     /// True for the root path.
-    public var isRoot: Bool { components.isEmpty }
+    public var isRoot: Bool { single == nil && list.isEmpty }
+
+    /// How many components the path has.
+    var count: Int { single == nil ? list.count : 1 }
+
+    /// The component at `position` (0 is the outermost).
+    @inline(__always)
+    subscript(position: Int) -> Component {
+        if let single { return single }
+        return list[position]
+    }
+
+    /// The last (innermost) component.
+    var last: Component? { single ?? list.last }
+
+    /// True when both paths have the same components except possibly their last ones.
+    func hasSameParent(as other: StatePath) -> Bool {
+        let count = self.count
+        guard count == other.count else { return false }
+        for position in 0..<(count - 1) where self[position] != other[position] { return false }
+        return true
+    }
 
     /// This path extended by one field key.
     public func appending(key: String) -> StatePath {
-        var copy = self
-        copy.components.append(.key(key))
-        return copy
+        var components = self.components
+        components.append(.key(key))
+        return StatePath(components)
     }
 
     /// This path extended by one array index.
     public func appending(index: Int) -> StatePath {
-        var copy = self
-        copy.components.append(.index(index))
-        return copy
+        var components = self.components
+        components.append(.index(index))
+        return StatePath(components)
     }
 
     /// The path without its last component (the root stays the root).
     public var parent: StatePath {
-        var copy = self
-        if !copy.components.isEmpty { copy.components.removeLast() }
-        return copy
+        var components = self.components
+        if !components.isEmpty { components.removeLast() }
+        return StatePath(components)
+    }
+
+    public static func == (lhs: StatePath, rhs: StatePath) -> Bool {
+        let count = lhs.count
+        guard count == rhs.count else { return false }
+        for position in 0..<count where lhs[position] != rhs[position] { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        let count = self.count
+        hasher.combine(count)
+        for position in 0..<count { hasher.combine(self[position]) }
     }
 
     /// The path in the shell's syntax: `posts[0].title`.
     public var description: String {
-        var text = TextBuffer(capacity: 16)
-        appendDescription(to: &text)
-        return text.string
+        TextBuffer.withScratch { text in
+            appendDescription(to: &text)
+            return text.string
+        }
     }
 
     /// Appends the path in the shell's syntax to `text`.
     public func appendDescription(to text: inout String) {
-        var buffer = TextBuffer(capacity: 16)
-        appendDescription(to: &buffer)
-        text.append(buffer.string)
+        text.append(description)
     }
 
     func appendDescription(to text: inout TextBuffer) {
-        for (position, component) in components.enumerated() {
-            switch component {
-            case .key(let key):
-                if isPlainIdentifier(key) {
-                    if position > 0 { text.append(".") }
-                    text.append(key)
-                } else {
-                    text.append("[")
-                    appendQuotedString(key, to: &text)
-                    text.append("]")
-                }
-            case .index(let index):
-                text.append("[")
-                text.append(index)
-                text.append("]")
+        if let single { return Self.append(single, first: true, to: &text) }
+        for (position, component) in list.enumerated() { Self.append(component, first: position == 0, to: &text) }
+    }
+
+    /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.
+    @inline(__always)
+    private static func append(_ component: Component, first: Bool, to text: inout TextBuffer) {
+        switch component {
+        case .key(let key):
+            var key = key
+            let appended = key.withUTF8 { bytes in
+                // An ASCII identifier is written as it is, in the same pass as the check.
+                guard isASCIIIdentifier(bytes) else { return false }
+                if !first { text.append(UInt8(ascii: ".")) }
+                text.append(bytes: bytes.baseAddress!, count: bytes.count)
+                return true
             }
+            if appended { return }
+            if isPlainIdentifier(key) {
+                if !first { text.append(UInt8(ascii: ".")) }
+                text.append(key)
+            } else {
+                text.append(UInt8(ascii: "["))
+                appendQuotedString(key, to: &text)
+                text.append(UInt8(ascii: "]"))
+            }
+        case .index(let index):
+            text.append(UInt8(ascii: "["))
+            text.append(index)
+            text.append(UInt8(ascii: "]"))
         }
     }
 
     /// The path as an RFC 6901 JSON Pointer: `/posts/0/title` (`~` as `~0`, `/` as `~1`); the root is `""`.
     public var jsonPointer: String {
-        var text = ""
-        for component in components {
-            text.append("/")
-            switch component {
-            case .key(let key):
-                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
-                    for character in key.unicodeScalars {
-                        switch character {
-                        case "~": text.append("~0")
-                        case "/": text.append("~1")
-                        default: text.unicodeScalars.append(character)
+        if isRoot { return "" }
+        return TextBuffer.withScratch { text in
+            for position in 0..<count {
+                text.append(UInt8(ascii: "/"))
+                switch self[position] {
+                case .key(let key):
+                    var key = key
+                    key.withUTF8 { bytes in
+                        for byte in bytes {
+                            switch byte {
+                            case UInt8(ascii: "~"): text.append("~0")
+                            case UInt8(ascii: "/"): text.append("~1")
+                            default: text.append(byte)
+                            }
                         }
                     }
-                } else {
-                    text.append(key)
+                case .index(let index):
+                    text.append(index)
                 }
-            case .index(let index):
-                text.append(String(index))
             }
+            return text.string
         }
-        return text
     }
 }
 
@@ -116,6 +185,25 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 private func isASCIILetter(_ byte: UInt8) -> Bool {
     let lowered = byte | 0x20
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
+}
+
+/// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`.
+@inline(__always)
+func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, isASCIILetter(first) else { return false }
+    for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
+    return true
+}
+
+/// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,
+/// bit `c` of the other for 0...63.
+@inline(__always)
+private func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+    let digits: UInt64 = 0x03FF_0000_0000_0000                // "0"..."9" (48...57)
+    let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE               // "A"..."Z", "_", "a"..."z" (65...122, 95)
+    if byte < 64 { return (digits >> UInt64(byte)) & 1 == 1 }
+    if byte < 128 { return (letters >> UInt64(byte - 64)) & 1 == 1 }
+    return false
 }
 
 /// True when `key` can be written bare in a path: a letter or `_`, then letters, digits or `_`.

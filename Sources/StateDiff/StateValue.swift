@@ -25,11 +25,16 @@ public struct StateField: Sendable, Hashable {
     public var key: String
     /// The property's value.
     public var value: StateValue
+}
+
+extension StateField {
+    // Declared in an extension so that the struct keeps its memberwise initializer
+    // `init(key:value:)`, which the encoder uses: the optimizer builds such values in place,
+    // where one made by an explicit initializer is copied once more into its array.
 
     /// Creates a field.
     public init(_ key: String, _ value: StateValue) {
-        self.key = key
-        self.value = value
+        self.init(key: key, value: value)
     }
 }
 

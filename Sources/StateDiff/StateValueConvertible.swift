@@ -2,6 +2,11 @@
 ///
 /// When `StateValue(encoding:)` meets a value of a conforming type anywhere in a state,
 /// it uses `stateValue` as that value's description (a `Pulse` shows as its value, say).
+///
+/// This is also the fastest way to describe a state: the encoder checks each type for the
+/// conformance once, then calls `stateValue` directly, with no `encode(to:)` and no
+/// containers. A type that adopts it only for speed keeps what the shell shows by
+/// building what encoding would give (fields in declaration order, `nil` as `.null`).
 public protocol StateValueConvertible {
     /// This value as the shell should show, diff and query it.
     var stateValue: StateValue { get }

@@ -1,64 +1,150 @@
-/// UTF-8 text under construction, as bytes: appending a piece is a copy of its bytes,
-/// which is several times cheaper than `String.append` for the many short pieces a
-/// rendered line is made of. Turned into a `String` once, at the end.
-struct TextBuffer {
-    private(set) var bytes: [UInt8] = []
+/// UTF-8 text under construction, as bytes in memory of its own: appending a piece is a
+/// capacity check and a copy, several times cheaper than `String.append` or
+/// `Array.append(contentsOf:)` for the many short pieces a rendered line is made of.
+/// Turned into a `String` (or appended to a byte array) once, at the end.
+///
+/// A buffer starts either on scratch memory lent by `withScratch` (on the stack, nothing
+/// to allocate) or on memory of its own; it moves to the heap when it outgrows it.
+struct TextBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// Bytes written so far.
+    private(set) var count = 0
+    /// Whether `base` was allocated by the buffer (and is freed with it).
+    private var ownsMemory: Bool
 
+    /// A buffer with room for `capacity` bytes on the heap.
     init(capacity: Int = 64) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = Swift.max(capacity, 16)
+        base = .allocate(capacity: self.capacity)
+        ownsMemory = true
     }
 
-    /// Bytes written so far.
-    var count: Int { bytes.count }
+    private init(scratch: UnsafeMutableBufferPointer<UInt8>) {
+        base = scratch.baseAddress!
+        capacity = scratch.count
+        ownsMemory = false
+    }
 
-    /// Swaps the bytes written so far with `other` (no copy): lets a renderer append to a
-    /// caller's byte array in place.
-    mutating func exchangeBytes(with other: inout [UInt8]) {
-        swap(&bytes, &other)
+    deinit {
+        if ownsMemory { base.deallocate() }
+    }
+
+    /// Runs `body` with a buffer that starts on a stack scratch area.
+    @inline(__always)
+    static func withScratch<Result>(_ body: (inout TextBuffer) throws -> Result) rethrows -> Result {
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { scratch in
+            var buffer = TextBuffer(scratch: scratch)
+            return try body(&buffer)
+        }
+    }
+
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(to: count + extra) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let newCapacity = Swift.max(needed, capacity * 2)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.initialize(from: base, count: count)
+        if ownsMemory { base.deallocate() }
+        base = larger
+        capacity = newCapacity
+        ownsMemory = true
+    }
+
+    /// Appends `length` bytes from `bytes`.
+    @inline(__always)
+    mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
+        reserve(length)
+        let destination = base + count
+        if length <= 16 {
+            for offset in 0..<length { destination[offset] = bytes[offset] }
+        } else {
+            destination.update(from: bytes, count: length)
+        }
+        count += length
     }
 
     @inline(__always)
     mutating func append(_ byte: UInt8) {
-        bytes.append(byte)
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    /// Appends `byte` `times` times.
+    mutating func append(_ byte: UInt8, times: Int) {
+        guard times > 0 else { return }
+        reserve(times)
+        if times <= 16 {
+            for offset in 0..<times { base[count + offset] = byte }
+        } else {
+            (base + count).update(repeating: byte, count: times)
+        }
+        count += times
     }
 
     @inline(__always)
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        if text.hasPointerRepresentation {
+            append(bytes: text.utf8Start, count: text.utf8CodeUnitCount)
+        } else {
+            append(text.unicodeScalar)
+        }
     }
 
+    @inline(__always)
     mutating func append(_ text: String) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
     mutating func append(_ text: Substring) {
-        let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-        if copied == nil { bytes.append(contentsOf: text.utf8) }
+        var text = text
+        text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
     mutating func append(_ scalar: Unicode.Scalar) {
-        bytes.append(contentsOf: UTF8.encode(scalar)!)
+        for byte in UTF8.encode(scalar)! { append(byte) }
     }
 
     /// Appends the decimal digits of `number`.
     mutating func append(_ number: Int) {
+        reserve(20)
         if number < 0 {
-            bytes.append(UInt8(ascii: "-"))
+            base[count] = UInt8(ascii: "-")
+            count += 1
         }
         var magnitude = number.magnitude
         if magnitude < 10 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude))
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
+            count += 1
             return
         }
-        let start = bytes.count
+        let start = count
         while magnitude > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            count += 1
             magnitude /= 10
         }
-        bytes[start...].reverse()
+        var low = start, high = count - 1
+        while low < high {
+            let byte = base[low]
+            base[low] = base[high]
+            base[high] = byte
+            low += 1
+            high -= 1
+        }
+    }
+
+    /// Appends the bytes written so far to `bytes`.
+    func appendBytes(to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
     }
 
     /// The text written so far.
-    var string: String { String(decoding: bytes, as: UTF8.self) }
+    var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }

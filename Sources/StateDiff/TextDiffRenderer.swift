@@ -13,17 +13,13 @@
 /// `+` / `-` lines green / red (ANSI escapes).
 public struct TextDiffRenderer: Sendable {
     /// Spaces before each line.
-    public var indent: Int {
-        didSet { margin = String(repeating: " ", count: indent) }
-    }
+    public var indent: Int
     /// Whether to add ANSI colour escapes.
     public var colors: Bool
     /// The length each rendered value is shortened to.
     public var maxValueLength: Int
     /// The shortest run of consecutive replaced elements that is summarized in one line.
     public var collapseThreshold: Int
-    /// `indent` spaces, made once.
-    private var margin: String
 
     /// Creates a renderer.
     public init(indent: Int = 6, colors: Bool = false, maxValueLength: Int = 80, collapseThreshold: Int = 8) {
@@ -31,110 +27,129 @@ public struct TextDiffRenderer: Sendable {
         self.colors = colors
         self.maxValueLength = maxValueLength
         self.collapseThreshold = max(collapseThreshold, 2)
-        self.margin = String(repeating: " ", count: indent)
     }
 
     /// The lines for `changes`, without line terminators.
     public func lines(for changes: [StateChange]) -> [String] {
-        var text = TextBuffer(capacity: changes.count * (indent + 48) + 16)
-        render(changes, into: &text)
-        var lines = text.string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let text = TextBuffer.withScratch { buffer in
+            render(changes, into: &buffer)
+            return buffer.string
+        }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return lines
     }
 
     /// Appends the lines for `changes` to `output`, each ending with a newline.
     public func render(_ changes: [StateChange], into output: inout String) {
-        var buffer = TextBuffer(capacity: changes.count * (indent + 48) + 16)
-        render(changes, into: &buffer)
-        output.append(buffer.string)
+        output.append(TextBuffer.withScratch { buffer in
+            render(changes, into: &buffer)
+            return buffer.string
+        })
     }
 
     /// Appends the UTF-8 bytes of the lines for `changes` to `output`, each ending with a newline
     /// (the same text as ``render(_:into:)-(_,String)``, without building a `String`).
     public func render(_ changes: [StateChange], appendingUTF8To output: inout [UInt8]) {
-        var buffer = TextBuffer(capacity: 0)
-        buffer.exchangeBytes(with: &output)
-        render(changes, into: &buffer)
-        buffer.exchangeBytes(with: &output)
+        TextBuffer.withScratch { buffer in
+            render(changes, into: &buffer)
+            buffer.appendBytes(to: &output)
+        }
     }
 
     func render(_ changes: [StateChange], into output: inout TextBuffer) {
         guard !changes.isEmpty else {
-            output.append(margin)
+            output.append(UInt8(ascii: " "), times: indent)
             output.append("(no change)\n")
             return
         }
-        var position = 0
-        while position < changes.count {
-            let runLength = replacedRunLength(in: changes, from: position)
-            output.append(margin)
-            if runLength >= collapseThreshold {
-                appendSummary(of: changes[position..<(position + runLength)], to: &output)
-                position += runLength
-            } else {
-                appendLine(for: changes[position], to: &output)
-                position += 1
+        changes.withUnsafeBufferPointer { changes in
+            var position = 0
+            while position < changes.count {
+                let runLength = replacedRunLength(in: changes, from: position)
+                output.append(UInt8(ascii: " "), times: indent)
+                if runLength >= collapseThreshold {
+                    appendSummary(of: changes[position..<(position + runLength)], to: &output)
+                    position += runLength
+                } else {
+                    appendLine(for: changes.baseAddress! + position, to: &output)
+                    position += 1
+                }
+                output.append(UInt8(ascii: "\n"))
             }
-            output.append("\n")
         }
     }
 
-    private static let red = "\u{1B}[31m"
-    private static let green = "\u{1B}[32m"
-    private static let reset = "\u{1B}[0m"
+    private static let red: StaticString = "\u{1B}[31m"
+    private static let green: StaticString = "\u{1B}[32m"
+    private static let reset: StaticString = "\u{1B}[0m"
 
-    private func appendLine(for change: StateChange, to output: inout TextBuffer) {
-        switch change.kind {
+    /// Appends the line of one change (read in place, without copying it).
+    private func appendLine(for change: UnsafePointer<StateChange>, to output: inout TextBuffer) {
+        switch change.pointee.storedKind {
         case .replace:
-            appendPath(change.path, to: &output)
+            appendPath(of: change, to: &output)
             output.append(": ")
             if colors { output.append(Self.red) }
-            (change.oldValue ?? .null).appendLiteral(to: &output, maxLength: maxValueLength)
+            appendValue(at: change, new: false, to: &output)
             if colors { output.append(Self.reset) }
             output.append(" → ")
             if colors { output.append(Self.green) }
-            (change.newValue ?? .null).appendLiteral(to: &output, maxLength: maxValueLength)
+            appendValue(at: change, new: true, to: &output)
             if colors { output.append(Self.reset) }
         case .insert, .remove:
-            let isInsert = change.kind == .insert
+            let isInsert = change.pointee.storedKind == .insert
             if colors { output.append(isInsert ? Self.green : Self.red) }
             output.append(isInsert ? "+ " : "- ")
-            appendPath(change.path, to: &output)
+            appendPath(of: change, to: &output)
             output.append(": ")
-            ((isInsert ? change.newValue : change.oldValue) ?? .null).appendLiteral(to: &output, maxLength: maxValueLength)
+            appendValue(at: change, new: isInsert, to: &output)
             if colors { output.append(Self.reset) }
         }
     }
 
-    private func appendPath(_ path: StatePath, to output: inout TextBuffer) {
-        if path.isRoot { output.append("(root)") } else { path.appendDescription(to: &output) }
+    /// Appends the old or new value of `change` (nil reads as `nil`) as a literal.
+    @inline(__always)
+    private func appendValue(at change: UnsafePointer<StateChange>, new: Bool, to output: inout TextBuffer) {
+        let value = new ? change.pointer(to: \.storedNewValue)! : change.pointer(to: \.storedOldValue)!
+        switch value.pointee {
+        case .none, .null?: output.append("nil")
+        case .bool(let flag)?: output.append(flag ? "true" : "false")
+        case .int(let number)?: output.append(number)
+        case .some: value.pointee!.appendLiteral(to: &output, maxLength: maxValueLength)
+        }
+    }
+
+    private func appendPath(of change: UnsafePointer<StateChange>, to output: inout TextBuffer) {
+        if change.pointee.storedPath.isRoot {
+            output.append("(root)")
+        } else {
+            change.pointee.storedPath.appendDescription(to: &output)
+        }
     }
 
     /// How many replaces starting at `start` target consecutive indices of the same array.
-    private func replacedRunLength(in changes: [StateChange], from start: Int) -> Int {
-        guard let first = elementIndex(of: changes[start]) else { return 1 }
-        let parent = changes[start].path.components.dropLast()
+    private func replacedRunLength(in changes: UnsafeBufferPointer<StateChange>, from start: Int) -> Int {
+        guard changes.count - start >= collapseThreshold, let first = elementIndex(of: changes[start]) else { return 1 }
         var length = 1
         while start + length < changes.count,
               let next = elementIndex(of: changes[start + length]),
               next == first + length,
-              changes[start + length].path.components.dropLast() == parent {
+              changes[start + length].path.hasSameParent(as: changes[start].path) {
             length += 1
         }
         return length
     }
 
-    private func elementIndex(of change: StateChange) -> Int? {
-        guard change.kind == .replace, case .index(let index)? = change.path.components.last else { return nil }
+    private func elementIndex(of change: borrowing StateChange) -> Int? {
+        guard change.kind == .replace, case .index(let index)? = change.path.last else { return nil }
         return index
     }
 
-    private func appendSummary(of run: ArraySlice<StateChange>, to output: inout TextBuffer) {
-        guard case .index(let first)? = run.first?.path.components.last,
-              case .index(let last)? = run.last?.path.components.last else { return }
-        let parent = StatePath(Array(run.first!.path.components.dropLast()))
-        parent.appendDescription(to: &output)
+    private func appendSummary(of run: Slice<UnsafeBufferPointer<StateChange>>, to output: inout TextBuffer) {
+        guard case .index(let first)? = run.first?.path.last,
+              case .index(let last)? = run.last?.path.last else { return }
+        run.first!.path.parent.appendDescription(to: &output)
         output.append("[")
         output.append(first)
         output.append("…")

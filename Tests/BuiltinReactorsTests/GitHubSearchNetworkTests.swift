@@ -83,4 +83,35 @@ struct GitHubSearchNetworkTests {
         #expect(search.currentState.repos == [])
         withExtendedLifetime(reserved) {}
     }
+
+    @Test func aNewerQueryAbortsTheRequestInFlightOnTheServer() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.query("q") == "slow"
+                ? .gitHubSearchPage(["slow/never"], delay: .seconds(60))
+                : .gitHubSearchPage(["fast/one"])
+        }
+        defer { server.stop() }
+        let search = makeSearch(baseURL: server.baseURL)
+
+        search.send(.updateQuery("slow"))
+        try await waitUntil { !server.requests.isEmpty }
+        search.send(.updateQuery("fast"))
+        try await scheduler.waitUntilQuiescent()
+
+        #expect(search.currentState == GitHubSearchReactor.State(query: "fast", repos: ["fast/one"], nextPage: 2))
+        // The slow request's connection is closed, not left waiting for its answer.
+        try await waitUntil { server.abandonedRequestCount == 1 }
+    }
+
+    /// Polls `condition` on the wall clock; fails the test after 10 s rather than hanging.
+    private func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !condition() {
+            guard ContinuousClock.now < deadline else {
+                Issue.record("the condition did not hold within 10 s", sourceLocation: sourceLocation)
+                return
+            }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
 }

@@ -194,7 +194,7 @@ struct NetworkFetcherTests {
     }
 
     @Test func anAnswerWithinASubSecondTimeoutSucceeds() async throws {
-        // FoundationNetworking alone truncates 0.9 s to 0 s and fails at once.
+        // A client that truncates to whole seconds (FoundationNetworking did) would fail at once.
         let server = try LoopbackHTTPServer { _ in .gitHubSearchPage(["in/time"], delay: .milliseconds(100)) }
         defer { server.stop() }
 

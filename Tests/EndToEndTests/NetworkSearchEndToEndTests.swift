@@ -94,4 +94,27 @@ struct NetworkSearchEndToEndTests {
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
     }
+
+    @Test func aNewerQueryCancelsASlowSearchInFlight() async throws {
+        let server = try LoopbackHTTPServer { request in
+            request.query("q") == "slow"
+                ? .gitHubSearchPage(["slow/never"], delay: .seconds(60))
+                : .gitHubSearchPage(["fast/one"])
+        }
+        defer { server.stop() }
+        let result = try await runScript([
+            "updateQuery slow &",
+            ":sleep 500ms",
+            "updateQuery fast",
+            ":expect repos == [\"fast/one\"]",
+            ":expect lastError == nil",
+        ], options: Self.networkArguments(server))
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(!result.stdout.contains("slow/never"), "\(result.transcript)")
+        // "slow" is normally in flight by then; on a loaded machine it may be cancelled before
+        // it is sent, which shows the same to the user.
+        // (How promptly the transfer stops is measured in LibcurlFetcherTests, without a process.)
+        #expect(server.requests.last?.query("q") == "fast")
+    }
 }

@@ -71,15 +71,17 @@ public enum ShellProcess {
 
     /// Runs `reactor-shell arguments…` with `input` on stdin, in `workingDirectory` (the current one
     /// when nil), with `environment` merged over ``baseEnvironment`` (a nil value removes a
-    /// variable). The process is killed after `timeLimit`.
+    /// variable). The process is killed after `timeLimit`. `executable` runs another program
+    /// instead (a path), e.g. a tool that inspects the built binary.
     public static func run(
         _ arguments: [String],
         input: ShellProcessInput = .none,
         environment: [String: String?] = [:],
         workingDirectory: String? = nil,
-        timeLimit: Duration = .seconds(60)
+        timeLimit: Duration = .seconds(60),
+        executable: String? = nil
     ) async throws -> ShellProcessResult {
-        let executable = try executablePath()
+        let executable = try executable ?? executablePath()
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("reactor-shell-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -1,6 +1,7 @@
-import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Searches GitHub's REST API: `GET {base}/search/repositories?q={query}&page={page}`.
@@ -9,6 +10,11 @@ import FoundationNetworking
 /// `Authorization: Bearer <token>` when a token is given. The token never appears in an error.
 /// Every failure becomes a ``RepositoryFetchError``; cancelling the calling task cancels the
 /// request and throws `CancellationError`.
+///
+/// The HTTP client is libcurl, opened with `dlopen` when the first search needs it (see
+/// ``curlLibraryNames``) rather than linked, so that a shell that never searches the network
+/// does not load it. Without a loadable libcurl every search fails with a `.transport` error that
+/// names the library and the loader's reason.
 public final class NetworkRepositoryFetcher: RepositoryFetcher {
     /// GitHub's public API, used when no other base URL is given.
     public static let defaultBaseURL = "https://api.github.com"
@@ -26,9 +32,11 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
     /// The `User-Agent` header sent with every request.
     public let userAgent: String
 
+    /// The libcurl files tried in order on the first search, e.g. `["libcurl.so.4", "libcurl.so"]`.
+    public let curlLibraryNames: [String]
+
     private let token: String?
     private let endpoint: Result<GitHubSearchEndpoint, RepositoryFetchError>
-    private let session: URLSession
 
     /// Creates a fetcher for the API at `baseURL` (trailing slashes ignored).
     ///
@@ -39,31 +47,25 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
     ///   - token: sent as a bearer token when not nil and not empty (the CLI passes `GITHUB_TOKEN`).
     ///   - timeout: the limit for one request, 10 s by default.
     ///   - userAgent: the `User-Agent` header, `reactor-shell/<version>`.
+    ///   - curlLibraryNames: the libcurl to load (file names searched as `dlopen` searches, or
+    ///     paths), tried in order; ``defaultCurlLibraryNames`` unless given.
     public init(
         baseURL: String = NetworkRepositoryFetcher.defaultBaseURL,
         token: String? = nil,
         timeout: Duration = NetworkRepositoryFetcher.defaultTimeout,
-        userAgent: String = NetworkRepositoryFetcher.defaultUserAgent
+        userAgent: String = NetworkRepositoryFetcher.defaultUserAgent,
+        curlLibraryNames: [String] = NetworkRepositoryFetcher.defaultCurlLibraryNames
     ) {
         self.baseURL = baseURL
         self.token = token.flatMap { $0.isEmpty ? nil : $0 }
         self.timeout = timeout
         self.userAgent = userAgent
         self.endpoint = Result { () throws(RepositoryFetchError) in try GitHubSearchEndpoint(baseURL: baseURL) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.urlCache = nil
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpCookieStorage = nil
-        configuration.httpShouldSetCookies = false
-        // FoundationNetworking truncates timeouts to whole seconds (0.3 s fires at once), so
-        // CancellableDataTask enforces `timeout` itself; URLSession's limit is only a backstop.
-        configuration.timeoutIntervalForRequest = timeout.backstopTimeInterval
-        self.session = URLSession(configuration: configuration)
+        self.curlLibraryNames = curlLibraryNames
     }
 
-    deinit {
-        session.invalidateAndCancel()
-    }
+    /// `libcurl.so.4`, then `libcurl.so` (on macOS the system's `libcurl.4.dylib`).
+    public static var defaultCurlLibraryNames: [String] { LibcurlHTTPClient.defaultLibraryNames }
 
     /// Checks that `baseURL` is an absolute `http` or `https` URL with a host, so that a command
     /// line can reject a bad `--github-api-url` up front.
@@ -83,73 +85,96 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
     private func fetch(query: String, page: Int) async throws -> [String] {
         let endpoint = try endpoint.get()
         try Task.checkCancellation()
-        let request = makeRequest(url: try endpoint.searchURL(query: query, page: page))
-        let data: Data
-        let response: URLResponse
+        let answer: HTTPAnswer
         do {
-            (data, response) = try await CancellableDataTask.run(request, in: session, timeout: timeout)
-        } catch let error as URLError {
+            answer = try await LibcurlHTTPClient.get(
+                endpoint.searchURL(query: query, page: page), headers: requestHeaders,
+                timeout: timeout, libraryNames: curlLibraryNames
+            )
+        } catch let failure as LibcurlFailure {
             if Task.isCancelled { throw CancellationError() }
-            throw transportError(error, authority: endpoint.authority)
+            throw transportError(failure, endpoint: endpoint)
         }
         if Task.isCancelled { throw CancellationError() }
-        guard let httpResponse = response as? HTTPURLResponse else {
+        guard answer.status > 0 else {
             throw RepositoryFetchError(.transport, message: "\(endpoint.authority) sent an answer that is not HTTP")
         }
-        return try GitHubSearchResponse.fullNames(of: httpResponse, body: data, authority: endpoint.authority)
+        return try GitHubSearchResponse.fullNames(of: answer, authority: endpoint.authority)
     }
 
-    private func makeRequest(url: URL) -> URLRequest {
-        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout.backstopTimeInterval)
-        request.httpMethod = "GET"
-        request.setValue("application/vnd.github+json", forHTTPHeaderField: "Accept")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        request.setValue(Self.apiVersion, forHTTPHeaderField: "X-GitHub-Api-Version")
-        if let token {
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+    /// `Accept`, `User-Agent`, `X-GitHub-Api-Version`, and `Authorization` when there is a token.
+    /// Line breaks in a value are dropped, so that no value can add a header line of its own.
+    private var requestHeaders: [String] {
+        func line(_ name: String, _ value: String) -> String {
+            "\(name): \(String(value.unicodeScalars.filter { $0 != "\r" && $0 != "\n" }))"
         }
-        return request
+        var headers = [
+            line("Accept", "application/vnd.github+json"),
+            line("User-Agent", userAgent),
+            line("X-GitHub-Api-Version", Self.apiVersion),
+        ]
+        if let token { headers.append(line("Authorization", "Bearer \(token)")) }
+        return headers
     }
 
-    /// A one-line message for a failure below HTTP: no connection, timeout, TLS, …
-    private func transportError(_ error: URLError, authority: String) -> RepositoryFetchError {
-        switch error.code {
-        case .cannotConnectToHost:
-            return RepositoryFetchError(.cannotConnect, message: "cannot connect to \(authority): connection refused")
-        case .cannotFindHost, .dnsLookupFailed:
+    /// A one-line message for a failure below HTTP: no connection, timeout, TLS, no libcurl, …
+    private func transportError(_ failure: LibcurlFailure, endpoint: GitHubSearchEndpoint) -> RepositoryFetchError {
+        let authority = endpoint.authority
+        switch failure {
+        case .libraryUnavailable(let name, let reason):
+            let detail = reason.contains(name) ? reason : "\(name): \(reason)"
+            return RepositoryFetchError(.transport, message: "network search needs libcurl, which could not be loaded: \(detail)")
+        case .bodyTooLarge(let limit):
+            return RepositoryFetchError(.transport, message: "the answer from \(authority) is larger than \(limit / (1024 * 1024)) MiB")
+        case .transfer(let code, let osErrno, let message):
+            return transferError(code: code, osErrno: osErrno, curlMessage: message, endpoint: endpoint)
+        }
+    }
+
+    /// The message for a transfer that failed with `CURLcode` `code` (numbers as in curl/curl.h).
+    private func transferError(code: Int, osErrno: Int, curlMessage: String, endpoint: GitHubSearchEndpoint) -> RepositoryFetchError {
+        let authority = endpoint.authority
+        switch code {
+        case 7: // CURLE_COULDNT_CONNECT
+            return RepositoryFetchError(.cannotConnect, message: "cannot connect to \(authority): \(connectProblem(osErrno))")
+        case 6: // CURLE_COULDNT_RESOLVE_HOST
             return RepositoryFetchError(.cannotConnect, message: "cannot connect to \(authority): host not found")
-        case .notConnectedToInternet:
-            return RepositoryFetchError(.cannotConnect, message: "cannot connect to \(authority): no network connection")
-        case .timedOut:
+        case 5: // CURLE_COULDNT_RESOLVE_PROXY
+            return RepositoryFetchError(.cannotConnect, message: "cannot connect to \(authority): proxy host not found")
+        case 28: // CURLE_OPERATION_TIMEDOUT
             return RepositoryFetchError(.timedOut, message: "request timed out after \(timeout.shortDescription)")
-        case .networkConnectionLost:
+        case 18, 52, 55, 56: // CURLE_PARTIAL_FILE, CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR
             return RepositoryFetchError(.transport, message: "connection to \(authority) lost before the answer was complete")
-        case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate,
-             .serverCertificateNotYetValid, .serverCertificateHasUnknownRoot, .clientCertificateRejected:
+        case 35, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98:
+            // CURLE_SSL_CONNECT_ERROR, _SSL_ENGINE_NOTFOUND, _SSL_ENGINE_SETFAILED, _SSL_CERTPROBLEM,
+            // _SSL_CIPHER, _PEER_FAILED_VERIFICATION, _USE_SSL_FAILED, _SSL_ENGINE_INITFAILED,
+            // _SSL_CACERT_BADFILE, _SSL_SHUTDOWN_FAILED, _SSL_CRL_BADFILE, _SSL_ISSUER_ERROR,
+            // _SSL_PINNEDPUBKEYNOTMATCH, _SSL_INVALIDCERTSTATUS, _SSL_CLIENTCERT
             return RepositoryFetchError(.transport, message: "secure connection to \(authority) failed")
-        case .badServerResponse:
+        case 8, 16, 92: // CURLE_WEIRD_SERVER_REPLY, CURLE_HTTP2, CURLE_HTTP2_STREAM
             return RepositoryFetchError(.transport, message: "\(authority) sent an answer that is not valid HTTP")
-        case .httpTooManyRedirects:
+        case 47: // CURLE_TOO_MANY_REDIRECTS
             return RepositoryFetchError(.transport, message: "too many redirects from \(authority)")
+        case 3: // CURLE_URL_MALFORMAT
+            return RepositoryFetchError(.invalidBaseURL, message: "invalid GitHub API URL '\(GitHubSearchEndpoint.withoutCredentials(endpoint.base))'")
         default:
-            return RepositoryFetchError(.transport, message: "request to \(authority) failed (URL error \(error.code.rawValue))")
+            let detail = curlMessage.isEmpty ? "" : ": \(curlMessage)"
+            return RepositoryFetchError(.transport, message: "request to \(authority) failed (curl error \(code)\(detail))")
+        }
+    }
+
+    /// Why a connection failed, from the system's error number (0 when curl does not know it).
+    private func connectProblem(_ osErrno: Int) -> String {
+        switch Int32(clamping: osErrno) {
+        case 0, ECONNREFUSED: return "connection refused"
+        case ENETUNREACH, ENETDOWN: return "no network connection"
+        case EHOSTUNREACH: return "host unreachable"
+        case let error: return String(cString: strerror(error)).lowercased()
         }
     }
 }
 
 extension Duration {
-    /// The duration in seconds, as Foundation's timeouts want it.
-    var timeInterval: TimeInterval {
-        let (seconds, attoseconds) = components
-        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
-    }
-
-    /// Whole seconds, at least one more than the duration: URLSession's own limit, which must
-    /// never fire before ours.
-    var backstopTimeInterval: TimeInterval {
-        (timeInterval + 1).rounded(.up)
-    }
-
     /// `10 s`, `300 ms` or `1.5 s`.
     var shortDescription: String {
         let (seconds, attoseconds) = components

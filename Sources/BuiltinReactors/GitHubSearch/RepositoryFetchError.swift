@@ -1,5 +1,3 @@
-import Foundation
-
 /// Why a repository search failed, with a one-line human message fit for the reactor's `lastError`.
 ///
 /// The message never contains the API token.
@@ -20,7 +18,8 @@ public struct RepositoryFetchError: Error, Sendable, Equatable, CustomStringConv
         case unexpectedJSON
         /// The configured API base URL is not an absolute `http` or `https` URL.
         case invalidBaseURL
-        /// Any other transport failure (TLS, lost connection, …).
+        /// Any other transport failure (TLS, lost connection, …), including a libcurl that cannot
+        /// be loaded (the network fetcher opens it on first use).
         case transport
     }
 
@@ -53,9 +52,4 @@ public struct RepositoryFetchError: Error, Sendable, Equatable, CustomStringConv
         guard joined.count > maximumMessageLength else { return joined }
         return String(joined.prefix(maximumMessageLength - 1)) + "…"
     }
-}
-
-extension RepositoryFetchError: LocalizedError {
-    /// The one-line human message, so that `localizedDescription` shows it too.
-    public var errorDescription: String? { message }
 }

@@ -99,7 +99,7 @@ public struct Effect<Output> {
     }
 
     /// True when the effect completes inline, without a task.
-    @usableFromInline
+    @inlinable
     var isSynchronous: Bool {
         switch kind {
         case .none, .just, .sequence:
@@ -111,7 +111,8 @@ public struct Effect<Output> {
             case .cancel:
                 return true
             case .concatenate(let effects), .merge(let effects):
-                return effects.allSatisfy(\.isSynchronous)
+                for effect in effects where !effect.isSynchronous { return false }
+                return true
             case .cancellable(_, _, let inner):
                 return inner.isSynchronous
             case .delay:

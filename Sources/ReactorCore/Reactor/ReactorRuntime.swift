@@ -354,7 +354,7 @@ public final class ReactorRuntime<R: Reactor> {
         observerBoxes.removeAll { $0.isCancelled }
     }
 
-    @usableFromInline
+    @inlinable
     func emit(_ event: RuntimeEvent<R.Action, R.Mutation, R.State>) {
         for observer in eventObservers { observer.receive(event) }
     }

@@ -73,9 +73,16 @@ public final class Scheduler {
     /// and `CancellationError` promptly when the calling task is cancelled.
     public func waitUntilQuiescent(limit: Duration = .seconds(10)) async throws {
         if workInProgress == 0 { return }
+        let virtualStart = clock.now
+        if let virtualClock {
+            // Timers parked on the virtual clock (delays of plain outputs) fire right here, with
+            // no suspension, as long as nothing else runs; anything else takes the loop below.
+            while workInProgress > 0, allLiveEffectsParked, !Task.isCancelled, let next = virtualClock.nextDeadline,
+                  next - virtualStart <= limit, virtualClock.fireNextTimer(atOrBefore: next) {}
+            if workInProgress == 0 { return }
+        }
         let wallClock = ContinuousClock()
         let wallDeadline = wallClock.now + limit
-        let virtualStart = clock.now
         var wallTimer: Task<Void, Never>?
         defer { wallTimer?.cancel() }
         var yieldedOnce = false

@@ -124,6 +124,20 @@ public final class VirtualClock: ReactorClock {
         if target > now && !Task.isCancelled { now = target }
     }
 
+    /// Fires the earliest sleeper due at or before `target` when it is a timer, synchronously,
+    /// exactly as ``advance(to:)`` would in its turn; returns false, doing nothing, when that
+    /// sleeper is a parked task (which needs ``advance(to:)``) or nothing is due.
+    func fireNextTimer(atOrBefore target: Duration) -> Bool {
+        guard let index = indexOfNextDue(atOrBefore: target), case .timer(let action) = sleepers[index].wake else {
+            return false
+        }
+        let sleeper = sleepers.remove(at: index)
+        if sleeper.deadline > now { now = sleeper.deadline }
+        action()
+        scheduler?.signalChange()
+        return true
+    }
+
     /// Wakes every sleeper whose deadline is at or before the latest deadline, repeatedly,
     /// until nothing is parked on the clock any more (or the calling task is cancelled).
     public func runUntilIdle() async {

@@ -143,9 +143,6 @@ final class InteractiveShell {
 }
 
 extension ShellSession {
-    /// The command tables of the loaded scene's reactors.
-    var commandTables: [ReactorCommandTable] { reactorNames.indices.map { reactorTable(at: $0) } }
-
     /// Paths into the state of `reactor` (the focused one when nil), for completion.
     func statePaths(of reactor: String?) -> [String] {
         guard let value = try? stateValue(ofReactorNamed: reactor) else { return [] }

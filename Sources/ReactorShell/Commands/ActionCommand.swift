@@ -34,8 +34,15 @@ public struct ActionCommand<Action>: Sendable {
     /// diagnostic at the action's name.
     public func makeAction(_ invocation: ActionInvocation) throws(Diagnostic) -> (action: Action, arguments: CommandArguments) {
         let arguments = try signature.bind(invocation)
+        return (try action(from: arguments, for: invocation), arguments)
+    }
+
+    /// Builds the action from `arguments`, already bound to this command's signature for `invocation`;
+    /// an error thrown by `build` becomes a diagnostic at the action's name.
+    @inlinable
+    public func action(from arguments: CommandArguments, for invocation: ActionInvocation) throws(Diagnostic) -> Action {
         do {
-            return (try build(arguments), arguments)
+            return try build(arguments)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {

@@ -37,28 +37,33 @@ public enum ActionResolver {
     /// `unknown action 'increse'; did you mean 'increase'?` (names of other reactors are suggested with
     /// their prefix, e.g. `'write.submit'`).
     public static func resolve(_ invocation: ActionInvocation, focused: String?, reactors: [ReactorCommandTable]) throws(Diagnostic) -> ResolvedAction {
-        let origin = invocation.origin
         let targetName: String
         if let prefix = invocation.reactor {
-            guard reactors.contains(where: { $0.name == prefix.text }) else {
-                let names = reactors.map(\.name)
-                let hint = Suggestions.didYouMean(prefix.text, among: names)
-                let known = names.isEmpty ? "; no scene is loaded (try :use NAME)" : (hint.isEmpty ? "; the scene has \(names.joined(separator: ", "))" : hint)
-                throw Diagnostic(origin, column: prefix.column, "unknown reactor '\(prefix.text)'" + known)
-            }
             targetName = prefix.text
-        } else {
-            guard let focused, reactors.contains(where: { $0.name == focused }) else {
-                throw Diagnostic(origin, column: invocation.name.column, "no scene is loaded; load one with :use NAME (see :reactors)")
-            }
+        } else if let focused {
             targetName = focused
+        } else {
+            throw noScene(invocation)
         }
-        let reactorIndex = reactors.firstIndex { $0.name == targetName }!
-        let target = reactors[reactorIndex]
-        if let commandIndex = target.signatures.firstIndex(where: { $0.name == invocation.name.text }) {
-            return ResolvedAction(reactorIndex: reactorIndex, reactorName: targetName, commandIndex: commandIndex, signature: target.signatures[commandIndex])
+        guard let reactorIndex = reactors.firstIndex(where: { $0.name == targetName }) else {
+            guard let prefix = invocation.reactor else { throw noScene(invocation) }
+            let names = reactors.map(\.name)
+            let hint = Suggestions.didYouMean(prefix.text, among: names)
+            let known = names.isEmpty ? "; no scene is loaded (try :use NAME)" : (hint.isEmpty ? "; the scene has \(names.joined(separator: ", "))" : hint)
+            throw Diagnostic(invocation.origin, column: prefix.column, "unknown reactor '\(prefix.text)'" + known)
         }
-        throw Diagnostic(origin, column: invocation.reactor?.column ?? invocation.name.column, unknownActionMessage(invocation, target: target, reactors: reactors))
+        let signatures = reactors[reactorIndex].signatures
+        let name = invocation.name.text
+        guard let commandIndex = signatures.firstIndex(where: { $0.name == name }) else {
+            throw Diagnostic(
+                invocation.origin, column: invocation.reactor?.column ?? invocation.name.column,
+                unknownActionMessage(invocation, target: reactors[reactorIndex], reactors: reactors))
+        }
+        return ResolvedAction(reactorIndex: reactorIndex, reactorName: targetName, commandIndex: commandIndex, signature: signatures[commandIndex])
+    }
+
+    private static func noScene(_ invocation: ActionInvocation) -> Diagnostic {
+        Diagnostic(invocation.origin, column: invocation.name.column, "no scene is loaded; load one with :use NAME (see :reactors)")
     }
 
     static func unknownActionMessage(_ invocation: ActionInvocation, target: ReactorCommandTable, reactors: [ReactorCommandTable]) -> String {

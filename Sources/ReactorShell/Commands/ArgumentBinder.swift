@@ -8,46 +8,50 @@ extension CommandSignature {
     /// Errors name the column of the offending token: wrong type, `nil` for a non-optional, unknown or
     /// duplicate label, too many arguments, missing argument.
     public func bind(_ invocation: ActionInvocation) throws(Diagnostic) -> CommandArguments {
-        var values = [ValueLiteral?](repeating: nil, count: parameters.count)
-        var positional: [ValueLiteral] = []
-        for argument in invocation.arguments {
-            guard let label = argument.label else {
-                positional.append(argument.value)
-                continue
+        let arguments = invocation.arguments
+        if parameters.isEmpty && arguments.isEmpty { return CommandArguments([]) }
+        // slots[p]: the index in `arguments` of the argument bound to parameter p, or -1.
+        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: parameters.count) { slots throws(Diagnostic) in
+            slots.initialize(repeating: -1)
+            for argumentIndex in arguments.indices {
+                guard let label = arguments[argumentIndex].label else { continue }
+                guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
+                    let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
+                    let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
+                    throw Diagnostic(invocation.origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
+                }
+                guard slots[index] < 0 else {
+                    throw Diagnostic(invocation.origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
+                }
+                slots[index] = argumentIndex
             }
-            guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
-                let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
-                let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
-                throw Diagnostic(invocation.origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
+            var nextFree = 0
+            for argumentIndex in arguments.indices where arguments[argumentIndex].label == nil {
+                while nextFree < slots.count && slots[nextFree] >= 0 { nextFree += 1 }
+                guard nextFree < slots.count else {
+                    let value = arguments[argumentIndex].value
+                    let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
+                    throw Diagnostic(invocation.origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
+                }
+                slots[nextFree] = argumentIndex
             }
-            guard values[index] == nil else {
-                throw Diagnostic(invocation.origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
+            var fields: [StateField] = []
+            fields.reserveCapacity(parameters.count)
+            for index in parameters.indices {
+                let parameter = parameters[index]
+                let slot = slots[index]
+                if slot >= 0 {
+                    fields.append(StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: invocation.origin)))
+                } else if let defaultValue = parameter.defaultValue {
+                    fields.append(StateField(parameter.label, defaultValue))
+                } else {
+                    throw Diagnostic(
+                        invocation.origin, column: invocation.endColumn,
+                        "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
+                }
             }
-            values[index] = argument.value
+            return CommandArguments(fields)
         }
-        var nextFree = 0
-        for value in positional {
-            while nextFree < values.count && values[nextFree] != nil { nextFree += 1 }
-            guard nextFree < values.count else {
-                let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
-                throw Diagnostic(invocation.origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
-            }
-            values[nextFree] = value
-        }
-        var fields: [StateField] = []
-        fields.reserveCapacity(parameters.count)
-        for (parameter, literal) in zip(parameters, values) {
-            if let literal {
-                fields.append(StateField(parameter.label, try convert(literal, to: parameter, origin: invocation.origin)))
-            } else if let defaultValue = parameter.defaultValue {
-                fields.append(StateField(parameter.label, defaultValue))
-            } else {
-                throw Diagnostic(
-                    invocation.origin, column: invocation.endColumn,
-                    "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
-            }
-        }
-        return CommandArguments(fields)
     }
 
     /// Converts a literal to the parameter's type, or explains why it cannot.

@@ -24,45 +24,51 @@ public enum MutationLabel {
 /// `setLoading(true)` — and of enum cases whose payload is one `String`, such as
 /// `setAlertMessage("increased!")`, so that a batch run does not reflect on them again.
 ///
+/// The cache is direct-mapped (a fixed number of slots, chosen by a hash of the value's type and
+/// bits), so a hit costs a few comparisons and memory stays bounded. `label(for:)` is inlinable so
+/// that it is specialized for the mutation type where it is called.
+///
 /// Not thread-safe: keep one per session (the shell runs on the main actor).
 public final class MutationLabeler {
-    private struct Key: Hashable {
-        let type: ObjectIdentifier
-        let words: (UInt64, UInt64, UInt64, UInt64)
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.type == rhs.type && lhs.words.0 == rhs.words.0 && lhs.words.1 == rhs.words.1
-                && lhs.words.2 == rhs.words.2 && lhs.words.3 == rhs.words.3
-        }
-
-        func hash(into hasher: inout Hasher) {
-            hasher.combine(type)
-            hasher.combine(words.0)
-            hasher.combine(words.1)
-            hasher.combine(words.2)
-            hasher.combine(words.3)
-        }
-    }
-
     /// The maximum length of a label, in characters.
     public let limit: Int
-    /// A remembered label. `retained` keeps a value with references alive while its label is
+
+    /// One remembered label. `retained` keeps a value with references alive while its label is
     /// cached, so no other value can reuse its storage addresses and match its bits.
-    private struct Entry {
-        let label: String
-        let retained: Any?
+    @usableFromInline
+    struct Slot {
+        @usableFromInline var type: ObjectIdentifier?
+        @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64)
+        @usableFromInline var label: String
+        var retained: Any?
+
+        init() {
+            type = nil
+            words = (0, 0, 0, 0)
+            label = ""
+            retained = nil
+        }
     }
 
-    private var cache: [Key: Entry] = [:]
-    private static let cacheCapacity = 4096
-    private static let maximumCachedSize = 32
+    @usableFromInline static let slotCount = 256
+    @usableFromInline static let maximumCachedSize = 32
+    /// `slotCount` slots, allocated once (a pointer: no copy-on-write or bounds checks on a hit).
+    @usableFromInline let slots: UnsafeMutablePointer<Slot>
 
     /// Creates a labeler whose labels are at most `limit` characters long.
     public init(limit: Int = MutationLabel.defaultLimit) {
         self.limit = limit
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: Slot(), count: Self.slotCount)
+    }
+
+    deinit {
+        slots.deinitialize(count: Self.slotCount)
+        slots.deallocate()
     }
 
     /// The label of `value` (see `MutationLabel.describe`).
+    @inlinable
     public func label<Value>(for value: Value) -> String {
         // A value without references is fully determined by its bits, so its type and bits identify its
         // label. Existentials are excluded: their bits point elsewhere.
@@ -74,20 +80,40 @@ public final class MutationLabeler {
         withUnsafeBytes(of: value) { source in
             withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
         }
-        let key = Key(type: ObjectIdentifier(Value.self), words: words)
-        if let entry = cache[key] { return entry.label }
+        let type = ObjectIdentifier(Value.self)
+        let slot = slots + Self.slotIndex(type, words)
+        if slot.pointee.type == type, slot.pointee.words == words { return slot.pointee.label }
+        return describeAndRemember(value, type: type, words: words, in: slot)
+    }
+
+    @inlinable
+    static func slotIndex(_ type: ObjectIdentifier, _ words: (UInt64, UInt64, UInt64, UInt64)) -> Int {
+        var hash = UInt64(UInt(bitPattern: type))
+        hash = (hash ^ words.0) &* 0x9E37_79B9_7F4A_7C15
+        hash = (hash ^ words.1) &* 0xBF58_476D_1CE4_E5B9
+        hash = (hash ^ words.2 ^ words.3) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash >> 56) & (slotCount - 1)
+    }
+
+    /// Describes `value` and caches the label in `slot` when its bits identify it.
+    @usableFromInline
+    func describeAndRemember<Value>(
+        _ value: Value, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64),
+        in slot: UnsafeMutablePointer<Slot>
+    ) -> String {
         var writer = LabelWriter(limit: limit)
         writer.write(value, depth: 0)
         let label = writer.finish()
         if _isPOD(Value.self) || writer.isPlainEnumCase || writer.isStringPayloadEnumCase {
-            if cache.count >= Self.cacheCapacity { cache.removeAll(keepingCapacity: true) }
             // A String payload's bits may point at its storage: equal bits then mean the same
             // (immutable) storage only while it is kept alive.
-            cache[key] = Entry(label: label, retained: _isPOD(Value.self) ? nil : value)
+            slot.pointee.type = type
+            slot.pointee.words = words
+            slot.pointee.label = label
+            slot.pointee.retained = _isPOD(Value.self) ? nil : value
         }
         return label
     }
-
 }
 
 /// Writes the Swift-like text of a value, stopping once the text is longer than the limit.

@@ -5,29 +5,33 @@ enum NumberSyntax {
 
     /// Classifies the UTF-8 bytes of a bare word.
     static func classify(_ bytes: ArraySlice<UInt8>) -> Form {
-        var index = bytes.startIndex
-        let end = bytes.endIndex
+        bytes.withUnsafeBufferPointer { classify($0, from: 0, to: $0.count) }
+    }
+
+    /// Classifies the bare word `bytes[start..<end]`.
+    static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Form {
+        var index = start
         if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
-        guard skipDigits(bytes, &index) else { return .notANumber }
+        guard skipDigits(bytes, &index, end) else { return .notANumber }
         var form = Form.integer
         if index < end && bytes[index] == UInt8(ascii: ".") {
             index += 1
-            guard skipDigits(bytes, &index) else { return .notANumber }
+            guard skipDigits(bytes, &index, end) else { return .notANumber }
             form = .decimal
         }
         if index < end && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
             index += 1
             if index < end && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) { index += 1 }
-            guard skipDigits(bytes, &index) else { return .notANumber }
+            guard skipDigits(bytes, &index, end) else { return .notANumber }
             form = .decimal
         }
         return index == end ? form : .notANumber
     }
 
-    /// Advances over one or more ASCII digits; false when there is none.
-    private static func skipDigits(_ bytes: ArraySlice<UInt8>, _ index: inout Int) -> Bool {
+    /// Advances over one or more ASCII digits before `end`; false when there is none.
+    private static func skipDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Bool {
         let start = index
-        while index < bytes.endIndex && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        while index < end && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
         return index > start
     }
 }

@@ -15,7 +15,10 @@ public struct ActionInvocation: Sendable, Hashable {
     /// The file and line it came from.
     public var origin: LineOrigin
     /// The reactor named by a `REACTOR.` prefix, or nil for the focused reactor.
-    public var reactor: LocatedText?
+    ///
+    /// A `let`: with an optional stored `var`, Swift 6.3's optimizer copies and destroys the whole
+    /// struct each time one is made (measurable on every parsed line).
+    public let reactor: LocatedText?
     /// The action's name.
     public var name: LocatedText
     /// The arguments in the order written.
@@ -44,8 +47,9 @@ public struct ActionInvocation: Sendable, Hashable {
 
 /// One argument of an action line: positional (`3`) or labelled (`home: 3`, `home=3`).
 public struct ParsedArgument: Sendable, Hashable {
-    /// The label, when the argument was written with one.
-    public var label: LocatedText?
+    /// The label, when the argument was written with one (a `let` for the reason given at
+    /// ``ActionInvocation/reactor``).
+    public let label: LocatedText?
     /// The value.
     public var value: ValueLiteral
 

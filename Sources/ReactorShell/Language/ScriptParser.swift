@@ -1,7 +1,17 @@
 /// Parses one line of the command language into an action invocation or a meta command.
 public enum ScriptParser {
     /// Parses `line`; errors name `origin` and the column of what went wrong.
+    ///
+    /// The common shapes (blank lines, comments, an action with simple arguments) take a fast path over
+    /// the line's bytes; everything else, and every error, goes through the lexer and the full parser.
     public static func parse(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> ParsedLine {
+        if let parsed = ActionLineFastPath.parse(line, origin: origin) { return parsed }
+        return try parseFully(line, origin: origin)
+    }
+
+    /// Parses `line` with the lexer and the full parser, without the fast path (the reference the fast
+    /// path is tested against).
+    static func parseFully(_ line: String, origin: LineOrigin) throws(Diagnostic) -> ParsedLine {
         let tokenized = try Lexer.tokenize(line, origin: origin)
         var stream = TokenStream(tokenized, origin: origin)
         guard let first = stream.current else {
@@ -80,19 +90,21 @@ public enum Identifier {
 
     /// The answer for an all-ASCII name (a fast path), or nil when the text has other characters.
     private static func asciiCheck(_ text: String, allowDash: Bool) -> Bool? {
-        var utf8 = text.utf8.makeIterator()
-        guard let first = utf8.next() else { return false }
+        if let answer = text.utf8.withContiguousStorageIfAvailable({ asciiCheck($0, allowDash: allowDash) }) { return answer }
+        return Array(text.utf8).withUnsafeBufferPointer { asciiCheck($0, allowDash: allowDash) }
+    }
+
+    private static func asciiCheck(_ bytes: UnsafeBufferPointer<UInt8>, allowDash: Bool) -> Bool? {
+        guard let first = bytes.first else { return false }
         if first >= 0x80 { return nil }
-        if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) || first == UInt8(ascii: "-") { return false }
-        var byte: UInt8? = first
-        while let current = byte {
-            switch current {
+        if first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "-") { return false }
+        for byte in bytes {
+            switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): break
             case UInt8(ascii: "-") where allowDash: break
             case 0x80...: return nil
             default: return false
             }
-            byte = utf8.next()
         }
         return true
     }

@@ -3,7 +3,7 @@ import StateDiff
 /// A value written in a command line: an argument of an action or the expected value of `:expect`.
 public struct ValueLiteral: Sendable, Hashable {
     /// The forms a value can take.
-    public indirect enum Kind: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
         /// An integer such as `42` or `-7`.
         case int(Int)
         /// A floating-point number such as `3.5` or `1e3`.

@@ -43,16 +43,14 @@ public final class OutputSink {
         if flushesEachWrite || buffer.count >= Self.capacity { flush() }
     }
 
-    /// Appends what `build` writes (UTF-8 bytes) followed by a newline to the results, like
-    /// ``writeResult(_:)`` but without making a `String` first: `build` appends to the buffer itself.
-    public func writeResult(building build: (inout [UInt8]) -> Void) {
+    /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(_:)``
+    /// but without making a `String` first.
+    public func writeResult(utf8 bytes: [UInt8]) {
         if let interceptor {
-            var bytes: [UInt8] = []
-            build(&bytes)
             interceptor(String(decoding: bytes, as: UTF8.self))
             return
         }
-        build(&buffer)
+        buffer.append(contentsOf: bytes)
         buffer.append(10)
         if flushesEachWrite || buffer.count >= Self.capacity { flush() }
     }

@@ -12,6 +12,8 @@ final class SessionPrinter {
         didSet { diffRenderer.colors = colors }
     }
     private var diffRenderer: TextDiffRenderer
+    /// The bytes of the text block being built (kept between blocks for its capacity).
+    private var scratch: [UInt8] = []
 
     init(sink: OutputSink, format: OutputFormat, colors: Bool) {
         self.sink = sink
@@ -36,18 +38,24 @@ final class SessionPrinter {
     func mutation(reactor: String, showReactor: Bool, label: String, changes: [StateChange], elapsed: Duration?) {
         switch format {
         case .text:
-            var line = showReactor ? "  · \(reactor): " : "  · "
-            line += colors ? "\u{1B}[1m\(label)\u{1B}[0m" : label
-            if let elapsed { line += dim("  (+\(Self.milliseconds(elapsed)))") }
-            let renderer = diffRenderer
-            sink.writeResult { bytes in
-                var line = line
-                line.withUTF8 { bytes.append(contentsOf: $0) }
-                bytes.append(10)
-                renderer.render(changes, appendingUTF8To: &bytes)
-                // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
-                if bytes.count >= 2, bytes[bytes.count - 1] == 10, bytes[bytes.count - 2] != 13 { bytes.removeLast() }
+            var bytes = scratch
+            scratch = []
+            bytes.removeAll(keepingCapacity: true)
+            bytes.append(contentsOf: Self.bullet)
+            if showReactor {
+                Self.append(reactor, to: &bytes)
+                bytes.append(contentsOf: Self.colonSpace)
             }
+            if colors { bytes.append(contentsOf: Self.bold) }
+            Self.append(label, to: &bytes)
+            if colors { bytes.append(contentsOf: Self.plain) }
+            if let elapsed { Self.append(dim("  (+\(Self.milliseconds(elapsed)))"), to: &bytes) }
+            bytes.append(10)
+            diffRenderer.render(changes, appendingUTF8To: &bytes)
+            // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
+            if bytes.count >= 2, bytes[bytes.count - 1] == 10, bytes[bytes.count - 2] != 13 { bytes.removeLast() }
+            sink.writeResult(utf8: bytes)
+            scratch = bytes
         case .json:
             emit([
                 StateField("event", .string("mutation")), StateField("reactor", .string(reactor)),
@@ -178,6 +186,18 @@ final class SessionPrinter {
     }
 
     // MARK: Helpers
+
+    private nonisolated static let bullet = Array("  · ".utf8)
+    private nonisolated static let colonSpace = Array(": ".utf8)
+    private nonisolated static let bold = Array("\u{1B}[1m".utf8)
+    private nonisolated static let plain = Array("\u{1B}[0m".utf8)
+
+    private nonisolated static func append(_ text: String, to bytes: inout [UInt8]) {
+        if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) {
+            return copied
+        }
+        bytes.append(contentsOf: text.utf8)
+    }
 
     private func emit(_ fields: [StateField]) {
         sink.writeResult(StateValue.object(fields).jsonText)

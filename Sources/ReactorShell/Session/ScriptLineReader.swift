@@ -26,6 +26,8 @@ struct ScriptLineReader {
     private var scanned = 0
     private var reachedEnd = false
     private var lineNumber = 0
+    /// Lines read recently, shared when the same text comes again.
+    private let recentLines = RecentLines()
 
     private static let chunkSize = 64 * 1024
 
@@ -37,9 +39,8 @@ struct ScriptLineReader {
     /// The next line, or nil at the end of the input.
     mutating func next() -> ScriptLine? {
         while true {
-            if let newline = buffer[scanned...].firstIndex(of: 10) {
-                let line = takeLine(upTo: newline, dropping: 1)
-                return line
+            if let newline = newlineIndex() {
+                return takeLine(upTo: newline, dropping: 1)
             }
             scanned = buffer.count
             if reachedEnd {
@@ -50,18 +51,35 @@ struct ScriptLineReader {
         }
     }
 
+    /// The index of the next `\n` at or after `scanned`, if the buffer holds one.
+    private func newlineIndex() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let found = memchr(bytes.baseAddress! + scanned, 10, bytes.count - scanned) else { return nil }
+            return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
+        }
+    }
+
     private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> ScriptLine {
         lineNumber += 1
-        var lineEnd = end
-        if lineEnd > start, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
-        let bytes = buffer[start..<lineEnd]
+        let lineStart = start
         start = end + separatorLength
         scanned = start
-        if bytes.contains(0) { return .binary(number: lineNumber) }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .invalidUTF8(number: lineNumber)
+        let number = lineNumber
+        return buffer.withUnsafeBufferPointer { buffer in
+            var lineEnd = end
+            if lineEnd > lineStart, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+            // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
+            var isASCII = true
+            for byte in bytes where byte == 0 || byte >= 0x80 {
+                if byte == 0 { return .binary(number: number) }
+                isASCII = false
+            }
+            if isASCII { return .text(recentLines.text(of: bytes), number: number) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
+            return .text(text, number: number)
         }
-        return .text(text, number: lineNumber)
     }
 
     /// Reads one more chunk; returns a read error as a line, or nil.
@@ -88,6 +106,68 @@ struct ScriptLineReader {
             if count == 0 { reachedEnd = true }
             return nil
         }
+    }
+}
+
+/// The last few lines of a script read, by a hash of their bytes.
+///
+/// A script repeats most of its lines (`increase`, `homeScore`, the same `setScore` values); a line
+/// found here is shared instead of being made again: no validation, no allocation for long lines,
+/// and the session's log and replay hold one copy of it.
+private final class RecentLines {
+    /// Lines longer than this are always made afresh.
+    private static let maximumLength = 63
+    private static let slotCount = 64
+    /// The line of each slot.
+    private var lines = [String](repeating: "", count: slotCount)
+    /// The bytes of each slot's line, `maximumLength + 1` bytes a slot: the length, then the bytes.
+    private let bytes: UnsafeMutablePointer<UInt8>
+
+    init() {
+        bytes = .allocate(capacity: Self.slotCount * (Self.maximumLength + 1))
+        bytes.initialize(repeating: 0, count: Self.slotCount * (Self.maximumLength + 1))
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// The string of the ASCII `line`: the recent line with those bytes, or a new one (then remembered).
+    func text(of line: UnsafeBufferPointer<UInt8>) -> String {
+        guard line.count <= Self.maximumLength, let base = line.baseAddress else {
+            return String(decoding: line, as: UTF8.self)
+        }
+        let slot = Self.slot(of: UnsafeRawPointer(base), count: line.count)
+        let stored = bytes + slot * (Self.maximumLength + 1)
+        if Int(stored.pointee) == line.count && memcmp(stored + 1, base, line.count) == 0 {
+            return lines[slot]
+        }
+        let text = String(decoding: line, as: UTF8.self)
+        lines[slot] = text
+        stored.pointee = UInt8(line.count)
+        (stored + 1).update(from: base, count: line.count)
+        return text
+    }
+
+    /// A slot for `count` bytes at `base` (not empty): a hash of their length and of 8-byte words.
+    private static func slot(of base: UnsafeRawPointer, count: Int) -> Int {
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
+        var offset = 0
+        while offset + 8 <= count {
+            hash = (hash ^ base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0x9E37_79B9_7F4A_7C15
+            offset += 8
+        }
+        if offset < count {
+            // The last 8 bytes (overlapping the previous word), or the whole short line byte by byte.
+            var tail: UInt64 = 0
+            if count >= 8 {
+                tail = base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+            } else {
+                for index in 0..<count { tail = tail << 8 | UInt64(base.load(fromByteOffset: index, as: UInt8.self)) }
+            }
+            hash = (hash ^ tail) &* 0x9E37_79B9_7F4A_7C15
+        }
+        return Int(truncatingIfNeeded: hash >> 58) & (slotCount - 1)
     }
 }
 

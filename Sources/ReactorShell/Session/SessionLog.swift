@@ -9,10 +9,35 @@ struct SessionLog {
         let command: String
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
-        /// Labels of the mutations it produced (the first `maximumMutations`).
-        var mutations: [String] = []
+        /// The first mutation's label, kept apart so that the usual one-mutation step allocates no array.
+        private var firstMutation: String?
+        /// The labels after the first.
+        private var laterMutations: [String] = []
         /// How many mutations were not kept.
         var droppedMutations = 0
+
+        init(number: Int, command: String, actionID: Int?) {
+            self.number = number
+            self.command = command
+            self.actionID = actionID
+        }
+
+        /// Labels of the mutations it produced (the first `maximumMutations`).
+        var mutations: [String] {
+            guard let firstMutation else { return [] }
+            return [firstMutation] + laterMutations
+        }
+
+        /// Adds a mutation label, or counts it as dropped once `maximumMutations` are kept.
+        mutating func record(_ mutation: String) {
+            if firstMutation == nil {
+                firstMutation = mutation
+            } else if laterMutations.count + 1 < SessionLog.maximumMutations {
+                laterMutations.append(mutation)
+            } else {
+                droppedMutations += 1
+            }
+        }
     }
 
     /// How many mutation labels one entry keeps.
@@ -44,12 +69,15 @@ struct SessionLog {
 
     /// Records a mutation label under the entry of `actionID` (searched from the newest).
     mutating func record(mutation: String, actionID: Int) {
-        guard let index = entries.lastIndex(where: { $0.actionID == actionID }) else { return }
-        if entries[index].mutations.count < Self.maximumMutations {
-            entries[index].mutations.append(mutation)
+        let index: Int
+        if let last = entries.indices.last, entries[last].actionID == actionID {
+            index = last  // the usual case: the action just sent
+        } else if let found = entries.lastIndex(where: { $0.actionID == actionID }) {
+            index = found
         } else {
-            entries[index].droppedMutations += 1
+            return
         }
+        entries[index].record(mutation)
     }
 
     /// The entries to show (the latest `limit`).

@@ -48,6 +48,11 @@ public struct PreparedAction {
 @MainActor
 public struct StateSnapshot {
     let state: Any
+
+    @usableFromInline
+    init(state: Any) {
+        self.state = state
+    }
 }
 
 /// One runtime event of a reactor, with the mutation already described as text.
@@ -84,8 +89,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let sendAction: @MainActor (R.Action) -> Void
     /// Encodes the current state of ``reactor`` (specialized for `R`).
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
+    /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
+    @usableFromInline let captureState: @MainActor () -> StateSnapshot
     /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
     @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
+    /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
+    /// reading the command and holding the action need no generic metadata).
+    @usableFromInline let prepareAction: @MainActor (ReactorHandle, ActionInvocation, Int) throws(Diagnostic) -> PreparedAction
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
@@ -98,6 +108,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         self.sendAction = { action in reactor.send(action) }
         self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        self.captureState = { StateSnapshot(state: reactor.currentState) }
+        self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
+            let command = commands[commandIndex]
+            let arguments = try command.signature.bind(invocation)
+            let action = try command.action(from: arguments, for: invocation)
+            return PreparedAction(arguments: arguments) { handle.send(action) }
+        }
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
             return reactor.observeRuntimeEvents { [weak relay] event in
@@ -115,13 +132,16 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
-        let (action, arguments) = try commands[commandIndex].makeAction(invocation)
-        return PreparedAction(arguments: arguments) { [self] in
-            relay.lastActionID = nil
-            if eventToken == nil { installRecorder() }
-            sendAction(action)
-            return relay.lastActionID
-        }
+        try prepareAction(self, invocation, commandIndex)
+    }
+
+    /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.
+    @usableFromInline
+    func send(_ action: R.Action) -> Int? {
+        relay.lastActionID = nil
+        if eventToken == nil { installRecorder() }
+        sendAction(action)
+        return relay.lastActionID
     }
 
     public func stateValue() throws -> StateValue {
@@ -139,7 +159,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func snapshot() -> StateSnapshot {
-        StateSnapshot(state: reactor.currentState)
+        captureState()
     }
 
     public func restore(_ snapshot: StateSnapshot) {

@@ -29,7 +29,11 @@ extension ShellSession {
             case .text(let text, let number):
                 let origin = LineOrigin(source: source, line: number)
                 if echo { printer.echo(prompt: prompt, line: text, origin: origin) }
-                outcome = await execute(line: text, origin: origin, waitAfterAction: true)
+                // Most lines finish synchronously; only waiting ones pay for an `await`.
+                switch start(line: text, origin: origin, waitAfterAction: true) {
+                case .done(let done): outcome = done
+                case let progress: outcome = await finish(progress)
+                }
             case .invalidUTF8(let number):
                 currentOrigin = LineOrigin(source: source, line: number)
                 outcome = fail("invalid UTF-8 in this line; the line was skipped")

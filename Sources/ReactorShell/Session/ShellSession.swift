@@ -33,6 +33,8 @@ public final class ShellSession {
     private(set) var entryName: String?
     private(set) var reactors: [any ShellReactor] = []
     private(set) var focusIndex = 0
+    /// The command tables of ``reactors``, in the same order.
+    private(set) var commandTables: [ReactorCommandTable] = []
     var lastStates: [StateValue?] = []
     var timelines: [Timeline] = []
 
@@ -59,7 +61,7 @@ public final class ShellSession {
     /// The log step an action being sent belongs to (bound to its runtime id on the action event).
     private var pendingStep: Int?
     /// When recent actions were sent and what they were, for the trace.
-    private var actionStarts: [Int: (time: Duration, label: String)] = [:]
+    private var actionStarts = RecentActions()
 
     /// A session over `registry`, printing to `sink`; `interactive` picks the real clock by default.
     public init(registry: Registry, configuration: ShellConfiguration, sink: OutputSink, interactive: Bool) {
@@ -120,20 +122,49 @@ public final class ShellSession {
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     public func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
+        await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+    }
+
+    /// What is left of a line after its synchronous part ran (see ``start(line:origin:waitAfterAction:)``).
+    enum LineProgress {
+        /// The line is done.
+        case done(CommandOutcome)
+        /// An action was sent and its effects must be waited for.
+        case waitForEffects
+        /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …).
+        case meta(MetaInvocation)
+    }
+
+    /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait
+    /// for its effects. A batch run of actions whose effects are synchronous never suspends.
+    func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         currentOrigin = origin
         let parsed: ParsedLine
         do {
             parsed = try ScriptParser.parse(line, origin: origin)
         } catch {
-            return fail(error)
+            return .done(fail(error))
         }
         switch parsed {
         case .empty:
-            return .succeeded
+            return .done(.succeeded)
         case .action(let invocation):
-            return await runAction(invocation, waitAfterAction: waitAfterAction)
+            let outcome = sendAction(invocation)
+            guard outcome == .succeeded, waitAfterAction, !invocation.isBackground, !scheduler.isQuiescent else {
+                return .done(outcome)
+            }
+            return .waitForEffects
         case .meta(let meta):
-            return await runMeta(meta)
+            return .meta(meta)
+        }
+    }
+
+    /// Runs what ``start(line:origin:waitAfterAction:)`` left of a line.
+    func finish(_ progress: LineProgress) async -> CommandOutcome {
+        switch progress {
+        case .done(let outcome): return outcome
+        case .waitForEffects: return await waitForQuiescence(limit: waitLimit)
+        case .meta(let meta): return await runMeta(meta)
         }
     }
 
@@ -149,7 +180,8 @@ public final class ShellSession {
         fail(Diagnostic(currentOrigin, column: column, message))
     }
 
-    private func runAction(_ invocation: ActionInvocation, waitAfterAction: Bool) async -> CommandOutcome {
+    /// Resolves, reports, logs and sends an action (its effects may still be running).
+    private func sendAction(_ invocation: ActionInvocation) -> CommandOutcome {
         guard !reactors.isEmpty else {
             return fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
         }
@@ -157,7 +189,7 @@ public final class ShellSession {
         let prepared: PreparedAction
         do {
             resolved = try ActionResolver.resolve(
-                invocation, focused: reactors[focusIndex].name, reactors: reactors.map(\.commandTable))
+                invocation, focused: reactors[focusIndex].name, reactors: commandTables)
             prepared = try reactors[resolved.reactorIndex].prepare(invocation, commandIndex: resolved.commandIndex)
         } catch {
             return fail(error)
@@ -174,8 +206,7 @@ public final class ShellSession {
         pendingStep = step
         _ = prepared.send()
         pendingStep = nil
-        guard waitAfterAction, !invocation.isBackground else { return .succeeded }
-        return await waitForQuiescence(limit: waitLimit)
+        return .succeeded
     }
 
     /// Waits until no effect of the scene has work in progress or scheduled.
@@ -213,6 +244,7 @@ public final class ShellSession {
         let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
         entryName = entry.name
         reactors = scene.reactors
+        commandTables = reactors.map(\.commandTable)
         focusIndex = 0
         timelines = reactors.map { _ in Timeline(limit: 1_000) }
         lastStates = reactors.map { try? $0.stateValue() }
@@ -252,8 +284,7 @@ public final class ShellSession {
                 log.bind(step: step, actionID: actionID)
                 pendingStep = nil
             }
-            if actionStarts.count > 1_024 { actionStarts.removeAll(keepingCapacity: true) }
-            actionStarts[actionID] = (scheduler.clock.now, label)
+            actionStarts.record(actionID, time: scheduler.clock.now, label: label)
         case .reduction(let actionID, let mutation):
             if let actionID { log.record(mutation: mutation, actionID: actionID) }
             var elapsed: Duration?
@@ -262,11 +293,12 @@ public final class ShellSession {
             }
             reportChange(of: index, label: mutation, elapsed: elapsed)
         case .effect(let effect):
-            let action = effect.actionID.flatMap { actionStarts[$0]?.label }
             if case .failed(let error) = effect.phase {
+                let action = effect.actionID.flatMap { actionStarts[$0]?.label }
                 _ = fail("effect of \(reactors[index].name)\(action.map { ".\($0)" } ?? "") failed: \(error)")
             }
             if trace {
+                let action = effect.actionID.flatMap { actionStarts[$0]?.label }
                 let elapsed = effect.actionID.flatMap { actionStarts[$0] }.map { scheduler.clock.now - $0.time }
                 printer.effect(
                     reactor: reactors[index].name, showReactor: reactors.count > 1, action: action,
@@ -288,7 +320,8 @@ public final class ShellSession {
             _ = fail("cannot describe the state of \(reactors[index].name): \(error)")
             return
         }
-        let changes = lastStates[index].map { diff($0, new) } ?? []
+        var changes: [StateChange] = []
+        if let old = lastStates[index] { changes = diff(old, new) }
         lastStates[index] = new
         printer.mutation(
             reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
@@ -298,5 +331,31 @@ public final class ShellSession {
     /// Makes the diff baselines current (after diffs were off).
     func refreshBaselines() {
         lastStates = reactors.map { try? $0.stateValue() }
+    }
+}
+
+/// When the latest actions were sent and their labels, for the trace and effect errors: a ring of
+/// the last 1,024 action ids (ids increase, so a slot holds the newest id that maps to it).
+struct RecentActions {
+    private static let capacity = 1_024
+    private var ids = [Int](repeating: -1, count: capacity)
+    private var entries = [(time: Duration, label: String)](repeating: (.zero, ""), count: capacity)
+
+    /// Remembers action `id`, sent at `time`, labelled `label`.
+    mutating func record(_ id: Int, time: Duration, label: String) {
+        let slot = id & (Self.capacity - 1)
+        ids[slot] = id
+        entries[slot] = (time, label)
+    }
+
+    /// The time and label of action `id`, if it is among the latest.
+    subscript(id: Int) -> (time: Duration, label: String)? {
+        let slot = id & (Self.capacity - 1)
+        return ids[slot] == id ? entries[slot] : nil
+    }
+
+    /// Forgets every action.
+    mutating func removeAll() {
+        self = RecentActions()
     }
 }

@@ -1,0 +1,158 @@
+import StateDiff
+import Testing
+@testable import ReactorShell
+
+/// The fast paths must give exactly what the general code gives: the parser's on every line it answers
+/// for (and it must answer for the common shapes), the formatter's on every line it writes.
+@Suite struct FastPathDifferentialTests {
+    static let origin = LineOrigin(source: "fast.rsh", line: 12)
+
+    /// The full parser's answer: the parsed line or its diagnostic.
+    static func full(_ line: String) -> Result<ParsedLine, Diagnostic> {
+        do { return .success(try ScriptParser.parseFully(line, origin: origin)) } catch { return .failure(error) }
+    }
+
+    /// The public parser's answer (fast path first).
+    static func parsed(_ line: String) -> Result<ParsedLine, Diagnostic> {
+        do { return .success(try ScriptParser.parse(line, origin: origin)) } catch { return .failure(error) }
+    }
+
+    /// Checks one line; returns true when the fast path answered.
+    @discardableResult
+    static func check(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
+        let reference = full(line)
+        #expect(parsed(line) == reference, "line: \(line.debugDescription)", sourceLocation: sourceLocation)
+        guard let fast = ActionLineFastPath.parse(line, origin: origin) else { return false }
+        #expect(Result.success(fast) == reference, "fast path differs on \(line.debugDescription)", sourceLocation: sourceLocation)
+        return true
+    }
+
+    @Test(arguments: [
+        "", "   ", "\t\r", "# comment", "   # comment with \u{1} and é", "homeScore", "awayScore", "resetScore", "  increase  ",
+        "setScore 3 4", "setScore home: 1 away: 2", "setScore home=1 away=2", "setScore home:1 away:-2", "setScore away: 2 3",
+        "increase &", "increase  &  # later", "updateQuery sw &", "write.updateTitle Hello", "github-search.updateQuery x",
+        #"updateQuery "swift lang""#, #"updateTitle title:"a b""#, "updateQuery nil", "tune 3.5 loud: true", "tune -0.25 false",
+        "f 42 -0.25 true nil bare", "f c++ & && -", "f 1e3 2.5E-3 007 -0", "f 1 2 3 4 5 6 7 8", "f x#comment", "_ _: 1", "x9 y_2: 3", "setScore 3 4\r",
+        "f 123456789012345678 -123456789012345678", #"f "a#b" "" "x""#, "f a\\b", "f &", "f & 3", "f home:&", "f a.b ./x",
+    ])
+    func commonShapesTakeTheFastPath(line: String) {
+        #expect(Self.check(line), "the fast path gave up on \(line.debugDescription)")
+    }
+
+    @Test(arguments: [
+        // Meta commands, arrays, escapes, unicode, glued punctuation: the full parser's business.
+        ":expect home == 5", ":state", "f [1, 2]", #"f "a\"b""#, #"f "\u{1F600}""#, #"f "\n""#, "naïve", "f é", #"f "é""#,
+        "f a,b", "f lang/x&y=1", "f x=1=2", "f a:b", "f home::3", "f home:=3", "f \"x\"y", "f 1234567890123456789",
+        "f 99999999999999999999", "f 1e400", "f true:", "f nil=1", "f 9a: 1", "f a-b: 1", "increase&", "f \u{1}", "f \u{7F}",
+        "f \"a\u{9}b\"", "f 1 2 3 4 5 6 7 8 9", "f a: 1 b: 2 c: 3 d: 4 e: 5 f: 6 g: 7 h: 8 i: 9 &",
+        // Errors: every one goes to the full parser.
+        "&", "  &", "42", "-5", "= 3", "inc-rease", "board.", ".go", "a.b.c", "true", "nil x", "false.x", "9x", "increase:3",
+        "setScore home:", "setScore home: ]", "setScore home: &", "setScore home: # c", #"updateTitle "a"b"#, #"f "open"#,
+        "f [1, 2", "f ]", "f ,", "f :", "f =", "f =3", ":sate", ":expect x == 1 &",
+    ])
+    func otherShapesAgreeWithTheFullParser(line: String) {
+        Self.check(line)
+    }
+
+    /// Lines assembled at random from pieces, many of them tricky; the fast path must agree whenever it answers.
+    @Test func generatedLinesAgreeWithTheFullParser() {
+        let names = [
+            "increase", "setScore", "a", "_x", "x9", "Z", "board.submit", "github-search.updateQuery", "a-b.c", "a.b.c", "9x",
+            "true", "nil", "false", "truex", "inc-rease", ".go", "board.", "é", "naïve", "a.é", "-x", "-5", "x-", "&", "a&",
+            "\"q\"", ":", ":use", "[", "a:", "a=", "3", "1.5",
+        ]
+        let arguments = [
+            "3", "-7", "0", "007", "-0", "99999999999999999999", "123456789012345678", "-123456789012345678", "1234567890123456789",
+            "3.5", "-0.25", "1e3", "2.5E-3", "1e400", "1.", ".5", "-", "--3", "-e", "1e", "1e+", "1E-2", "true", "false", "nil",
+            "truex", "nilly", "tru", "\"q\"", "\"a b\"", "\"\"", "\"a\\\"b\"", "\"\\n\"", "\"\\u{1F600}\"", "\"\\u{D800}\"",
+            "\"\\q\"", "\"unterminated", "\"x\"y", "\"é\"", "\"a#b\"", "\"\u{1}\"", "bare", "c++", "a,b", "lang/x&y=1", "x=1",
+            "home:", "home: 3", "home:3", "home=3", "home= 3", "away: -2", "home: \"x\"", "home: nil", "home:&", "home: &",
+            "home:#", "home: ]", "&", "&&", "[1, 2]", "[]", "[", "]", ",", ":", "=", "=3", "a:b", "é", "#", "# comment", "#x",
+            "\u{1}", "\u{7F}", "a\\b", "3#c", "true:", "nil=1", "_: 1", "9a: 1", "a-b: 1", "home::3", "home:=3", "x.y", "a'b",
+            "$x", "(1)", "{}", "~", "!", "@", "a;b", "<", ">", "?", "^", "`", "|",
+        ]
+        let blanks = [" ", "  ", "\t", " \t ", "\r "]
+        var random = SplitMix64(seed: 0x5EED_1234)
+        var answered = 0
+        let count = 20_000
+        for _ in 0..<count {
+            var line = random.pick(["", "", "", " ", "\t", "  "])
+            line += random.pick(names)
+            // Mostly a few arguments, sometimes more than the fast path takes.
+            let argumentCount = random.next(below: 16) == 0 ? 7 + random.next(below: 4) : random.next(below: 5)
+            for _ in 0..<argumentCount {
+                line += random.next(below: 12) == 0 ? "" : random.pick(blanks)
+                line += random.pick(arguments)
+            }
+            switch random.next(below: 8) {
+            case 0: line += " &"
+            case 1: line += "&"
+            case 2: line += " & # done"
+            case 3: line += " # note é"
+            case 4: line += random.pick(blanks)
+            default: break
+            }
+            if Self.check(line) { answered += 1 }
+        }
+        // Most generated lines are odd on purpose, but a good share are plain ones the fast path must take.
+        #expect(answered > count / 10, "the fast path answered only \(answered) of \(count) lines")
+    }
+
+    @Test func nonASCIIColumnsComeFromTheFullParser() throws {
+        // Columns count characters: after an é everything moves by one character, not two bytes.
+        let invocation = try #require(try action("f é 3"))
+        #expect(invocation.arguments.map(\.value.column) == [3, 5])
+        #expect(ActionLineFastPath.parse("f é 3", origin: Self.origin) == nil)
+    }
+
+    @Test func theNameIsTheLineItselfForABareAction() throws {
+        let invocation = try #require(try action("homeScore"))
+        #expect(invocation.name == LocatedText("homeScore", column: 1))
+        #expect(invocation.endColumn == 10)
+    }
+
+    // MARK: The formatter
+
+    @Test func simpleActionLinesMatchTheGeneralFormatter() {
+        let values: [StateValue] = [
+            .null, .bool(true), .bool(false), .int(0), .int(7), .int(-42), .int(Int.max), .int(Int.min), .string(""),
+            .string("swift"), .string("two words"), .string("é😀"), .string("a\"b"), .string("back\\slash"), .string("line\nbreak"),
+            .string("\u{7F}"), .double(2), .double(-0.25), .array([.int(1)]), .object([StateField("k", .null)]),
+        ]
+        var random = SplitMix64(seed: 42)
+        for _ in 0..<5_000 {
+            let reactor = random.pick([nil, "board", "github-search"])
+            let command = random.pick(["increase", "setScore", "updateQuery", "x"])
+            let fields = (0..<random.next(below: 4)).map { index in
+                StateField(random.pick(["home", "away", "query", "q\(index)"]), random.pick(values))
+            }
+            let general = ScriptFormatter.generalActionLine(reactor: reactor, command: command, fields: fields)
+            #expect(ScriptFormatter.actionLine(reactor: reactor, command: command, fields: fields) == general)
+            if let simple = ScriptFormatter.simpleActionLine(reactor: reactor, command: command, fields: fields) {
+                #expect(simple == general)
+            }
+        }
+        #expect(ScriptFormatter.simpleActionLine(reactor: nil, command: "setScore", fields: [
+            StateField("home", .int(Int.min)), StateField("away", .int(Int.max)),
+        ]) == "setScore home: -9223372036854775808 away: 9223372036854775807")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failure can be replayed.
+struct SplitMix64 {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+
+    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
+
+    mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(below: elements.count)] }
+}

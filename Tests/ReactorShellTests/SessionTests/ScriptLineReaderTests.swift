@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import ReactorShell
+
+/// The script reader gives back every line exactly, whether it was read before (and shared) or not.
+@Suite struct ScriptLineReaderTests {
+    /// The lines `text` reads as, from a pipe.
+    static func read(_ bytes: [UInt8]) throws -> [ScriptLine] {
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(bytes))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        var reader = ScriptLineReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        var lines: [ScriptLine] = []
+        while let line = reader.next() { lines.append(line) }
+        return lines
+    }
+
+    static func texts(_ lines: [ScriptLine]) -> [String] {
+        lines.map { line in
+            switch line {
+            case .text(let text, let number): "\(number):\(text)"
+            case .invalidUTF8(let number): "\(number):<invalid>"
+            case .binary(let number): "\(number):<binary>"
+            case .readError(let message, let number): "\(number):<error \(message)>"
+            }
+        }
+    }
+
+    @Test func repeatedAndSimilarLinesComeBackExactly() throws {
+        // Many lines that repeat, differ in one byte, share lengths, or are too long to be remembered.
+        var random = SplitMix64(seed: 7)
+        let pieces = [
+            "homeScore", "awayScore", "resetScore", "", " ", "setScore home: 1 away: 2", "setScore home: 1 away: 3",
+            "setScore home: 2 away: 2", "x", "y", "é", "naïve text", "# comment", String(repeating: "a", count: 63),
+            String(repeating: "a", count: 64), String(repeating: "b", count: 200), "12345678", "12345679", "1234567",
+        ]
+        var expected: [String] = []
+        var bytes: [UInt8] = []
+        for number in 1...5_000 {
+            let line = random.pick(pieces)
+            expected.append("\(number):\(line)")
+            bytes += Array(line.utf8)
+            bytes += random.next(below: 4) == 0 ? [13, 10] : [10]
+        }
+        #expect(Self.texts(try Self.read(bytes)) == expected)
+    }
+
+    @Test func lastLineWithoutBreakAndBadLines() throws {
+        let bytes = Array("a\r\nb\n".utf8) + [0xFF, 0xFE, 10] + Array("a\nlast".utf8)
+        #expect(Self.texts(try Self.read(bytes)) == ["1:a", "2:b", "3:<invalid>", "4:a", "5:last"])
+        #expect(Self.texts(try Self.read(Array("a\nb\0c\nd\n".utf8))) == ["1:a", "2:<binary>", "3:d"])
+    }
+}
