@@ -193,6 +193,7 @@ enum FrameKeyKind: UInt8 {
 /// A value under construction: what an `Encoder` handed to one `encode(to:)` collects.
 struct EncodingFrame {
     /// Bumped each time the frame is closed: a frame id of an older generation is stale.
+    /// Kept to 31 bits, so that frame ids stay positive (negative targets are box ids).
     var generation: UInt32 = 0
     var isOpen = false
     var kind = FrameKind.empty
@@ -369,7 +370,7 @@ struct EncodingStorage {
     }
 
     private mutating func release(_ slot: Int) {
-        frames[slot].generation &+= 1
+        frames[slot].generation = (frames[slot].generation &+ 1) & 0x7FFF_FFFF
         frames[slot].isOpen = false
         switch frames[slot].kind {
         case .empty: break
