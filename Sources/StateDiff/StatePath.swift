@@ -13,31 +13,27 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The steps from the root, outermost first.
     public var components: [Component] {
-        get { single.map { [$0] } ?? list }
+        get { single.map { [$0] } ?? list ?? [] }
         set { self = StatePath(newValue) }
     }
 
     /// The only component of a one-step path (the common case of a changed field of the
     /// state), kept without an array; nil otherwise.
     private var single: Component?
-    /// The components when there is not exactly one (empty when `single` is set).
-    private var list: [Component]
+    /// The components when there are two or more; nil for the root and one-step paths
+    /// (copying such a path then touches no reference count at all).
+    private var list: [Component]?
 
     /// The path made of `components`.
     public init(_ components: [Component] = []) {
-        if components.count == 1 {
-            single = components[0]
-            list = []
-        } else {
-            single = nil
-            list = components
-        }
+        single = components.count == 1 ? components[0] : nil
+        list = components.count > 1 ? components : nil
     }
 
     /// The path of the one step `component`.
     init(_ component: Component) {
         single = component
-        list = []
+        list = nil
     }
 
     /// The path made of the listed components.
@@ -49,25 +45,26 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public static let root = StatePath()
 
     /// True for the root path.
-    public var isRoot: Bool { single == nil && list.isEmpty }
+    public var isRoot: Bool { single == nil && list == nil }
 
     /// How many components the path has.
-    var count: Int { single == nil ? list.count : 1 }
+    var count: Int { single != nil ? 1 : list?.count ?? 0 }
 
     /// The component at `position` (0 is the outermost).
     @inline(__always)
     subscript(position: Int) -> Component {
         if let single { return single }
-        return list[position]
+        return list![position]
     }
 
     /// The last (innermost) component.
-    var last: Component? { single ?? list.last }
+    var last: Component? { single ?? list?.last }
 
     /// True when both paths have the same components except possibly their last ones.
     func hasSameParent(as other: StatePath) -> Bool {
         let count = self.count
         guard count == other.count else { return false }
+        guard count > 1 else { return true }
         for position in 0..<(count - 1) where self[position] != other[position] { return false }
         return true
     }
@@ -121,7 +118,7 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     func appendDescription(to text: inout TextBuffer) {
         if let single { return Self.append(single, first: true, to: &text) }
-        for (position, component) in list.enumerated() { Self.append(component, first: position == 0, to: &text) }
+        for (position, component) in (list ?? []).enumerated() { Self.append(component, first: position == 0, to: &text) }
     }
 
     /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.

@@ -17,8 +17,8 @@ extension StateValue {
     /// until that call returns, as with any encoder; writes through it afterwards are ignored.
     public init(encoding value: some Encodable) throws {
         let session = EncodingSession.acquire()
-        defer { session.relinquish() }
-        self = try session.encodeRoot(value)
+        defer { EncodingSession.relinquish(session) }
+        self = try session._withUnsafeGuaranteedRef { try $0.encodeRoot(value) }
     }
 }
 
@@ -27,16 +27,20 @@ extension StateValue {
 /// The reusable state of the encoder: an arena of frames (values under construction),
 /// what is known about value types and coding-key types, and the cached keyed containers.
 ///
-/// A session is used by one thread at a time: `acquire()` takes it out of a small pool
-/// with an atomic exchange and `relinquish()` puts it back with a compare-exchange (a call
-/// that finds the pool empty, e.g. a nested `StateValue(encoding:)` inside a
-/// `stateValue`, or another thread, gets a session of its own). Its storage lives behind
-/// a pointer so that the many small writes a state makes are plain memory accesses,
-/// without the runtime exclusivity checks a class's stored properties would get. No
-/// storage access is open while user code (`encode(to:)`, `stateValue`) runs.
+/// A session is used by one thread at a time: `acquire()` takes it out of the pool (two
+/// slots taken with an atomic exchange, then a locked list of spares) and `relinquish()`
+/// puts it back. A call that finds the pool empty (a nested `StateValue(encoding:)` inside
+/// a `stateValue`, another thread) makes a new session, which joins the pool afterwards:
+/// sessions are kept for good (with what they learned), so there are at most as many as
+/// there were encodings under way at once.
+///
+/// Its storage lives behind a pointer so that the many small writes a state makes are
+/// plain memory accesses, without the runtime exclusivity checks a class's stored
+/// properties would get. No storage access is open while user code (`encode(to:)`,
+/// `stateValue`) runs.
 final class EncodingSession: @unchecked Sendable {
-    // @unchecked Sendable: only the pool slots below hold sessions across threads, and a
-    // session is only ever used by the thread that took it out of a slot (see above).
+    // @unchecked Sendable: only the pool holds sessions across threads, and a session is
+    // only ever used by the thread that took it out of the pool (see above).
 
     let storage: UnsafeMutablePointer<EncodingStorage>
 
@@ -52,24 +56,25 @@ final class EncodingSession: @unchecked Sendable {
         storage.deallocate()
     }
 
+    // The pool owns one retain of each session it holds; `acquire()` hands that retain to
+    // the caller and `relinquish(_:)` gives it back.
     private static let firstSlot = Atomic<Unmanaged<EncodingSession>?>(nil)
     private static let secondSlot = Atomic<Unmanaged<EncodingSession>?>(nil)
+    private static let spares = Mutex<[Unmanaged<EncodingSession>]>([])
 
-    /// A session for the calling thread's exclusive use until `relinquish()`.
-    static func acquire() -> EncodingSession {
-        if let session = firstSlot.exchange(nil, ordering: .acquiring) { return session.takeRetainedValue() }
-        if let session = secondSlot.exchange(nil, ordering: .acquiring) { return session.takeRetainedValue() }
-        return EncodingSession()
+    /// A session for the calling thread's exclusive use until `relinquish(_:)`.
+    static func acquire() -> Unmanaged<EncodingSession> {
+        if let session = firstSlot.exchange(nil, ordering: .acquiring) { return session }
+        if let session = secondSlot.exchange(nil, ordering: .acquiring) { return session }
+        if let session = spares.withLock({ $0.popLast() }) { return session }
+        return Unmanaged.passRetained(EncodingSession())
     }
 
-    /// Returns the session to the pool, or lets it go when the pool is full.
-    func relinquish() {
-        let reference = Unmanaged.passRetained(self)
-        if Self.firstSlot.compareExchange(expected: nil, desired: reference, ordering: .releasing).exchanged { return }
-        if Self.secondSlot.compareExchange(expected: nil, desired: reference, ordering: .releasing).exchanged { return }
-        reference.release()
-        // The cached containers refer back to the session: drop them so it can be freed.
-        storage.pointee.dropCachedContainers()
+    /// Returns a session to the pool.
+    static func relinquish(_ session: Unmanaged<EncodingSession>) {
+        if firstSlot.compareExchange(expected: nil, desired: session, ordering: .releasing).exchanged { return }
+        if secondSlot.compareExchange(expected: nil, desired: session, ordering: .releasing).exchanged { return }
+        spares.withLock { $0.append(session) }
     }
 
     // MARK: Encoding values
@@ -129,6 +134,7 @@ final class EncodingSession: @unchecked Sendable {
     }
 
     /// Runs `value.encode(to:)` on an encoder writing into `frame`, and finishes the frame.
+    @inline(__always)
     private func encodeInNewFrame<T: Encodable>(_ value: T, frame: Int) throws -> StateValue {
         do {
             try value.encode(to: StateEncoder(session: self, frame: frame))
@@ -187,6 +193,7 @@ enum FrameKeyKind: UInt8 {
 /// A value under construction: what an `Encoder` handed to one `encode(to:)` collects.
 struct EncodingFrame {
     /// Bumped each time the frame is closed: a frame id of an older generation is stale.
+    /// Kept to 31 bits, so that frame ids stay positive (negative targets are box ids).
     var generation: UInt32 = 0
     var isOpen = false
     var kind = FrameKind.empty
@@ -315,6 +322,7 @@ struct EncodingStorage {
         return slot
     }
 
+    @inline(__always)
     mutating func openFrame(parent: Int) -> Int {
         let slot: Int
         if firstFree >= 0 {
@@ -362,7 +370,7 @@ struct EncodingStorage {
     }
 
     private mutating func release(_ slot: Int) {
-        frames[slot].generation &+= 1
+        frames[slot].generation = (frames[slot].generation &+ 1) & 0x7FFF_FFFF
         frames[slot].isOpen = false
         switch frames[slot].kind {
         case .empty: break
@@ -424,6 +432,7 @@ struct EncodingStorage {
 
     // MARK: Writing
 
+    @inline(__always)
     mutating func beginObject(_ id: Int, keyType: Int) {
         guard let slot = slot(of: id), frames[slot].kind != .object else { return }
         frames[slot].kind = .object
