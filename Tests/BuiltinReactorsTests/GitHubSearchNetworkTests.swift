@@ -102,16 +102,4 @@ struct GitHubSearchNetworkTests {
         // The slow request's connection is closed, not left waiting for its answer.
         try await waitUntil { server.abandonedRequestCount == 1 }
     }
-
-    /// Polls `condition` on the wall clock; fails the test after 10 s rather than hanging.
-    private func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the condition did not hold within 10 s", sourceLocation: sourceLocation)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
 }

@@ -22,18 +22,6 @@ struct NetworkFetcherTests {
         }
     }
 
-    /// Polls `condition` until it holds; fails the test after 10 s rather than hanging.
-    private func waitUntil(_ condition: () -> Bool, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !condition() {
-            guard ContinuousClock.now < deadline else {
-                Issue.record("the condition did not hold within 10 s", sourceLocation: sourceLocation)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(5))
-        }
-    }
-
     // MARK: - Success
 
     @Test func readsTheFullNamesOfEachPageAndAnEmptyPageAfterTheLast() async throws {

@@ -1,4 +1,5 @@
 import ReactorCore
+import Testing
 
 /// Puts `reactor` on `scheduler` (before its first use) and returns it.
 @MainActor
@@ -41,4 +42,20 @@ final class MutationLog<R: Reactor> {
 
     /// The clock times of the mutations, in order.
     var times: [Duration] { entries.map(\.time) }
+}
+
+/// Polls `condition` on the wall clock every 5 ms, on the caller's actor; fails the test after
+/// 10 s rather than hanging.
+func waitUntil(
+    isolation: isolated (any Actor)? = #isolation, _ condition: () -> Bool,
+    sourceLocation: SourceLocation = #_sourceLocation
+) async throws {
+    let deadline = ContinuousClock.now + .seconds(10)
+    while !condition() {
+        guard ContinuousClock.now < deadline else {
+            Issue.record("the condition did not hold within 10 s", sourceLocation: sourceLocation)
+            return
+        }
+        try await Task.sleep(for: .milliseconds(5))
+    }
 }
