@@ -215,6 +215,10 @@ struct InteractiveTests {
         try terminal.enter("updateQuery q")
         try terminal.enter(":wait 1m")
         try await terminal.waitFor("github-search> :wait 1m")
+        // The echo shows before the shell starts running the line; a ^C in that gap is not seen as
+        // interrupting the wait (about 1 run in 4 failed). Give the wait time to begin. See the note
+        // on issue 6: a ^C typed within milliseconds of Enter can be lost.
+        try await Task.sleep(for: .milliseconds(300))
         try terminal.press(.controlC)
         let screen = try await terminal.waitFor("interrupted")
         try await terminal.waitForLastLine("github-search>")
