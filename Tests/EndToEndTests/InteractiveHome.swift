@@ -138,6 +138,16 @@ extension TerminalSession {
         try await waitUntil("last line \"\(line)\"", timeout: timeout) { lastLine(of: $0) == line }
     }
 
+    /// Waits until the shell has taken the line last entered, shown on screen as `line` (prompt
+    /// included): the line is there and the cursor has moved below it.
+    func waitUntilTaken(_ line: String, timeout: Duration = .seconds(20)) async throws {
+        try await waitUntil("\"\(line)\" taken", timeout: timeout) { screen in
+            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            guard let row = rows.lastIndex(where: { $0 == line }), let cursor = try? cursorPosition() else { return false }
+            return cursor.row > row
+        }
+    }
+
     /// Waits until the program has exited; returns its exit status.
     func waitForExitStatus(timeout: Duration = .seconds(20)) async throws -> Int32 {
         try await waitForExit(timeout: timeout)

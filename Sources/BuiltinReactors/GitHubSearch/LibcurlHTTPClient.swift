@@ -84,9 +84,7 @@ enum LibcurlHTTPClient {
         let cancellation = try TransferCancellation()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<HTTPAnswer, any Error>, Never>) in
-                // A serial queue of its own: it runs on a thread of the overcommitting pool, so a
-                // blocked transfer never holds up Swift concurrency's threads.
-                DispatchQueue(label: "reactor-shell.libcurl").async {
+                runOnThreadOfItsOwn {
                     continuation.resume(returning: Result {
                         try perform(url, headers: headers, timeout: timeout, libraryNames: libraryNames, cancellation: cancellation)
                     })
@@ -96,6 +94,41 @@ enum LibcurlHTTPClient {
             cancellation.cancel()
         }
         return try outcome.get()
+    }
+
+    /// Runs `body` on a new thread, which ends with it.
+    ///
+    /// Not on a dispatch queue: a transfer blocks its thread for as long as the server takes, and
+    /// on Linux a dispatch worker blocked that way once kept the main queue from being drained
+    /// (the interactive shell then read no keys and no Ctrl-C until the request timed out). A
+    /// thread of its own holds up nothing else; it inherits the creating thread's signal mask.
+    private static func runOnThreadOfItsOwn(_ body: @escaping @Sendable () -> Void) {
+        final class Work: Sendable {
+            let body: @Sendable () -> Void
+            init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+        }
+        let work = Unmanaged.passRetained(Work(body))
+        #if canImport(Glibc)
+        var thread = pthread_t()
+        #else
+        var thread: pthread_t?
+        #endif
+        let status = pthread_create(&thread, nil, { context in
+            guard let context else { return nil }
+            Unmanaged<Work>.fromOpaque(context).takeRetainedValue().body()
+            return nil
+        }, work.toOpaque())
+        if status == 0 {
+            #if canImport(Glibc)
+            pthread_detach(thread)
+            #else
+            if let thread { pthread_detach(thread) }
+            #endif
+        } else {
+            // No thread to be had (a process limit): a dispatch queue is better than nothing.
+            work.release()
+            DispatchQueue(label: "reactor-shell.libcurl").async { body() }
+        }
     }
 
     /// Loads the library and runs the transfer on the calling thread, which it blocks.
