@@ -132,12 +132,20 @@ struct BadInputTests {
         // /proc/self/mem opens but every read at offset 0 fails (EIO), even for root.
         guard FileManager.default.fileExists(atPath: "/proc/self/mem") else { return }
         let result = try await ShellProcess.run(["run", "/proc/self/mem"])
-        #expect(result.status != 0, "\(result.transcript)")
+        // SPEC §2: an unreadable file is a usage error, whether open or read fails; no summary.
+        #expect(result.status == 2, "\(result.transcript)")
         #expect(!result.timedOut)
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
+        #expect(result.stderrLines.first?.hasPrefix("reactor-shell: cannot read '/proc/self/mem': ") == true, "\(result.transcript)")
+        #expect(result.stdout.isEmpty, "\(result.transcript)")
+    }
+
+    @Test func aLoadedFileWhoseReadFailsIsAFailedCommand() async throws {
+        guard FileManager.default.fileExists(atPath: "/proc/self/mem") else { return }
+        let result = try await runScript([":load /proc/self/mem", "increase", ":expect value == 1"])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stderrLines.count == 1, "\(result.transcript)")
         #expect(result.stderrLines.first?.contains("cannot read '/proc/self/mem'") == true, "\(result.transcript)")
-        withKnownIssue("a file that opens but cannot be read exits 1, not 2 (SPEC §2: unreadable file is a usage error)") {
-            #expect(result.status == 2)
-        }
+        #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"), "\(result.transcript)")
     }
 }

@@ -67,6 +67,11 @@ public enum ReactorShellMain {
                 descriptor: descriptor, source: source, echo: configuration.echo, bail: configuration.bail)
             if descriptor != 0 { close(descriptor) }
             if outcome == .bailed { break }
+            if outcome == .unreadable {
+                // As for a file that cannot be opened: a usage error, and no summary line.
+                sink.flush()
+                return 2
+            }
             if case .quit(let code) = outcome {
                 exitCode = code
                 break

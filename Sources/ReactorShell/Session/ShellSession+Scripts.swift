@@ -12,6 +12,9 @@ public enum ScriptOutcome: Sendable, Equatable {
     case bailed
     /// `:quit` / `:exit [CODE]`.
     case quit(code: Int32?)
+    /// Reading a file named on the command line (or standard input) failed: like a file that
+    /// cannot be opened, a usage error (exit 2). A `:load`ed file that fails is a failed command.
+    case unreadable
 }
 
 extension ShellSession {
@@ -19,7 +22,8 @@ extension ShellSession {
     /// quiescence after each action (except ` &` lines) and at the end.
     public func runScript(descriptor: Int32, source: String, echo: Bool, bail: Bool) async -> ScriptOutcome {
         // A top-level script is part of the chain that :load cycles are checked against.
-        let isTopLevel = loadStack.isEmpty && !source.hasPrefix("<")
+        let isCommandLineInput = loadStack.isEmpty
+        let isTopLevel = isCommandLineInput && !source.hasPrefix("<")
         if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
         defer { if isTopLevel { loadStack.removeAll() } }
         var reader = ScriptLineReader(descriptor: descriptor)
@@ -42,6 +46,11 @@ extension ShellSession {
                 _ = fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
                 return bail ? .bailed : .completed
             case .readError(let message, let number):
+                if isCommandLineInput {
+                    // Reported like a file that cannot be opened (a usage error), not as a line.
+                    printer.sink.writeError("reactor-shell: cannot read '\(source)': \(message)")
+                    return .unreadable
+                }
                 currentOrigin = LineOrigin(source: source, line: number)
                 _ = fail("cannot read '\(source)': \(message)")
                 return bail ? .bailed : .completed
