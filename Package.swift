@@ -60,7 +60,7 @@ let package = Package(
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
-        .testTarget(name: "StateDiffTests", dependencies: ["StateDiff"]),
+        .testTarget(name: "StateDiffTests", dependencies: ["StateDiff", "TestSupport"]),
         .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff", "TestSupport"]),
         .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "TestSupport", "StateDiff"]),

@@ -1,24 +1,12 @@
 import StateDiff
-
-/// A small, fast, seedable generator (SplitMix64), so every property-test run sees the same cases.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+import TestSupport
 
 /// Random states and edits for the property tests.
 struct RandomStates {
-    var generator: SeededGenerator
+    var generator: SplitMix64
 
     init(seed: UInt64) {
-        generator = SeededGenerator(state: seed)
+        generator = SplitMix64(seed: seed)
     }
 
     static let strings = ["", "a", "b", "swift1", "héllo", "👋🏽", "🇫🇷x", "q\"uote", "line\nbreak", "~/", "e\u{301}"]

@@ -1,5 +1,6 @@
 import StateDiff
 import Testing
+import TestSupport
 @testable import ReactorShell
 
 /// The fast paths must give exactly what the general code gives: the parser's on every line it answers
@@ -136,23 +137,4 @@ import Testing
             StateField("home", .int(Int.min)), StateField("away", .int(Int.max)),
         ]) == "setScore home: -9223372036854775808 away: 9223372036854775807")
     }
-}
-
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-struct SplitMix64 {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
-    mutating func pick<Element>(_ elements: [Element]) -> Element { elements[next(below: elements.count)] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ReactorShell
 
 /// The script reader gives back every line exactly, whether it was read before (and shared) or not.
