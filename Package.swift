@@ -6,6 +6,19 @@ import PackageDescription
 /// keep them, so a violation still fails the tests. See docs/performance.md.
 let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
 
+/// Release builds of the `reactor-shell` executable on Linux link the Swift runtime and
+/// libraries statically, like `swift build --static-swift-stdlib` but with a plain
+/// `swift build -c release`: the dynamic loader then resolves no Swift libraries at start,
+/// which halves the start-up instructions (see docs/performance.md). The modules were compiled
+/// against the shared Swift libraries, whose auto-link entries do not name the static
+/// FoundationEssentials' own dependencies (`--static-swift-stdlib` compiles against the static
+/// ones), so they are named here. Debug builds, which the tests link against, stay dynamic.
+let staticSwiftRuntimeInRelease: [LinkerSetting] = [
+    .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
+    .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
+    .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+]
+
 let package = Package(
     name: "reactor-shell",
     platforms: [.macOS(.v15)],
@@ -52,7 +65,11 @@ let package = Package(
             dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"],
             swiftSettings: fastRelease
         ),
-        .executableTarget(name: "reactor-shell", dependencies: ["ReactorShell", "BuiltinReactors"]),
+        .executableTarget(
+            name: "reactor-shell",
+            dependencies: ["ReactorShell", "BuiltinReactors"],
+            linkerSettings: staticSwiftRuntimeInRelease
+        ),
         .executableTarget(
             name: "ReactorBenchmarks",
             dependencies: ["ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors"],
