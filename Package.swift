@@ -8,15 +8,23 @@ let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked
 
 /// Release builds of the `reactor-shell` executable on Linux link the Swift runtime and
 /// libraries statically, like `swift build --static-swift-stdlib` but with a plain
-/// `swift build -c release`: the dynamic loader then resolves no Swift libraries at start,
-/// which halves the start-up instructions (see docs/performance.md). The modules were compiled
-/// against the shared Swift libraries, whose auto-link entries do not name the static
-/// FoundationEssentials' own dependencies (`--static-swift-stdlib` compiles against the static
-/// ones), so they are named here. Debug builds, which the tests link against, stay dynamic.
+/// `swift build -c release`: the dynamic loader then maps and relocates no Swift libraries at
+/// start, which more than halves the start-up instructions (see docs/performance.md).
+/// - The modules were compiled against the shared Swift libraries, whose auto-link entries do
+///   not name the static FoundationEssentials' own dependencies (`--static-swift-stdlib`
+///   compiles against the static ones), so they are named here.
+/// - lld, the toolchain's linker: gold warns about `mktemp` in the static FoundationEssentials.
+/// - libstdc++ (which the Swift runtime uses) is linked statically too, through the linker
+///   script `scripts/static-libstdc++/libstdc++.so`: relocating libstdc++.so.6 cost a third of
+///   what was left.
+/// Debug builds, which the tests link against, stay dynamic.
+let staticRuntimeInRelease = BuildSettingCondition.when(platforms: [.linux], configuration: .release)
 let staticSwiftRuntimeInRelease: [LinkerSetting] = [
-    .unsafeFlags(["-static-stdlib", "-use-ld=lld"], .when(platforms: [.linux], configuration: .release)),
-    .linkedLibrary("_FoundationCShims", .when(platforms: [.linux], configuration: .release)),
-    .linkedLibrary("_FoundationCollections", .when(platforms: [.linux], configuration: .release)),
+    .unsafeFlags(
+        ["-static-stdlib", "-use-ld=lld", "-L", Context.packageDirectory + "/scripts/static-libstdc++"],
+        staticRuntimeInRelease),
+    .linkedLibrary("_FoundationCShims", staticRuntimeInRelease),
+    .linkedLibrary("_FoundationCollections", staticRuntimeInRelease),
 ]
 
 let package = Package(
