@@ -2,7 +2,7 @@
 # Batch-mode benchmarks of the real binary (release build): lines per second, start-up, peak memory.
 #   Benchmarks/batch.sh                                  # build release, then measure
 #   REACTOR_SHELL_BIN=path/to/reactor-shell Benchmarks/batch.sh   # measure that binary, no build
-#   STATIC_BUILD=1 Benchmarks/batch.sh                   # also the start-up of a --static-swift-stdlib build
+#   FLOOR=1 Benchmarks/batch.sh                          # also the start-up of Swift hello-worlds (the floor)
 # Prints one line per case with its target from PERFORMANCE.md. Needs python3 and GNU time (/usr/bin/time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -55,10 +55,14 @@ startup() {  # name binary
     awk -v n="$1" -v ns="$ns" 'BEGIN { ms = ns / 1e6; printf "%-52s %9.2f ms (median of 31)   target <= 10 ms %s\n", n, ms, (ms <= 10 ? "(met)" : "(short)") }'
 }
 startup "start-up: echo :quit | reactor-shell" "$bin"
-# The same binary with the Swift runtime linked in (`--static-swift-stdlib`), when asked for.
-if [ -n "${STATIC_BUILD:-}" ]; then
-    swift build -c release --product reactor-shell --static-swift-stdlib --scratch-path .build-static >&2
-    startup "start-up: same, --static-swift-stdlib" "$(swift build -c release --static-swift-stdlib --scratch-path .build-static --show-bin-path)/reactor-shell"
+# For context, when asked: `print("hi")` built with `swiftc -O`, linked dynamically (what a
+# release build of ours was before it linked the Swift runtime statically) and with -static-stdlib.
+if [ -n "${FLOOR:-}" ]; then
+    echo 'print("hi")' > "$work/hello.swift"
+    swiftc -O "$work/hello.swift" -o "$work/hello-dynamic" >&2
+    swiftc -O -static-stdlib -use-ld=lld "$work/hello.swift" -o "$work/hello-static" >&2
+    startup "start-up: Swift hello-world, dynamic" "$work/hello-dynamic"
+    startup "start-up: Swift hello-world, -static-stdlib" "$work/hello-static"
 fi
 
 for script in scoreboard-100k scoreboard-1m; do
