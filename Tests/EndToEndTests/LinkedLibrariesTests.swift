@@ -7,9 +7,9 @@ import TestSupport
 /// must not be among them; the network fetcher opens libcurl itself when a search needs it.
 ///
 /// The debug build the tests run links the Swift libraries dynamically. Release builds on Linux
-/// link them (and libstdc++) statically; `scripts/test` runs this suite again on the release
-/// binary with `REACTOR_SHELL_EXPECT_STATIC_RUNTIME=1`, which checks that only system libraries
-/// are left.
+/// link them (and libstdc++) statically; `scripts/test` runs the end-to-end tests again on the
+/// release binary with `REACTOR_SHELL_EXPECT_STATIC_RUNTIME=1`: then only system libraries may
+/// be left.
 @Suite("Linked libraries")
 struct LinkedLibrariesTests {
     private static let hasLdd = FileManager.default.isExecutableFile(atPath: "/usr/bin/ldd")
