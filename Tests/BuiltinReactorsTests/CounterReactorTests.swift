@@ -87,4 +87,27 @@ struct CounterReactorTests {
 
         #expect(try StateValue(encoding: counter.currentState).jsonText == #"{"value":1,"isLoading":false,"alertMessage":"increased!"}"#)
     }
+
+    @Test func theStateDescribesItselfAsItsEncodingWould() throws {
+        // `stateValue` (the shell's fast path) must build exactly the tree `encode(to:)` gives.
+        let states = [
+            CounterReactor.State(),
+            CounterReactor.State(value: -7, isLoading: true, alertMessage: "decreased!"),
+            CounterReactor.State(value: .max, isLoading: false, alertMessage: ""),
+        ]
+        for state in states {
+            #expect(state.stateValue == (try StateValue(encoding: EncodedFieldByField(state: state))))
+            #expect(try StateValue(encoding: state) == state.stateValue)
+        }
+    }
+}
+
+/// Encodes a counter state through its synthesized `encode(to:)`, bypassing its
+/// `StateValueConvertible` conformance (this wrapper has none).
+private struct EncodedFieldByField: Encodable {
+    let state: CounterReactor.State
+
+    func encode(to encoder: any Encoder) throws {
+        try state.encode(to: encoder)
+    }
 }
