@@ -289,7 +289,9 @@ extension ReactorRuntime {
 
     /// Reports a step in the life of `unit` to the event observers (callers check that there are
     /// any: building the event's type costs more than the rest of a report's absence).
-    @usableFromInline
+    /// Inlinable, so that it is specialized for the reactor like the rest of the effect path (the
+    /// generic form looked the event's type metadata up on every report).
+    @inlinable
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
         emit(.effect(EffectEvent(
             effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,

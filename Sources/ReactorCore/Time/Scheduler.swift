@@ -73,14 +73,14 @@ public final class Scheduler {
     /// and `CancellationError` promptly when the calling task is cancelled.
     public func waitUntilQuiescent(limit: Duration = .seconds(10)) async throws {
         if workInProgress == 0 { return }
-        let virtualStart = clock.now
-        if let virtualClock {
-            // Timers parked on the virtual clock (delays of plain outputs) fire right here, with
-            // no suspension, as long as nothing else runs; anything else takes the loop below.
-            while workInProgress > 0, allLiveEffectsParked, !Task.isCancelled, let next = virtualClock.nextDeadline,
-                  next - virtualStart <= limit, virtualClock.fireNextTimer(atOrBefore: next) {}
-            if workInProgress == 0 { return }
-        }
+        try await waitUntilQuiescent(limit: limit, countingFrom: clock.now)
+    }
+
+    /// ``waitUntilQuiescent(limit:)`` with the limit on virtual time counted from `virtualStart`,
+    /// an earlier reading of ``clock`` (the one taken before ``fireParkedTimers(limit:)``, so that
+    /// the two together allow `limit` in all).
+    public func waitUntilQuiescent(limit: Duration, countingFrom virtualStart: Duration) async throws {
+        if fireParkedTimers(limit: limit, countingFrom: virtualStart) { return }
         let wallClock = ContinuousClock()
         let wallDeadline = wallClock.now + limit
         var wallTimer: Task<Void, Never>?
@@ -122,6 +122,20 @@ public final class Scheduler {
             Task { @MainActor [weak self] in self?.signalChange() }
         }
         try Task.checkCancellation()
+    }
+
+    /// Fires the timers parked on the virtual clock (delays of plain outputs) right here, without
+    /// suspending, in deadline order, as long as nothing else runs and the next deadline is at
+    /// most `limit` past `virtualStart` (``clock``'s time now, by default): the synchronous start of
+    /// ``waitUntilQuiescent(limit:)``, which a caller that must not suspend can run first. Returns
+    /// true when no effect has work in progress any more; on a real clock it fires nothing.
+    public func fireParkedTimers(limit: Duration, countingFrom virtualStart: Duration? = nil) -> Bool {
+        if workInProgress == 0 { return true }
+        guard let virtualClock else { return false }
+        let virtualStart = virtualStart ?? virtualClock.now
+        while workInProgress > 0, allLiveEffectsParked, !Task.isCancelled, let next = virtualClock.nextDeadline,
+              next - virtualStart <= limit, virtualClock.fireNextTimer(atOrBefore: next) {}
+        return workInProgress == 0
     }
 
     /// True when every live effect task that is not waiting for a child is parked on the

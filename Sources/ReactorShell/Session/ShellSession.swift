@@ -129,8 +129,9 @@ public final class ShellSession {
     enum LineProgress {
         /// The line is done.
         case done(CommandOutcome)
-        /// An action was sent and its effects must be waited for.
-        case waitForEffects
+        /// An action was sent and its effects must be waited for, the wait's limit counted from
+        /// `since` on the scheduler's clock.
+        case waitForEffects(since: Duration)
         /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …).
         case meta(MetaInvocation)
     }
@@ -153,7 +154,10 @@ public final class ShellSession {
             guard outcome == .succeeded, waitAfterAction, !invocation.isBackground, !scheduler.isQuiescent else {
                 return .done(outcome)
             }
-            return .waitForEffects
+            // Effects that only wait on the virtual clock end here, without an `await`.
+            let since = scheduler.clock.now
+            if scheduler.fireParkedTimers(limit: waitLimit, countingFrom: since) { return .done(.succeeded) }
+            return .waitForEffects(since: since)
         case .meta(let meta):
             return .meta(meta)
         }
@@ -163,7 +167,7 @@ public final class ShellSession {
     func finish(_ progress: LineProgress) async -> CommandOutcome {
         switch progress {
         case .done(let outcome): return outcome
-        case .waitForEffects: return await waitForQuiescence(limit: waitLimit)
+        case .waitForEffects(let since): return await waitForQuiescence(limit: waitLimit, countingFrom: since)
         case .meta(let meta): return await runMeta(meta)
         }
     }
@@ -209,10 +213,11 @@ public final class ShellSession {
         return .succeeded
     }
 
-    /// Waits until no effect of the scene has work in progress or scheduled.
-    func waitForQuiescence(limit: Duration) async -> CommandOutcome {
+    /// Waits until no effect of the scene has work in progress or scheduled (the limit on virtual
+    /// time counted from `since`, by default now).
+    func waitForQuiescence(limit: Duration, countingFrom since: Duration? = nil) async -> CommandOutcome {
         do {
-            try await scheduler.waitUntilQuiescent(limit: limit)
+            try await scheduler.waitUntilQuiescent(limit: limit, countingFrom: since ?? scheduler.clock.now)
             return .succeeded
         } catch is CancellationError {
             return fail("interrupted while waiting for effects")
