@@ -18,9 +18,10 @@ final class EffectUnit {
     let scheduler: Scheduler
     @exclusivity(unchecked) @usableFromInline
     var task: Task<Void, Never>?
-    /// Cancels the unit's clock timer, for a unit that runs as a timer instead of a task.
+    /// The id of the unit's virtual-clock timer, for a unit that runs as a timer instead of a task
+    /// (0: none).
     @exclusivity(unchecked) @usableFromInline
-    var cancelTimer: (@MainActor () -> Void)?
+    var timerID = 0
     @exclusivity(unchecked) @usableFromInline
     var isCancelled = false
     @exclusivity(unchecked) @usableFromInline
@@ -92,7 +93,17 @@ final class EffectUnit {
     func cancel() {
         isCancelled = true
         task?.cancel()
-        cancelTimer?()
+        if timerID != 0 { cancelParkedTimer() }
+    }
+
+    /// Takes the unit's timer off the clock if it is still parked there, and runs its action in a
+    /// later turn of the main actor (a cancelled task ends in a later turn too): the unit is
+    /// cancelled, so the action delivers nothing and ends it as cancelled.
+    @usableFromInline
+    func cancelParkedTimer() {
+        guard let clock = scheduler.virtualClock, let action = clock.cancelTimer(timerID) else { return }
+        timerID = 0
+        Task { @MainActor in action() }
     }
 }
 
@@ -101,17 +112,58 @@ final class EffectUnit {
 @usableFromInline
 typealias EffectDelivery<Output> = @MainActor (Output, EffectUnit) -> Void
 
-/// How an effect hands its outputs over: `inline` while the pipeline is busy with the action that
-/// started it, `later` from an effect unit.
+/// Where an effect's outputs go: `inline` while the pipeline is busy with the action that started
+/// it, `later` from an effect unit. Generic code over it is specialized for each kind of sink, so
+/// the inline delivery is a direct call.
+@MainActor
 @usableFromInline
-struct EffectSink<Output> {
-    @usableFromInline let inline: @MainActor (Output) -> Void
+protocol EffectOutputSink {
+    associatedtype Output
+    /// Delivers an output of the effect's synchronous part.
+    func inline(_ output: Output)
+    /// How effect units deliver outputs later.
+    var later: EffectDelivery<Output> { get }
+}
+
+/// The sink of a reactor's own effects: inline outputs are applied directly, with no closure.
+@MainActor
+@usableFromInline
+struct OwnMutationSink<R: Reactor>: EffectOutputSink {
+    @usableFromInline let runtime: ReactorRuntime<R>
+    @usableFromInline let actionID: Int
+    @usableFromInline let reactor: R
+    @usableFromInline let later: EffectDelivery<R.Mutation>
+
+    @inlinable
+    init(runtime: ReactorRuntime<R>, actionID: Int, reactor: R, later: @escaping EffectDelivery<R.Mutation>) {
+        self.runtime = runtime
+        self.actionID = actionID
+        self.reactor = reactor
+        self.later = later
+    }
+
+    @inlinable
+    func inline(_ output: R.Mutation) {
+        runtime.apply(output, actionID: actionID, reactor)
+    }
+}
+
+/// A sink made of two closures (a store's dispatching effects).
+@MainActor
+@usableFromInline
+struct EffectSink<Output>: EffectOutputSink {
+    @usableFromInline let deliverInline: @MainActor (Output) -> Void
     @usableFromInline let later: EffectDelivery<Output>
 
     @usableFromInline
     init(inline: @escaping @MainActor (Output) -> Void, later: @escaping EffectDelivery<Output>) {
-        self.inline = inline
+        self.deliverInline = inline
         self.later = later
+    }
+
+    @inlinable
+    func inline(_ output: Output) {
+        deliverInline(output)
     }
 }
 

@@ -23,7 +23,7 @@ extension ReactorRuntime {
 
     /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
     @inlinable
-    func start<Output>(_ effect: Effect<Output>, actionID: Int?, sink: EffectSink<Output>) {
+    func start<Sink: EffectOutputSink>(_ effect: Effect<Sink.Output>, actionID: Int?, sink: Sink) {
         switch effect.kind {
         case .none:
             return
@@ -39,7 +39,7 @@ extension ReactorRuntime {
     }
 
     @inlinable
-    func start<Output>(_ composite: CompositeEffect<Output>, actionID: Int?, sink: EffectSink<Output>) {
+    func start<Sink: EffectOutputSink>(_ composite: CompositeEffect<Sink.Output>, actionID: Int?, sink: Sink) {
         switch composite.node {
         case .concatenate(let effects):
             for (index, element) in effects.enumerated() {
@@ -50,7 +50,7 @@ extension ReactorRuntime {
                         startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
                         return
                     }
-                    let rest = Effect<Output>.concatenate(Array(effects[index...]))
+                    let rest = Effect<Sink.Output>.concatenate(Array(effects[index...]))
                     _ = spawn(rest, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
                     return
                 }

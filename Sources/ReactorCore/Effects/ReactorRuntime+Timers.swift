@@ -54,14 +54,11 @@ extension ReactorRuntime {
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
         let host = weakHandle
-        let timerID = clock.scheduleTimer(after: duration) {
+        // The one closure serves both ends: fired by the clock, or run after a cancellation
+        // (``EffectUnit/cancelParkedTimer()``), when the cancelled unit delivers nothing.
+        unit.timerID = clock.scheduleTimer(after: duration) {
             for output in outputs where unit.acceptsOutput { deliver(output, unit) }
             Self.end(unit, unit.isCancelled ? .cancelled : .finished, host: host)
-        }
-        unit.cancelTimer = { [weak clock] in
-            guard let clock, clock.cancelTimer(timerID) else { return }
-            // A cancelled task ends in a later turn of the main actor; so does a timer.
-            Task { @MainActor in Self.end(unit, .cancelled, host: host) }
         }
     }
 
@@ -69,7 +66,7 @@ extension ReactorRuntime {
     @inlinable
     static func end(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
         unit.markEnded()
-        unit.cancelTimer = nil
+        unit.timerID = 0
         if let runtime = host.runtime {
             runtime.effectEnded(unit, phase)
         } else {

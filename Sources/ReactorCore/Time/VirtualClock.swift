@@ -14,7 +14,11 @@ public final class VirtualClock: ReactorClock {
         let id: Int
         let deadline: Duration
         let wake: Wake
-        let cancellation: CancellationMark
+        /// Set when a parked task is cancelled (timers have none: they are cancelled in place).
+        let cancellation: CancellationMark?
+
+        /// False once the sleeper's task is being cancelled.
+        var isLive: Bool { cancellation?.isSet != true }
     }
 
     /// What reaching a sleeper's deadline does.
@@ -42,7 +46,7 @@ public final class VirtualClock: ReactorClock {
     /// The earliest deadline among the sleepers that are not being cancelled, if any.
     var nextDeadline: Duration? {
         var best: Duration?
-        for sleeper in sleepers where !sleeper.cancellation.isSet {
+        for sleeper in sleepers where sleeper.isLive {
             if best == nil || sleeper.deadline < best! { best = sleeper.deadline }
         }
         return best
@@ -84,18 +88,19 @@ public final class VirtualClock: ReactorClock {
         nextSleeperID += 1
         let id = nextSleeperID
         sleepers.append(Sleeper(
-            id: id, deadline: now + max(duration, .zero), wake: .timer(action), cancellation: CancellationMark()))
+            id: id, deadline: now + max(duration, .zero), wake: .timer(action), cancellation: nil))
         scheduler?.signalChange()
         return id
     }
 
-    /// Removes timer `id` if it has not fired; returns whether it was still parked.
+    /// Removes timer `id` if it has not fired; returns its action if it was still parked.
     @usableFromInline
-    func cancelTimer(_ id: Int) -> Bool {
-        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return false }
-        sleepers.remove(at: index)
+    func cancelTimer(_ id: Int) -> (@MainActor () -> Void)? {
+        guard let index = sleepers.firstIndex(where: { $0.id == id }),
+              case .timer(let action) = sleepers.remove(at: index).wake
+        else { return nil }
         scheduler?.signalChange()
-        return true
+        return action
     }
 
     /// Moves time forward by `duration`, running every sleeper that falls due on the way.
@@ -149,7 +154,7 @@ public final class VirtualClock: ReactorClock {
 
     private func indexOfNextDue(atOrBefore target: Duration) -> Int? {
         var bestIndex: Int?
-        for (index, sleeper) in sleepers.enumerated() where !sleeper.cancellation.isSet && sleeper.deadline <= target {
+        for (index, sleeper) in sleepers.enumerated() where sleeper.isLive && sleeper.deadline <= target {
             if bestIndex == nil || sleeper.deadline < sleepers[bestIndex!].deadline { bestIndex = index }
         }
         return bestIndex
