@@ -293,10 +293,10 @@ extension ReactorRuntime {
     /// generic form looked the event's type metadata up on every report).
     @inlinable
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
-        emit(.effect(EffectEvent(
+        emitEffect(EffectEvent(
             effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,
             phase: phase, time: scheduler.clock.now
-        )))
+        ))
     }
 
     /// Cancels every effect task running under `id`.

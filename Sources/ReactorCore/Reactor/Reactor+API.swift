@@ -59,6 +59,19 @@ extension Reactor {
         runtime.addEventObserver(observer, reactor: self)
     }
 
+    /// ``observeRuntimeEvents(_:)`` with one closure per kind of event, called with the event's
+    /// parts: `actions` with the action id and the action, `reductions` with the id of the action
+    /// whose effect sent the mutation (nil for merged sources), the mutation and the new state,
+    /// `effects` with the life events of effect tasks. The same events in the same order, without
+    /// a ``RuntimeEvent`` value per event, which a tool that sees every event (a shell's log) pays for.
+    public func observeRuntimeEvents(
+        actions: @escaping @MainActor (_ actionID: Int, _ action: Action) -> Void,
+        reductions: @escaping @MainActor (_ actionID: Int?, _ mutation: Mutation, _ state: State) -> Void,
+        effects: @escaping @MainActor (EffectEvent) -> Void
+    ) -> ObservationToken {
+        runtime.addEventObserver(action: actions, reduction: reductions, effect: effects, reactor: self)
+    }
+
     /// Sets the state directly — for time travel — and notifies state observers. Records no
     /// reduction and leaves running effects alone.
     public func restore(state: State) {

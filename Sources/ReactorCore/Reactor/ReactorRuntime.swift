@@ -140,11 +140,13 @@ public final class ReactorRuntime<R: Reactor> {
     /// The strong references behind `hot.pointee.observers`, in the same order.
     var observerBoxes: [StateObserver] = []
 
-    /// A runtime-event observer and its registration number.
+    /// A runtime-event observer, one closure per kind of event, and its registration number.
     @usableFromInline
     struct EventObserver {
         @usableFromInline let id: Int
-        @usableFromInline let receive: @MainActor (RuntimeEvent<R.Action, R.Mutation, R.State>) -> Void
+        @usableFromInline let action: @MainActor (Int, R.Action) -> Void
+        @usableFromInline let reduction: @MainActor (Int?, R.Mutation, R.State) -> Void
+        @usableFromInline let effect: @MainActor (EffectEvent) -> Void
     }
 
     /// Work that arrived while the reactor was busy; done in arrival order.
@@ -273,7 +275,7 @@ public final class ReactorRuntime<R: Reactor> {
     func process(_ action: R.Action, viaFlow: Bool, _ reactor: R) {
         hot.pointee.actionIDs.pointee &+= 1
         let actionID = hot.pointee.actionIDs.pointee
-        if _slowPath(hasEventObservers) { emit(.action(actionID: actionID, action: action)) }
+        if _slowPath(hasEventObservers) { emitAction(actionID, action) }
         if _fastPath(isActionFlowIdentity) || !viaFlow {
             mutate(action, actionID: actionID, reactor)
         } else {
@@ -314,7 +316,7 @@ public final class ReactorRuntime<R: Reactor> {
         let shown = reactor.transform(state: next)
         state = shown
         if _slowPath(hasEventObservers) {
-            emit(.reduction(actionID: actionID, mutation: mutation, state: shown))
+            emitReduction(actionID, mutation, shown)
         }
         notify(shown)
     }
@@ -354,9 +356,22 @@ public final class ReactorRuntime<R: Reactor> {
         observerBoxes.removeAll { $0.isCancelled }
     }
 
+    // The events go to each observer's closure for their kind, as arguments: no `RuntimeEvent`
+    // is built, copied or destroyed on the way (its copies went through value witnesses).
+
     @inlinable
-    func emit(_ event: RuntimeEvent<R.Action, R.Mutation, R.State>) {
-        for observer in eventObservers { observer.receive(event) }
+    func emitAction(_ actionID: Int, _ action: R.Action) {
+        for observer in eventObservers { observer.action(actionID, action) }
+    }
+
+    @inlinable
+    func emitReduction(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
+        for observer in eventObservers { observer.reduction(actionID, mutation, state) }
+    }
+
+    @inlinable
+    func emitEffect(_ event: EffectEvent) {
+        for observer in eventObservers { observer.effect(event) }
     }
 
     // MARK: State access
@@ -403,10 +418,23 @@ public final class ReactorRuntime<R: Reactor> {
         _ receive: @escaping @MainActor (RuntimeEvent<R.Action, R.Mutation, R.State>) -> Void,
         reactor: R
     ) -> ObservationToken {
+        addEventObserver(
+            action: { receive(.action(actionID: $0, action: $1)) },
+            reduction: { receive(.reduction(actionID: $0, mutation: $1, state: $2)) },
+            effect: { receive(.effect($0)) },
+            reactor: reactor)
+    }
+
+    func addEventObserver(
+        action: @escaping @MainActor (Int, R.Action) -> Void,
+        reduction: @escaping @MainActor (Int?, R.Mutation, R.State) -> Void,
+        effect: @escaping @MainActor (EffectEvent) -> Void,
+        reactor: R
+    ) -> ObservationToken {
         if !isBound { bind(reactor) }
         nextObserverID += 1
         let id = nextObserverID
-        eventObservers.append(EventObserver(id: id, receive: receive))
+        eventObservers.append(EventObserver(id: id, action: action, reduction: reduction, effect: effect))
         hasEventObservers = true
         return ObservationToken { [weak self] in
             guard let self else { return }

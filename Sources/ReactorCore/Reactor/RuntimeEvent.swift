@@ -18,7 +18,11 @@ public struct EffectEvent {
     /// The action whose effect this is, nil for effects not caused by an action.
     public let actionID: Int?
     /// The cancellation id the task runs under, if any.
-    public let cancellationID: AnyHashable?
+    public var cancellationID: AnyHashable? { cancellation?.id }
+    /// The cancellation id, boxed (nil when there is none). An `AnyHashable` stored in place would
+    /// make the event, and so every ``RuntimeEvent``, address-only: copied and destroyed through
+    /// value witnesses instead of a few loads and reference counts.
+    private let cancellation: CancellationIDBox?
     /// What happened.
     public let phase: EffectPhase
     /// The scheduler's clock time when it happened.
@@ -28,9 +32,18 @@ public struct EffectEvent {
     public init(effectID: Int, actionID: Int?, cancellationID: AnyHashable?, phase: EffectPhase, time: Duration) {
         self.effectID = effectID
         self.actionID = actionID
-        self.cancellationID = cancellationID
+        self.cancellation = cancellationID.map(CancellationIDBox.init)
         self.phase = phase
         self.time = time
+    }
+}
+
+/// A cancellation id in a box of its own (see ``EffectEvent``).
+private final class CancellationIDBox {
+    let id: AnyHashable
+
+    init(_ id: AnyHashable) {
+        self.id = id
     }
 }
 

@@ -61,10 +61,12 @@ public final class Store<State, Action>: Reactor {
     }
 
     private func installEffects() {
-        effectsToken = observeRuntimeEvents { [weak self] event in
-            guard let self, case .reduction(let actionID, let action, let state) = event else { return }
-            self.runEffects(after: action, state: state, actionID: actionID)
-        }
+        effectsToken = observeRuntimeEvents(
+            actions: { _, _ in },
+            reductions: { [weak self] actionID, action, state in
+                self?.runEffects(after: action, state: state, actionID: actionID)
+            },
+            effects: { _ in })
     }
 
     private func runEffects(after action: Action, state: State, actionID: Int?) {

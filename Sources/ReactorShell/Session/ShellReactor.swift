@@ -117,17 +117,18 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         }
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
-            return reactor.observeRuntimeEvents { [weak relay] event in
-                guard let relay else { return }
-                switch event {
-                case .action(let actionID, let action):
+            // Holds the relay strongly (no weak load per event): the relay refers to neither the
+            // reactor nor this handle, so no cycle forms.
+            return reactor.observeRuntimeEvents(
+                actions: { actionID, action in
                     relay.actionProcessed(actionID, label: relay.labeler.label(for: action))
-                case .reduction(let actionID, let mutation, _):
+                },
+                reductions: { actionID, mutation, _ in
                     relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation)))
-                case .effect(let effect):
+                },
+                effects: { effect in
                     relay.forward(.effect(effect))
-                }
-            }
+                })
         }
     }
 
