@@ -199,4 +199,38 @@ struct EffectTests {
             "effect \(id) finished at 0.5 seconds",
         ])
     }
+
+    @Test func anObserverWithAClosurePerKindSeesTheSameEventsInTheSameOrder() async throws {
+        let scheduler = Scheduler.virtual()
+        let reactor = TickReactor(scheduler: scheduler)
+        func describe(_ life: EffectEvent) -> String {
+            let id = life.cancellationID.map { "\($0)" } ?? "none"
+            return "effect \(life.effectID) of \(life.actionID ?? -1) under \(id): \(life.phase) at \(life.time)"
+        }
+        var whole: [String] = []
+        var parts: [String] = []
+        let wholeEvents = reactor.observeRuntimeEvents { event in
+            switch event {
+            case .action(let id, let action): whole.append("action \(id) \(action)")
+            case .reduction(let id, let mutation, let state):
+                whole.append("reduce \(id.map(String.init) ?? "nil") \(mutation) -> \(state.ticks)")
+            case .effect(let life): whole.append(describe(life))
+            }
+        }
+        let partEvents = reactor.observeRuntimeEvents(
+            actions: { id, action in parts.append("action \(id) \(action)") },
+            reductions: { id, mutation, state in
+                parts.append("reduce \(id.map(String.init) ?? "nil") \(mutation) -> \(state.ticks)")
+            },
+            effects: { life in parts.append(describe(life)) })
+        defer { wholeEvents.cancel(); partEvents.cancel() }
+        reactor.send(.start)
+        await scheduler.advance(by: .seconds(2))
+        reactor.send(.stop)
+        try await scheduler.waitUntilQuiescent()
+        #expect(parts == whole)
+        #expect(whole.count(where: { $0.hasPrefix("reduce") }) == 2)
+        #expect(whole.contains { $0.contains("under timer: started") })
+        #expect(whole.contains { $0.contains("under timer: cancelled") })
+    }
 }

@@ -4,15 +4,20 @@
 /// them) run inline when the action is sent: no task, no thread hop. An effect becomes a task only
 /// where it has to wait (``run(_:)``, ``delay(_:_:)``), and only from that point on.
 public struct Effect<Output> {
-    /// The cheap cases inline, and a plain `run` (the common asynchronous effect) inline too, so
-    /// that starting one allocates no node; everything else that may wait or nest lives in one
-    /// class box.
+    /// The cheap cases inline, and a plain `run` (the common asynchronous effect), a
+    /// concatenation and a delay of plain outputs inline too, so that making one allocates no node
+    /// (whose generic release looked type metadata up); everything else that may wait or nest lives
+    /// in one class box.
     @usableFromInline
     enum Kind {
         case none
         case just(Output)
         case sequence([Output])
         case run(@MainActor (Send<Output>) async throws -> Void)
+        /// The effects one after another.
+        case concatenate([Effect<Output>])
+        /// `outputs` (of `.none`, `.just` or `.sequence`), delivered after `duration`.
+        case delayedOutputs(Duration, [Output])
         case composite(CompositeEffect<Output>)
     }
 
@@ -48,12 +53,12 @@ public struct Effect<Output> {
     /// The effects one after another: each starts when the previous one ends (finished,
     /// cancelled or failed). A synchronous prefix runs inline.
     public static func concatenate(_ effects: [Effect]) -> Effect {
-        Effect(.concatenate(effects))
+        Effect(kind: .concatenate(effects))
     }
 
     /// The effects one after another (variadic form of ``concatenate(_:)-swift.type.method``).
     public static func concatenate(_ effects: Effect...) -> Effect {
-        Effect(.concatenate(effects))
+        Effect(kind: .concatenate(effects))
     }
 
     /// The effects all at once; ends when all have ended.
@@ -78,12 +83,17 @@ public struct Effect<Output> {
 
     /// `effect`, started after `duration` on the scheduler's clock.
     public static func delay(_ duration: Duration, _ effect: Effect) -> Effect {
-        Effect(.delay(duration, effect))
+        effect.delayed(by: duration)
     }
 
     /// This effect, started after `duration` on the scheduler's clock.
     public func delayed(by duration: Duration) -> Effect {
-        Effect(.delay(duration, self))
+        switch kind {
+        case .none: return Effect(kind: .delayedOutputs(duration, []))
+        case .just(let output): return Effect(kind: .delayedOutputs(duration, [output]))
+        case .sequence(let outputs): return Effect(kind: .delayedOutputs(duration, outputs))
+        default: return Effect(.delay(duration, self))
+        }
     }
 
     /// This effect, made cancellable under `id`. With `cancelInFlight`, whatever already runs under
@@ -104,13 +114,16 @@ public struct Effect<Output> {
         switch kind {
         case .none, .just, .sequence:
             return true
-        case .run:
+        case .run, .delayedOutputs:
             return false
+        case .concatenate(let effects):
+            for effect in effects where !effect.isSynchronous { return false }
+            return true
         case .composite(let composite):
             switch composite.node {
             case .cancel:
                 return true
-            case .concatenate(let effects), .merge(let effects):
+            case .merge(let effects):
                 for effect in effects where !effect.isSynchronous { return false }
                 return true
             case .cancellable(_, _, let inner):
@@ -134,9 +147,11 @@ extension Effect {
             return .run { send in
                 try await body(Send(clock: send.clock) { send(transform($0)) })
             }
+        case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
+        case .delayedOutputs(let duration, let outputs):
+            return Effect<NewOutput>(kind: .delayedOutputs(duration, outputs.map(transform)))
         case .composite(let composite):
             switch composite.node {
-            case .concatenate(let effects): return .concatenate(effects.map { $0.map(transform) })
             case .merge(let effects): return .merge(effects.map { $0.map(transform) })
             case .delay(let duration, let inner): return .delay(duration, inner.map(transform))
             case .cancellable(let id, let cancelInFlight, let inner):
@@ -152,7 +167,6 @@ extension Effect {
 final class CompositeEffect<Output> {
     @usableFromInline
     enum Node {
-        case concatenate([Effect<Output>])
         case merge([Effect<Output>])
         case delay(Duration, Effect<Output>)
         case cancellable(id: AnyHashable, cancelInFlight: Bool, Effect<Output>)

@@ -7,7 +7,7 @@ extension ReactorRuntime {
         let host = weakHandle
         // Captures one reference only, so creating it allocates nothing.
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
-            host.runtime?.receive(.mutation(mutation, actionID: unit.actionID))
+            host.runtime?.receiveMutation(mutation, actionID: unit.actionID)
         }
         if case .run(let body) = effect.kind {
             // The common asynchronous effect has nothing to deliver inline.
@@ -33,14 +33,6 @@ extension ReactorRuntime {
             for output in outputs { sink.inline(output) }
         case .run:
             _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
-        case .composite(let composite):
-            start(composite, actionID: actionID, sink: sink)
-        }
-    }
-
-    @inlinable
-    func start<Sink: EffectOutputSink>(_ composite: CompositeEffect<Sink.Output>, actionID: Int?, sink: Sink) {
-        switch composite.node {
         case .concatenate(let effects):
             for (index, element) in effects.enumerated() {
                 if element.isSynchronous {
@@ -55,6 +47,20 @@ extension ReactorRuntime {
                     return
                 }
             }
+        case .delayedOutputs(let duration, let outputs):
+            if scheduler.virtualClock != nil {
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+            } else {
+                _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+            }
+        case .composite(let composite):
+            start(composite, actionID: actionID, sink: sink)
+        }
+    }
+
+    @inlinable
+    func start<Sink: EffectOutputSink>(_ composite: CompositeEffect<Sink.Output>, actionID: Int?, sink: Sink) {
+        switch composite.node {
         case .merge(let effects):
             for element in effects { start(element, actionID: actionID, sink: sink) }
         case .cancellable(let id, let cancelInFlight, let inner):
@@ -186,6 +192,17 @@ extension ReactorRuntime {
             for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
         case .run(let body):
             try await body(Send(clock: clock, unit: unit, deliver: deliver))
+        case .concatenate(let effects):
+            for element in effects {
+                // The unit's flag first: a unit cancelled during its synchronous start has no
+                // task to cancel yet.
+                if unit.isCancelled { throw CancellationError() }
+                try Task.checkCancellation()
+                try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
+            }
+        case .delayedOutputs(let duration, let outputs):
+            try await clock.sleep(for: duration)
+            for output in outputs where unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
         case .composite(let composite):
             try await perform(composite, unit: unit, host: host, clock: clock, deliver: deliver)
         }
@@ -198,14 +215,6 @@ extension ReactorRuntime {
         deliver: @escaping EffectDelivery<Output>
     ) async throws {
         switch composite.node {
-        case .concatenate(let effects):
-            for element in effects {
-                // The unit's flag first: a unit cancelled during its synchronous start has no
-                // task to cancel yet.
-                if unit.isCancelled { throw CancellationError() }
-                try Task.checkCancellation()
-                try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
-            }
         case .merge(let effects):
             var children: [EffectUnit] = []
             for element in effects {

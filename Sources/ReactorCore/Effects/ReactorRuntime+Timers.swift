@@ -23,11 +23,18 @@ extension ReactorRuntime {
     /// `effect` as a timer, when it is `.delay(d, plain outputs)` and the clock is virtual.
     @inlinable
     func timerForm<Output>(of effect: Effect<Output>) -> TimerForm<Output>? {
-        guard scheduler.virtualClock != nil, case .composite(let composite) = effect.kind,
-              case .delay(let duration, let inner) = composite.node,
-              let outputs = plainOutputs(of: inner)
-        else { return nil }
-        return TimerForm(duration: duration, outputs: outputs)
+        guard scheduler.virtualClock != nil else { return nil }
+        switch effect.kind {
+        case .delayedOutputs(let duration, let outputs):
+            return TimerForm(duration: duration, outputs: outputs)
+        case .composite(let composite):
+            guard case .delay(let duration, let inner) = composite.node, let outputs = plainOutputs(of: inner) else {
+                return nil
+            }
+            return TimerForm(duration: duration, outputs: outputs)
+        default:
+            return nil
+        }
     }
 
     /// The outputs of `.none`, `.just` or `.sequence`; nil for anything else.
@@ -37,7 +44,7 @@ extension ReactorRuntime {
         case .none: return []
         case .just(let output): return [output]
         case .sequence(let outputs): return outputs
-        case .run, .composite: return nil
+        case .run, .concatenate, .delayedOutputs, .composite: return nil
         }
     }
 

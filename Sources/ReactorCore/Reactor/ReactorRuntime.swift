@@ -241,6 +241,22 @@ public final class ReactorRuntime<R: Reactor> {
         isBusy = false
     }
 
+    /// ``receive(_:)`` of one of the reactor's own mutations sent by an effect unit: applied
+    /// directly when the reactor is idle, without a `PendingWork` value (whose copies go through
+    /// value witnesses).
+    @inlinable
+    func receiveMutation(_ mutation: R.Mutation, actionID: Int?) {
+        guard let reactor = owner else { return }
+        if isBusy {
+            hot.pointee.pending.append(.mutation(mutation, actionID: actionID))
+            return
+        }
+        isBusy = true
+        apply(mutation, actionID: actionID, reactor)
+        if pendingHead < pendingCount { drainPending(reactor) }
+        isBusy = false
+    }
+
     @inlinable
     func drainPending(_ reactor: R) {
         while pendingHead < pendingCount {
