@@ -52,11 +52,13 @@ public struct Effect<Output> {
 
     /// The effects one after another: each starts when the previous one ends (finished,
     /// cancelled or failed). A synchronous prefix runs inline.
+    @inlinable
     public static func concatenate(_ effects: [Effect]) -> Effect {
         Effect(kind: .concatenate(effects))
     }
 
     /// The effects one after another (variadic form of ``concatenate(_:)-swift.type.method``).
+    @inlinable
     public static func concatenate(_ effects: Effect...) -> Effect {
         Effect(kind: .concatenate(effects))
     }
@@ -82,11 +84,13 @@ public struct Effect<Output> {
     }
 
     /// `effect`, started after `duration` on the scheduler's clock.
+    @inlinable
     public static func delay(_ duration: Duration, _ effect: Effect) -> Effect {
         effect.delayed(by: duration)
     }
 
     /// This effect, started after `duration` on the scheduler's clock.
+    @inlinable
     public func delayed(by duration: Duration) -> Effect {
         switch kind {
         case .none: return Effect(kind: .delayedOutputs(duration, []))
