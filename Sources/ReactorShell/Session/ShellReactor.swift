@@ -107,7 +107,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         self.sendAction = { action in reactor.send(action) }
-        self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        if let convertible = R.State.self as? any StateValueConvertible.Type {
+            // A state that describes itself: asked directly, without the encoder's set-up per call.
+            let describe = describeConvertible(convertible)
+            self.encodeState = { withUnsafePointer(to: reactor.currentState) { describe(UnsafeRawPointer($0)) } }
+        } else {
+            self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        }
         self.captureState = { StateSnapshot(state: reactor.currentState) }
         self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
             let command = commands[commandIndex]
@@ -204,4 +210,13 @@ public final class ShellEventRelay {
     public func forward(_ event: ShellReactorEvent) {
         handler?(event)
     }
+}
+
+/// Calls `stateValue` on the value of type `type` at a pointer: how a ``ReactorHandle`` whose state
+/// type conforms to `StateValueConvertible` (found out once, with the conformance opened here)
+/// describes the state without the encoder's set-up per call. That is what `StateValue(encoding:)`
+/// would call too.
+@usableFromInline
+func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
+    { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
 }
