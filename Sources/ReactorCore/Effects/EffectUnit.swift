@@ -125,6 +125,29 @@ protocol EffectOutputSink {
     var later: EffectDelivery<Output> { get }
 }
 
+/// The sink of a reactor's own effects: inline outputs are applied directly, with no closure.
+@MainActor
+@usableFromInline
+struct OwnMutationSink<R: Reactor>: EffectOutputSink {
+    @usableFromInline let runtime: ReactorRuntime<R>
+    @usableFromInline let actionID: Int
+    @usableFromInline let reactor: R
+    @usableFromInline let later: EffectDelivery<R.Mutation>
+
+    @inlinable
+    init(runtime: ReactorRuntime<R>, actionID: Int, reactor: R, later: @escaping EffectDelivery<R.Mutation>) {
+        self.runtime = runtime
+        self.actionID = actionID
+        self.reactor = reactor
+        self.later = later
+    }
+
+    @inlinable
+    func inline(_ output: R.Mutation) {
+        runtime.apply(output, actionID: actionID, reactor)
+    }
+}
+
 /// A sink made of two closures.
 @MainActor
 @usableFromInline

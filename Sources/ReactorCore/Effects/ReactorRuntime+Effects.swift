@@ -14,11 +14,7 @@ extension ReactorRuntime {
             _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
             return
         }
-        let sink = EffectSink<R.Mutation>(
-            inline: { [unowned self] mutation in self.apply(mutation, actionID: actionID, reactor) },
-            later: later
-        )
-        start(effect, actionID: actionID, sink: sink)
+        start(effect, actionID: actionID, sink: OwnMutationSink(runtime: self, actionID: actionID, reactor: reactor, later: later))
     }
 
     /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
