@@ -133,8 +133,8 @@ public final class Scheduler {
         if workInProgress == 0 { return true }
         guard let virtualClock else { return false }
         let virtualStart = virtualStart ?? virtualClock.now
-        while workInProgress > 0, allLiveEffectsParked, !Task.isCancelled, let next = virtualClock.nextDeadline,
-              next - virtualStart <= limit, virtualClock.fireNextTimer(atOrBefore: next) {}
+        let latest = virtualStart + limit
+        while workInProgress > 0, allLiveEffectsParked, !Task.isCancelled, virtualClock.fireNextTimer(atOrBefore: latest) {}
         return workInProgress == 0
     }
 

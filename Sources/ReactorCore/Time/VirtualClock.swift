@@ -9,24 +9,21 @@ import Synchronization
 /// of events, and a 500 ms delay costs no wall time.
 @MainActor
 public final class VirtualClock: ReactorClock {
-    /// One parked sleeper: a task or a timer waiting for `deadline`.
+    /// One parked sleeper: a task or a timer waiting for `deadline`. What reaching the deadline
+    /// does is in one of two optional fields rather than an enum, whose copies and destruction
+    /// went through value witnesses (its task case holds a generic continuation).
     private struct Sleeper {
         let id: Int
         let deadline: Duration
-        let wake: Wake
+        /// Resumes a task parked in ``sleep(for:)``; nil for a timer.
+        let continuation: CheckedContinuation<Void, any Error>?
+        /// Runs a timer's action synchronously (no task, no suspension); nil for a task.
+        let timer: (@MainActor () -> Void)?
         /// Set when a parked task is cancelled (timers have none: they are cancelled in place).
         let cancellation: CancellationMark?
 
         /// False once the sleeper's task is being cancelled.
         var isLive: Bool { cancellation?.isSet != true }
-    }
-
-    /// What reaching a sleeper's deadline does.
-    private enum Wake {
-        /// Resumes a task parked in ``sleep(for:)``.
-        case task(CheckedContinuation<Void, any Error>)
-        /// Runs a timer's action synchronously (no task, no suspension).
-        case timer(@MainActor () -> Void)
     }
 
     private var sleepers: [Sleeper] = []
@@ -45,11 +42,21 @@ public final class VirtualClock: ReactorClock {
 
     /// The earliest deadline among the sleepers that are not being cancelled, if any.
     var nextDeadline: Duration? {
-        var best: Duration?
-        for sleeper in sleepers where sleeper.isLive {
-            if best == nil || sleeper.deadline < best! { best = sleeper.deadline }
+        indexOfEarliest().map { sleepers[$0].deadline }
+    }
+
+    /// The index of the live sleeper with the earliest deadline (the first of equal ones), if any.
+    private func indexOfEarliest() -> Int? {
+        var bestIndex: Int?
+        var best = Duration.zero
+        for index in sleepers.indices where sleepers[index].isLive {
+            let deadline = sleepers[index].deadline
+            if bestIndex == nil || deadline < best {
+                bestIndex = index
+                best = deadline
+            }
         }
-        return best
+        return bestIndex
     }
 
     /// Parks the calling task until the clock reaches `now + duration`.
@@ -64,7 +71,8 @@ public final class VirtualClock: ReactorClock {
         let mark = CancellationMark()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                sleepers.append(Sleeper(id: id, deadline: deadline, wake: .task(continuation), cancellation: mark))
+                sleepers.append(Sleeper(
+                    id: id, deadline: deadline, continuation: continuation, timer: nil, cancellation: mark))
                 scheduler?.signalChange()
             }
         } onCancel: {
@@ -76,7 +84,7 @@ public final class VirtualClock: ReactorClock {
     private func cancelSleeper(_ id: Int) {
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return }
         let sleeper = sleepers.remove(at: index)
-        if case .task(let continuation) = sleeper.wake { continuation.resume(throwing: CancellationError()) }
+        sleeper.continuation?.resume(throwing: CancellationError())
         scheduler?.signalChange()
     }
 
@@ -88,7 +96,7 @@ public final class VirtualClock: ReactorClock {
         nextSleeperID += 1
         let id = nextSleeperID
         sleepers.append(Sleeper(
-            id: id, deadline: now + max(duration, .zero), wake: .timer(action), cancellation: nil))
+            id: id, deadline: now + max(duration, .zero), continuation: nil, timer: action, cancellation: nil))
         scheduler?.signalChange()
         return id
     }
@@ -97,7 +105,7 @@ public final class VirtualClock: ReactorClock {
     @usableFromInline
     func cancelTimer(_ id: Int) -> (@MainActor () -> Void)? {
         guard let index = sleepers.firstIndex(where: { $0.id == id }),
-              case .timer(let action) = sleepers.remove(at: index).wake
+              let action = sleepers.remove(at: index).timer
         else { return nil }
         scheduler?.signalChange()
         return action
@@ -119,9 +127,10 @@ public final class VirtualClock: ReactorClock {
             if Task.isCancelled { break }
             let sleeper = sleepers.remove(at: index)
             if sleeper.deadline > now { now = sleeper.deadline }
-            switch sleeper.wake {
-            case .task(let continuation): continuation.resume()
-            case .timer(let action): action()
+            if let timer = sleeper.timer {
+                timer()
+            } else {
+                sleeper.continuation?.resume()
             }
             scheduler?.signalChange()
             await settle()
@@ -129,16 +138,16 @@ public final class VirtualClock: ReactorClock {
         if target > now && !Task.isCancelled { now = target }
     }
 
-    /// Fires the earliest sleeper due at or before `target` when it is a timer, synchronously,
+    /// Fires the earliest sleeper when it is a timer due at or before `target`, synchronously,
     /// exactly as ``advance(to:)`` would in its turn; returns false, doing nothing, when that
-    /// sleeper is a parked task (which needs ``advance(to:)``) or nothing is due.
+    /// sleeper is a parked task (which needs ``advance(to:)``), is due later, or there is none.
     func fireNextTimer(atOrBefore target: Duration) -> Bool {
-        guard let index = indexOfNextDue(atOrBefore: target), case .timer(let action) = sleepers[index].wake else {
+        guard let index = indexOfEarliest(), sleepers[index].deadline <= target, sleepers[index].timer != nil else {
             return false
         }
         let sleeper = sleepers.remove(at: index)
         if sleeper.deadline > now { now = sleeper.deadline }
-        action()
+        sleeper.timer?()
         scheduler?.signalChange()
         return true
     }
@@ -153,11 +162,8 @@ public final class VirtualClock: ReactorClock {
     }
 
     private func indexOfNextDue(atOrBefore target: Duration) -> Int? {
-        var bestIndex: Int?
-        for (index, sleeper) in sleepers.enumerated() where sleeper.isLive && sleeper.deadline <= target {
-            if bestIndex == nil || sleeper.deadline < sleepers[bestIndex!].deadline { bestIndex = index }
-        }
-        return bestIndex
+        guard let index = indexOfEarliest(), sleepers[index].deadline <= target else { return nil }
+        return index
     }
 
     private func settle() async {
