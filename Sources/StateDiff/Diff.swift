@@ -19,6 +19,17 @@ public func diff(_ old: StateValue, _ new: StateValue) -> [StateChange] {
     return differ.changes
 }
 
+/// Appends the changes that turn `old` into `new` (the same list as ``diff(_:_:)``) to `changes`.
+///
+/// For a caller that diffs again and again: emptied with `removeAll(keepingCapacity: true)`
+/// between calls, one array serves every diff without being allocated and freed each time.
+public func diff(_ old: StateValue, _ new: StateValue, appendingTo changes: inout [StateChange]) {
+    var differ = Differ()
+    swap(&differ.changes, &changes)
+    differ.compare(old, new)
+    swap(&differ.changes, &changes)
+}
+
 /// Walks two values side by side, collecting changes; keeps the current path as a stack.
 struct Differ {
     var changes: [StateChange] = []

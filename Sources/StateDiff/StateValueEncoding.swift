@@ -20,6 +20,19 @@ extension StateValue {
         defer { EncodingSession.relinquish(session) }
         self = try session._withUnsafeGuaranteedRef { try $0.encodeRoot(value) }
     }
+
+    /// Gives the storage of a value that is no longer needed back to the encoder, which builds
+    /// the next object it encodes in it instead of allocating (for a caller that encodes a state
+    /// after every change and drops the previous value: the fields array of the one goes to the
+    /// next). Only a small object's array is kept; anything else is simply released.
+    public static func recycle(_ value: consuming StateValue) {
+        guard case .object(var fields) = consume value,
+              fields.capacity > 0, fields.capacity <= EncodingStorage.largestRecycledObject else { return }
+        fields.removeAll(keepingCapacity: true)
+        let session = EncodingSession.acquire()
+        session._withUnsafeGuaranteedRef { $0.storage.pointee.keepSpare(&fields) }
+        EncodingSession.relinquish(session)
+    }
 }
 
 // MARK: - Sessions
@@ -302,6 +315,11 @@ struct EncodingStorage {
     var keyTypeIndex = TypeTable()
     var valueTypes: [ValueTypeInfo] = []
     var valueTypeIndex = TypeTable()
+    /// An empty fields array with room, handed back by `StateValue.recycle(_:)` for the next object.
+    var spareFields: [StateField] = []
+
+    /// The largest capacity of a fields array that `StateValue.recycle(_:)` keeps.
+    static let largestRecycledObject = 64
 
     /// Most cached containers per coding-key type (more are needed only when values of one
     /// type nest inside each other).
@@ -438,7 +456,18 @@ struct EncodingStorage {
         frames[slot].kind = .object
         frames[slot].keyType = keyType
         let expected = keyTypes[keyType].shape.count
-        if frames[slot].fields.capacity < expected { frames[slot].fields.reserveCapacity(expected) }
+        if frames[slot].fields.capacity < expected {
+            if spareFields.capacity >= expected {
+                swap(&frames[slot].fields, &spareFields)
+            } else {
+                frames[slot].fields.reserveCapacity(expected)
+            }
+        }
+    }
+
+    /// Keeps the empty array `fields` for the next object (unless the spare kept is larger).
+    mutating func keepSpare(_ fields: inout [StateField]) {
+        if spareFields.capacity < fields.capacity { swap(&spareFields, &fields) }
     }
 
     mutating func beginArray(_ id: Int) {

@@ -36,6 +36,8 @@ public final class ShellSession {
     /// The command tables of ``reactors``, in the same order.
     private(set) var commandTables: [ReactorCommandTable] = []
     var lastStates: [StateValue?] = []
+    /// An empty change list kept for its capacity (see ``reportChange(of:label:elapsed:)``).
+    private var changeScratch: [StateChange] = []
     var timelines: [Timeline] = []
 
     var showDiffs: Bool
@@ -325,12 +327,20 @@ public final class ShellSession {
             _ = fail("cannot describe the state of \(reactors[index].name): \(error)")
             return
         }
+        // The change list and the previous state's storage are reused: the list is kept between
+        // reports, and the old state's fields array goes back to the encoder for the next state.
+        var old: StateValue?
+        swap(&old, &lastStates[index])
         var changes: [StateChange] = []
-        if let old = lastStates[index] { changes = diff(old, new) }
+        swap(&changes, &changeScratch)
+        if let old { diff(old, new, appendingTo: &changes) }
         lastStates[index] = new
         printer.mutation(
             reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
             elapsed: elapsed)
+        changes.removeAll(keepingCapacity: true)
+        swap(&changes, &changeScratch)
+        if let old { StateValue.recycle(old) }
     }
 
     /// Makes the diff baselines current (after diffs were off).
