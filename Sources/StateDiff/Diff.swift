@@ -21,7 +21,7 @@ public func diff(_ old: StateValue, _ new: StateValue) -> [StateChange] {
 
 /// Appends the changes that turn `old` into `new` (the same list as ``diff(_:_:)``) to `changes`.
 ///
-/// For a caller that diffs again and again: emptied with `removeAll(keepingCapacity: true)`
+/// For a caller that diffs again and again: emptied with `emptyKeepingCapacity(_:)`
 /// between calls, one array serves every diff without being allocated and freed each time.
 public func diff(_ old: StateValue, _ new: StateValue, appendingTo changes: inout [StateChange]) {
     var differ = Differ()

@@ -28,10 +28,22 @@ extension StateValue {
     public static func recycle(_ value: consuming StateValue) {
         guard case .object(var fields) = consume value,
               fields.capacity > 0, fields.capacity <= EncodingStorage.largestRecycledObject else { return }
-        fields.removeAll(keepingCapacity: true)
+        emptyKeepingCapacity(&fields)
         let session = EncodingSession.acquire()
         session._withUnsafeGuaranteedRef { $0.storage.pointee.keepSpare(&fields) }
         EncodingSession.relinquish(session)
+    }
+}
+
+/// Empties `array`, keeping its storage. A few elements are removed one by one: each removal
+/// destroys its element with code specialized for the type, where `removeAll(keepingCapacity:)`
+/// goes through the runtime's generic array destruction.
+@inlinable
+public func emptyKeepingCapacity<Element>(_ array: inout [Element]) {
+    if array.count <= 8 {
+        while !array.isEmpty { array.removeLast() }
+    } else {
+        array.removeAll(keepingCapacity: true)
     }
 }
 

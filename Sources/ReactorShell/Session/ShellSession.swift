@@ -338,7 +338,7 @@ public final class ShellSession {
         printer.mutation(
             reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
             elapsed: elapsed)
-        changes.removeAll(keepingCapacity: true)
+        emptyKeepingCapacity(&changes)
         swap(&changes, &changeScratch)
         if let old { StateValue.recycle(old) }
     }
