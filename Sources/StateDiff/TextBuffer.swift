@@ -5,7 +5,7 @@
 ///
 /// A buffer starts either on scratch memory lent by `withScratch` (on the stack, nothing
 /// to allocate) or on memory of its own; it moves to the heap when it outgrows it.
-struct TextBuffer: ~Copyable {
+public struct TextBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes written so far.
@@ -88,7 +88,7 @@ struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ text: StaticString) {
+    public mutating func append(_ text: StaticString) {
         if text.hasPointerRepresentation {
             append(bytes: text.utf8Start, count: text.utf8CodeUnitCount)
         } else {
@@ -97,7 +97,7 @@ struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ text: String) {
+    public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
@@ -138,6 +138,12 @@ struct TextBuffer: ~Copyable {
             low += 1
             high -= 1
         }
+    }
+
+    /// Calls `body` with the bytes written so far.
+    @inline(__always)
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        body(UnsafeBufferPointer(start: base, count: count))
     }
 
     /// Appends the bytes written so far to `bytes`.

@@ -57,6 +57,18 @@ public struct TextDiffRenderer: Sendable {
         }
     }
 
+    /// Builds a text block in scratch memory: what `header` writes, then the lines for `changes`
+    /// (as ``render(_:appendingUTF8To:)`` makes them); `body` gets the block's bytes.
+    public func withBlock(
+        _ changes: [StateChange], header: (inout TextBuffer) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        TextBuffer.withScratch { buffer in
+            header(&buffer)
+            render(changes, into: &buffer)
+            buffer.withBytes(body)
+        }
+    }
+
     func render(_ changes: [StateChange], into output: inout TextBuffer) {
         guard !changes.isEmpty else {
             output.append(UInt8(ascii: " "), times: indent)

@@ -55,6 +55,17 @@ public final class OutputSink {
         if flushesEachWrite || buffer.count >= Self.capacity { flush() }
     }
 
+    /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(utf8:)-([UInt8])``.
+    public func writeResult(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+        if let interceptor {
+            interceptor(String(decoding: bytes, as: UTF8.self))
+            return
+        }
+        buffer.append(contentsOf: bytes)
+        buffer.append(10)
+        if flushesEachWrite || buffer.count >= Self.capacity { flush() }
+    }
+
     /// Writes `text` and a newline to the error stream, after flushing pending results.
     public func writeError(_ text: String) {
         if let errorInterceptor {

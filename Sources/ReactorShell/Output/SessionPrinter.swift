@@ -12,8 +12,6 @@ final class SessionPrinter {
         didSet { diffRenderer.colors = colors }
     }
     private var diffRenderer: TextDiffRenderer
-    /// The bytes of the text block being built (kept between blocks for its capacity).
-    private var scratch: [UInt8] = []
 
     init(sink: OutputSink, format: OutputFormat, colors: Bool) {
         self.sink = sink
@@ -38,24 +36,25 @@ final class SessionPrinter {
     func mutation(reactor: String, showReactor: Bool, label: String, changes: [StateChange], elapsed: Duration?) {
         switch format {
         case .text:
-            var bytes = scratch
-            scratch = []
-            bytes.removeAll(keepingCapacity: true)
-            bytes.append(contentsOf: Self.bullet)
-            if showReactor {
-                Self.append(reactor, to: &bytes)
-                bytes.append(contentsOf: Self.colonSpace)
+            let colors = colors
+            let elapsedText = elapsed.map { dim("  (+\(Self.milliseconds($0)))") }
+            diffRenderer.withBlock(changes) { block in
+                block.append("  · " as StaticString)
+                if showReactor {
+                    block.append(reactor)
+                    block.append(": " as StaticString)
+                }
+                if colors { block.append("\u{1B}[1m" as StaticString) }
+                block.append(label)
+                if colors { block.append("\u{1B}[0m" as StaticString) }
+                if let elapsedText { block.append(elapsedText) }
+                block.append("\n" as StaticString)
+            } _: { bytes in
+                // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
+                var count = bytes.count
+                if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
+                sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<count]))
             }
-            if colors { bytes.append(contentsOf: Self.bold) }
-            Self.append(label, to: &bytes)
-            if colors { bytes.append(contentsOf: Self.plain) }
-            if let elapsed { Self.append(dim("  (+\(Self.milliseconds(elapsed)))"), to: &bytes) }
-            bytes.append(10)
-            diffRenderer.render(changes, appendingUTF8To: &bytes)
-            // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
-            if bytes.count >= 2, bytes[bytes.count - 1] == 10, bytes[bytes.count - 2] != 13 { bytes.removeLast() }
-            sink.writeResult(utf8: bytes)
-            scratch = bytes
         case .json:
             emit([
                 StateField("event", .string("mutation")), StateField("reactor", .string(reactor)),
@@ -186,18 +185,6 @@ final class SessionPrinter {
     }
 
     // MARK: Helpers
-
-    private nonisolated static let bullet = Array("  · ".utf8)
-    private nonisolated static let colonSpace = Array(": ".utf8)
-    private nonisolated static let bold = Array("\u{1B}[1m".utf8)
-    private nonisolated static let plain = Array("\u{1B}[0m".utf8)
-
-    private nonisolated static func append(_ text: String, to bytes: inout [UInt8]) {
-        if let copied: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) {
-            return copied
-        }
-        bytes.append(contentsOf: text.utf8)
-    }
 
     private func emit(_ fields: [StateField]) {
         sink.writeResult(StateValue.object(fields).jsonText)
