@@ -12,6 +12,13 @@ public protocol ShellReactor: AnyObject {
     /// Binds `invocation` to command `commandIndex` of ``commandTable`` and builds the action,
     /// ready to send: the shell reports it, then calls ``PreparedAction/send()``.
     func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction
+    /// Binds `invocation` to command `commandIndex` of ``commandTable`` and builds the action, like
+    /// ``prepare(_:commandIndex:)``; then calls `report` with the bound arguments and sends the action.
+    /// Returns the runtime's id for it (nil when the reactor is stubbed). When binding or building
+    /// fails, it throws without calling `report`.
+    func send(
+        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int?
     /// The current state as a value tree.
     func stateValue() throws -> StateValue
     /// Installs the (single) receiver of this reactor's runtime events.
@@ -24,6 +31,17 @@ public protocol ShellReactor: AnyObject {
     func cancelAllEffects()
     /// Back to the initial state, effects cancelled.
     func reset()
+}
+
+extension ShellReactor {
+    /// ``send(_:commandIndex:reporting:)`` through ``prepare(_:commandIndex:)``.
+    public func send(
+        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int? {
+        let prepared = try prepare(invocation, commandIndex: commandIndex)
+        report(prepared.arguments)
+        return prepared.send()
+    }
 }
 
 /// An action built from a command line, not yet sent.
@@ -96,6 +114,9 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
     /// reading the command and holding the action need no generic metadata).
     @usableFromInline let prepareAction: @MainActor (ReactorHandle, ActionInvocation, Int) throws(Diagnostic) -> PreparedAction
+    /// Binds an invocation, builds its action, reports the arguments and sends it (specialized for
+    /// `R`; unlike ``prepareAction`` it keeps the action on the stack, so nothing is allocated).
+    @usableFromInline let bindAndSend: @MainActor (ReactorHandle, ActionInvocation, Int, (CommandArguments) -> Void) throws(Diagnostic) -> Int?
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
@@ -121,6 +142,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             let action = try command.action(from: arguments, for: invocation)
             return PreparedAction(arguments: arguments) { handle.send(action) }
         }
+        self.bindAndSend = { handle, invocation, commandIndex, report throws(Diagnostic) in
+            let command = commands[commandIndex]
+            let arguments = try command.signature.bind(invocation)
+            let action = try command.action(from: arguments, for: invocation)
+            report(arguments)
+            return handle.send(action)
+        }
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
             // Holds the relay strongly (no weak load per event): the relay refers to neither the
@@ -140,6 +168,12 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
         try prepareAction(self, invocation, commandIndex)
+    }
+
+    public func send(
+        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int? {
+        try bindAndSend(self, invocation, commandIndex, report)
     }
 
     /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.

@@ -192,25 +192,29 @@ public final class ShellSession {
             return fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
         }
         let resolved: ResolvedAction
-        let prepared: PreparedAction
         do {
             resolved = try ActionResolver.resolve(
                 invocation, focused: reactors[focusIndex].name, reactors: commandTables)
-            prepared = try reactors[resolved.reactorIndex].prepare(invocation, commandIndex: resolved.commandIndex)
         } catch {
             return fail(error)
         }
         let index = resolved.reactorIndex
         let handle = reactors[index]
-        let line = ScriptFormatter.actionLine(
-            reactor: index == focusIndex ? nil : handle.name, command: resolved.signature.name,
-            arguments: prepared.arguments)
-        printer.action(reactor: handle.name, name: resolved.signature.name, arguments: prepared.arguments, origin: currentOrigin)
-        let step = log.append(command: line)
-        timelines[index].willSend(step: step, current: handle.snapshot())
-        recordReplay(invocation.isBackground ? line + " &" : line)
-        pendingStep = step
-        _ = prepared.send()
+        do {
+            // The action is reported, logged and recorded once its arguments are bound, then sent.
+            _ = try handle.send(invocation, commandIndex: resolved.commandIndex) { arguments in
+                let line = ScriptFormatter.actionLine(
+                    reactor: index == focusIndex ? nil : handle.name, command: resolved.signature.name,
+                    arguments: arguments)
+                printer.action(reactor: handle.name, name: resolved.signature.name, arguments: arguments, origin: currentOrigin)
+                let step = log.append(command: line)
+                timelines[index].willSend(step: step, current: handle.snapshot())
+                recordReplay(invocation.isBackground ? line + " &" : line)
+                pendingStep = step
+            }
+        } catch {
+            return fail(error)
+        }
         pendingStep = nil
         return .succeeded
     }
