@@ -37,6 +37,17 @@ public enum ActionResolver {
     /// `unknown action 'increse'; did you mean 'increase'?` (names of other reactors are suggested with
     /// their prefix, e.g. `'write.submit'`).
     public static func resolve(_ invocation: ActionInvocation, focused: String?, reactors: [ReactorCommandTable]) throws(Diagnostic) -> ResolvedAction {
+        let (reactorIndex, commandIndex) = try resolveIndices(invocation, focused: focused, reactors: reactors)
+        return ResolvedAction(
+            reactorIndex: reactorIndex, reactorName: reactors[reactorIndex].name, commandIndex: commandIndex,
+            signature: reactors[reactorIndex].signatures[commandIndex])
+    }
+
+    /// ``resolve(_:focused:reactors:)`` as the indices of the reactor and of its command only (nothing
+    /// copied, for the shell's per-line path).
+    static func resolveIndices(
+        _ invocation: ActionInvocation, focused: String?, reactors: [ReactorCommandTable]
+    ) throws(Diagnostic) -> (reactor: Int, command: Int) {
         let targetName: String
         if let prefix = invocation.reactor {
             targetName = prefix.text
@@ -52,14 +63,13 @@ public enum ActionResolver {
             let known = names.isEmpty ? "; no scene is loaded (try :use NAME)" : (hint.isEmpty ? "; the scene has \(names.joined(separator: ", "))" : hint)
             throw Diagnostic(invocation.origin, column: prefix.column, "unknown reactor '\(prefix.text)'" + known)
         }
-        let signatures = reactors[reactorIndex].signatures
         let name = invocation.name.text
-        guard let commandIndex = signatures.firstIndex(where: { $0.name == name }) else {
+        guard let commandIndex = reactors[reactorIndex].signatures.firstIndex(where: { $0.name == name }) else {
             throw Diagnostic(
                 invocation.origin, column: invocation.reactor?.column ?? invocation.name.column,
                 unknownActionMessage(invocation, target: reactors[reactorIndex], reactors: reactors))
         }
-        return ResolvedAction(reactorIndex: reactorIndex, reactorName: targetName, commandIndex: commandIndex, signature: signatures[commandIndex])
+        return (reactorIndex, commandIndex)
     }
 
     private static func noScene(_ invocation: ActionInvocation) -> Diagnostic {

@@ -191,22 +191,21 @@ public final class ShellSession {
         guard !reactors.isEmpty else {
             return fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
         }
-        let resolved: ResolvedAction
+        let index: Int, commandIndex: Int
         do {
-            resolved = try ActionResolver.resolve(
+            (index, commandIndex) = try ActionResolver.resolveIndices(
                 invocation, focused: reactors[focusIndex].name, reactors: commandTables)
         } catch {
             return fail(error)
         }
-        let index = resolved.reactorIndex
         let handle = reactors[index]
+        let commandName = commandTables[index].signatures[commandIndex].name
         do {
             // The action is reported, logged and recorded once its arguments are bound, then sent.
-            _ = try handle.send(invocation, commandIndex: resolved.commandIndex) { arguments in
+            _ = try handle.send(invocation, commandIndex: commandIndex) { arguments in
                 let line = ScriptFormatter.actionLine(
-                    reactor: index == focusIndex ? nil : handle.name, command: resolved.signature.name,
-                    arguments: arguments)
-                printer.action(reactor: handle.name, name: resolved.signature.name, arguments: arguments, origin: currentOrigin)
+                    reactor: index == focusIndex ? nil : handle.name, command: commandName, arguments: arguments)
+                printer.action(reactor: handle.name, name: commandName, arguments: arguments, origin: currentOrigin)
                 let step = log.append(command: line)
                 timelines[index].willSend(step: step, current: handle.snapshot())
                 recordReplay(invocation.isBackground ? line + " &" : line)
