@@ -121,6 +121,11 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
         for (position, component) in (list ?? []).enumerated() { Self.append(component, first: position == 0, to: &text) }
     }
 
+    /// Appends the one-key path `key` as ``appendDescription(to:)-(TextBuffer)`` would (`key`, `["odd key"]`).
+    static func appendDescription(ofKey key: String, to text: inout TextBuffer) {
+        append(.key(key), first: true, to: &text)
+    }
+
     /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.
     @inline(__always)
     private static func append(_ component: Component, first: Bool, to text: inout TextBuffer) {

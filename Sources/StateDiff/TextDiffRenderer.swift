@@ -69,6 +69,79 @@ public struct TextDiffRenderer: Sendable {
         }
     }
 
+    /// ``withBlock(_:header:_:)`` for the changes from `old` to `new`, rendered while the two are
+    /// compared, without building the change list: for the common case of two objects with the same
+    /// keys in the same order whose changed fields are leaves (or become containers). Gives exactly
+    /// the text of `withBlock(diff(old, new), …)`. Returns false without calling `header` or `body`
+    /// when the values are not of that shape (a field holding an object or an array that is not the
+    /// same storage on both sides, keys that differ, values that are not objects).
+    public func withBlock(
+        from old: StateValue, to new: StateValue, header: (inout TextBuffer) -> Void,
+        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+    ) -> Bool {
+        guard case .object(let oldFields) = old, case .object(let newFields) = new,
+              oldFields.count == newFields.count else { return false }
+        return oldFields.withUnsafeBufferPointer { oldFields in
+            newFields.withUnsafeBufferPointer { newFields in
+                // First the shape, so that nothing is written for values that take the general path.
+                for index in oldFields.indices {
+                    guard oldFields[index].key == newFields[index].key else { return false }
+                    switch oldFields[index].value {
+                    case .object(let oldObject):
+                        guard case .object(let newObject) = newFields[index].value, sharesStorage(oldObject, newObject) else {
+                            return false
+                        }
+                    case .array(let oldElements):
+                        guard case .array(let newElements) = newFields[index].value, sharesStorage(oldElements, newElements) else {
+                            return false
+                        }
+                    default: break
+                    }
+                }
+                TextBuffer.withScratch { output in
+                    header(&output)
+                    var changed = false
+                    for index in oldFields.indices {
+                        let oldValue = oldFields.baseAddress! + index, newValue = newFields.baseAddress! + index
+                        switch oldValue.pointee.value {
+                        case .object, .array: continue  // the same storage on both sides (checked above)
+                        default: if leafEquals(oldValue.pointee.value, newValue.pointee.value) { continue }
+                        }
+                        changed = true
+                        output.append(UInt8(ascii: " "), times: indent)
+                        StatePath.appendDescription(ofKey: oldValue.pointee.key, to: &output)
+                        output.append(": ")
+                        if colors { output.append(Self.red) }
+                        appendValue(oldValue.pointer(to: \.value)!, to: &output)
+                        if colors { output.append(Self.reset) }
+                        output.append(" → ")
+                        if colors { output.append(Self.green) }
+                        appendValue(newValue.pointer(to: \.value)!, to: &output)
+                        if colors { output.append(Self.reset) }
+                        output.append(UInt8(ascii: "\n"))
+                    }
+                    if !changed {
+                        output.append(UInt8(ascii: " "), times: indent)
+                        output.append("(no change)\n")
+                    }
+                    output.withBytes(body)
+                }
+                return true
+            }
+        }
+    }
+
+    /// Appends `value` as a literal, as ``appendValue(at:new:to:)`` does for a value that is present.
+    @inline(__always)
+    private func appendValue(_ value: UnsafePointer<StateValue>, to output: inout TextBuffer) {
+        switch value.pointee {
+        case .null: output.append("nil")
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .int(let number): output.append(number)
+        default: value.pointee.appendLiteral(to: &output, maxLength: maxValueLength)
+        }
+    }
+
     func render(_ changes: [StateChange], into output: inout TextBuffer) {
         guard !changes.isEmpty else {
             output.append(UInt8(ascii: " "), times: indent)

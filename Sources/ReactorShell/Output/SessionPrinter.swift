@@ -39,21 +39,11 @@ final class SessionPrinter {
             let colors = colors
             let elapsedText = elapsed.map { dim("  (+\(Self.milliseconds($0)))") }
             diffRenderer.withBlock(changes) { block in
-                block.append("  · " as StaticString)
-                if showReactor {
-                    block.append(reactor)
-                    block.append(": " as StaticString)
-                }
-                if colors { block.append("\u{1B}[1m" as StaticString) }
-                block.append(label)
-                if colors { block.append("\u{1B}[0m" as StaticString) }
-                if let elapsedText { block.append(elapsedText) }
-                block.append("\n" as StaticString)
+                Self.writeMutationHeader(
+                    to: &block, reactor: reactor, showReactor: showReactor, label: label, colors: colors,
+                    elapsedText: elapsedText)
             } _: { bytes in
-                // The last line's newline is the sink's (a "\r\n" pair is one character: kept).
-                var count = bytes.count
-                if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
-                sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<count]))
+                writeBlock(bytes)
             }
         case .json:
             emit([
@@ -61,6 +51,48 @@ final class SessionPrinter {
                 StateField("mutation", .string(label)), StateField("patch", JSONPatch(changes).jsonValue),
             ])
         }
+    }
+
+    /// ``mutation(reactor:showReactor:label:changes:elapsed:)`` for the changes from `old` to `new`,
+    /// printed without building the change list when the text renderer can compare and render in one
+    /// go (see ``TextDiffRenderer/withBlock(from:to:header:_:)``). Returns false, having printed
+    /// nothing, when the caller must diff and print the changes itself.
+    func mutation(
+        reactor: String, showReactor: Bool, label: String, from old: StateValue, to new: StateValue, elapsed: Duration?
+    ) -> Bool {
+        guard format == .text else { return false }
+        let colors = colors
+        let elapsedText = elapsed.map { dim("  (+\(Self.milliseconds($0)))") }
+        return diffRenderer.withBlock(from: old, to: new) { block in
+            Self.writeMutationHeader(
+                to: &block, reactor: reactor, showReactor: showReactor, label: label, colors: colors,
+                elapsedText: elapsedText)
+        } _: { bytes in
+            writeBlock(bytes)
+        }
+    }
+
+    /// The first line of a mutation block: `  · LABEL`, `  · REACTOR: LABEL`, with the elapsed time.
+    private static func writeMutationHeader(
+        to block: inout TextBuffer, reactor: String, showReactor: Bool, label: String, colors: Bool, elapsedText: String?
+    ) {
+        block.append("  · " as StaticString)
+        if showReactor {
+            block.append(reactor)
+            block.append(": " as StaticString)
+        }
+        if colors { block.append("\u{1B}[1m" as StaticString) }
+        block.append(label)
+        if colors { block.append("\u{1B}[0m" as StaticString) }
+        if let elapsedText { block.append(elapsedText) }
+        block.append("\n" as StaticString)
+    }
+
+    /// Writes a text block; its last newline is the sink's (a "\r\n" pair is one character: kept).
+    private func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var count = bytes.count
+        if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
+        sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<count]))
     }
 
     /// The result of an `:expect` line.

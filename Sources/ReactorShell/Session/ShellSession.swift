@@ -330,20 +330,26 @@ public final class ShellSession {
             _ = fail("cannot describe the state of \(reactors[index].name): \(error)")
             return
         }
-        // The change list and the previous state's storage are reused: the list is kept between
-        // reports, and the old state's fields array goes back to the encoder for the next state.
-        var old: StateValue?
-        swap(&old, &lastStates[index])
-        var changes: [StateChange] = []
-        swap(&changes, &changeScratch)
-        if let old { diff(old, new, appendingTo: &changes) }
+        var previous: StateValue?
+        swap(&previous, &lastStates[index])
         lastStates[index] = new
-        printer.mutation(
-            reactor: reactors[index].name, showReactor: reactors.count > 1, label: label, changes: changes,
-            elapsed: elapsed)
-        emptyKeepingCapacity(&changes)
-        swap(&changes, &changeScratch)
-        if let old { StateValue.recycle(old) }
+        let name = reactors[index].name, showReactor = reactors.count > 1
+        guard let old = consume previous else {
+            printer.mutation(reactor: name, showReactor: showReactor, label: label, changes: [], elapsed: elapsed)
+            return
+        }
+        // Usually the text printer compares and renders in one go, without a change list; otherwise
+        // the change list kept between reports is reused. Either way the old state's fields array
+        // (no longer referenced anywhere else) goes back to the encoder for the next state.
+        if !printer.mutation(reactor: name, showReactor: showReactor, label: label, from: old, to: new, elapsed: elapsed) {
+            var changes: [StateChange] = []
+            swap(&changes, &changeScratch)
+            diff(old, new, appendingTo: &changes)
+            printer.mutation(reactor: name, showReactor: showReactor, label: label, changes: changes, elapsed: elapsed)
+            emptyKeepingCapacity(&changes)
+            swap(&changes, &changeScratch)
+        }
+        StateValue.recycle(consume old)
     }
 
     /// Makes the diff baselines current (after diffs were off).
