@@ -76,8 +76,17 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends `byte` `times` times.
+    @inline(__always)
     mutating func append(_ byte: UInt8, times: Int) {
         guard times > 0 else { return }
+        if times <= 8 {
+            // One unaligned 8-byte store (of which `times` bytes count).
+            reserve(8)
+            UnsafeMutableRawPointer(base + count).storeBytes(
+                of: UInt64(byte) &* 0x0101_0101_0101_0101, toByteOffset: 0, as: UInt64.self)
+            count += times
+            return
+        }
         reserve(times)
         if times <= 16 {
             for offset in 0..<times { base[count + offset] = byte }
