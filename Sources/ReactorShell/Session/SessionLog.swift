@@ -43,7 +43,10 @@ struct SessionLog {
     /// How many mutation labels one entry keeps.
     static let maximumMutations = 64
 
-    private(set) var entries: [Entry] = []
+    /// The latest `limit` entries: in order up to `limit`, then a ring whose oldest entry is at
+    /// `oldest` (a new entry takes the place of the oldest, so nothing is ever moved).
+    private var ring: [Entry] = []
+    private var oldest = 0
     private(set) var nextNumber = 1
     let limit: Int
 
@@ -51,35 +54,53 @@ struct SessionLog {
         self.limit = max(1, limit)
     }
 
+    /// The index in `ring` of the entry `age` steps older than the newest (0 is the newest).
+    @inline(__always)
+    private func index(age: Int) -> Int {
+        let position = oldest + ring.count - 1 - age
+        return position < ring.count ? position : position - ring.count
+    }
+
     /// Appends a step and returns its number.
     @discardableResult
     mutating func append(command: String, actionID: Int? = nil) -> Int {
         let number = nextNumber
         nextNumber += 1
-        entries.append(Entry(number: number, command: command, actionID: actionID))
-        if entries.count >= limit * 2 { entries.removeFirst(entries.count - limit) }
+        let entry = Entry(number: number, command: command, actionID: actionID)
+        if ring.count < limit {
+            ring.append(entry)
+        } else {
+            ring[oldest] = entry
+            oldest = oldest + 1 == limit ? 0 : oldest + 1
+        }
         return number
     }
 
     /// Binds step `step` to the runtime id of its action.
     mutating func bind(step: Int, actionID: Int) {
-        guard let index = entries.lastIndex(where: { $0.number == step }) else { return }
-        entries[index].actionID = actionID
+        for age in ring.indices {
+            let index = index(age: age)
+            if ring[index].number == step {
+                ring[index].actionID = actionID
+                return
+            }
+        }
     }
 
     /// Records a mutation label under the entry of `actionID` (searched from the newest).
     mutating func record(mutation: String, actionID: Int) {
-        let index: Int
-        if let last = entries.indices.last, entries[last].actionID == actionID {
-            index = last  // the usual case: the action just sent
-        } else if let found = entries.lastIndex(where: { $0.actionID == actionID }) {
-            index = found
-        } else {
-            return
+        for age in ring.indices {  // usually the newest: the action just sent
+            let index = index(age: age)
+            if ring[index].actionID == actionID {
+                ring[index].record(mutation)
+                return
+            }
         }
-        entries[index].record(mutation)
     }
 
-    /// The entries to show (the latest `limit`).
-    var visibleEntries: ArraySlice<Entry> { entries.suffix(limit) }
+    /// How many entries are stored (never more than `limit`).
+    var storedCount: Int { ring.count }
+
+    /// The entries to show (the latest `limit`), oldest first.
+    var visibleEntries: [Entry] { ring.indices.reversed().map { ring[index(age: $0)] } }
 }

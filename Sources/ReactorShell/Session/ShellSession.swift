@@ -205,7 +205,9 @@ public final class ShellSession {
             _ = try handle.send(invocation, commandIndex: commandIndex) { arguments in
                 let line = ScriptFormatter.actionLine(
                     reactor: index == focusIndex ? nil : handle.name, command: commandName, arguments: arguments)
-                printer.action(reactor: handle.name, name: commandName, arguments: arguments, origin: currentOrigin)
+                if printer.format == .json {  // text output shows the typed line instead
+                    printer.action(reactor: handle.name, name: commandName, arguments: arguments, origin: currentOrigin)
+                }
                 let step = log.append(command: line)
                 timelines[index].willSend(step: step, current: handle.snapshot())
                 recordReplay(invocation.isBackground ? line + " &" : line)
@@ -333,7 +335,9 @@ public final class ShellSession {
         var previous: StateValue?
         swap(&previous, &lastStates[index])
         lastStates[index] = new
-        let name = reactors[index].name, showReactor = reactors.count > 1
+        let showReactor = reactors.count > 1
+        // Text output names the reactor only in scenes of several.
+        let name = showReactor || printer.format != .text ? reactors[index].name : ""
         guard let old = consume previous else {
             printer.mutation(reactor: name, showReactor: showReactor, label: label, changes: [], elapsed: elapsed)
             return
