@@ -69,7 +69,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    mutating func append(_ byte: UInt8) {
+    public mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1

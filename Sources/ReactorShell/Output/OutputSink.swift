@@ -10,7 +10,8 @@ import Darwin
 /// first flushes the results, so a pipe that merges both streams keeps their order.
 @MainActor
 public final class OutputSink {
-    private var buffer: [UInt8] = []
+    /// The results not yet written.
+    private let pending = PendingBytes(capacity: OutputSink.capacity)
     private let resultDescriptor: Int32
     private let errorDescriptor: Int32
     /// Flush after every `writeResult` (interactive use) rather than when the buffer fills.
@@ -28,7 +29,6 @@ public final class OutputSink {
         self.resultDescriptor = resultDescriptor
         self.errorDescriptor = errorDescriptor
         self.flushesEachWrite = flushesEachWrite
-        buffer.reserveCapacity(Self.capacity)
     }
 
     /// Appends `text` followed by a newline to the results.
@@ -38,9 +38,7 @@ public final class OutputSink {
             return
         }
         var text = text
-        text.withUTF8 { buffer.append(contentsOf: $0) }
-        buffer.append(10)
-        if flushesEachWrite || buffer.count >= Self.capacity { flush() }
+        text.withUTF8 { appendLine($0) }
     }
 
     /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(_:)``
@@ -50,9 +48,7 @@ public final class OutputSink {
             interceptor(String(decoding: bytes, as: UTF8.self))
             return
         }
-        buffer.append(contentsOf: bytes)
-        buffer.append(10)
-        if flushesEachWrite || buffer.count >= Self.capacity { flush() }
+        bytes.withUnsafeBufferPointer { appendLine($0) }
     }
 
     /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(utf8:)-([UInt8])``.
@@ -61,9 +57,26 @@ public final class OutputSink {
             interceptor(String(decoding: bytes, as: UTF8.self))
             return
         }
-        buffer.append(contentsOf: bytes)
-        buffer.append(10)
-        if flushesEachWrite || buffer.count >= Self.capacity { flush() }
+        appendLine(bytes)
+    }
+
+    /// Appends `bytes` and a newline to the pending results; writes them out when the buffer is full
+    /// (or after each line when `flushesEachWrite`).
+    private func appendLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+        let needed = bytes.count + 1
+        if needed > pending.capacity - pending.count {
+            flush()
+            if needed > pending.capacity {
+                Self.writeAll(bytes, to: resultDescriptor)  // too big to buffer: out directly, in order
+                pending.append(10)
+                if flushesEachWrite { flush() }
+                return
+            }
+        }
+        if let source = bytes.baseAddress { (pending.base + pending.count).update(from: source, count: bytes.count) }
+        pending.count += bytes.count
+        pending.append(10)
+        if flushesEachWrite || pending.count == pending.capacity { flush() }
     }
 
     /// Writes `text` and a newline to the error stream, after flushing pending results.
@@ -81,9 +94,9 @@ public final class OutputSink {
 
     /// Writes pending results out.
     public func flush() {
-        guard !buffer.isEmpty else { return }
-        buffer.withUnsafeBufferPointer { Self.writeAll($0, to: resultDescriptor) }
-        buffer.removeAll(keepingCapacity: true)
+        guard pending.count > 0 else { return }
+        Self.writeAll(UnsafeBufferPointer(start: pending.base, count: pending.count), to: resultDescriptor)
+        pending.count = 0
     }
 
     private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
@@ -98,5 +111,29 @@ public final class OutputSink {
             pointer += written
             remaining -= written
         }
+    }
+}
+
+/// Bytes waiting to be written, in memory of their own: appending is a bounds check and a copy
+/// (an `[UInt8]` adds a uniqueness check and its generic `append(contentsOf:)` path).
+private final class PendingBytes {
+    let base: UnsafeMutablePointer<UInt8>
+    let capacity: Int
+    var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        base.deallocate()
+    }
+
+    /// Appends one byte; the caller makes sure there is room.
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
     }
 }

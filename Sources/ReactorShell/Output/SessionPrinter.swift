@@ -85,7 +85,7 @@ final class SessionPrinter {
         block.append(label)
         if colors { block.append("\u{1B}[0m" as StaticString) }
         if let elapsedText { block.append(elapsedText) }
-        block.append("\n" as StaticString)
+        block.append(UInt8(ascii: "\n"))
     }
 
     /// Writes a text block; its last newline is the sink's (a "\r\n" pair is one character: kept).
