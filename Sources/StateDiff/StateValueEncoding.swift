@@ -39,7 +39,7 @@ extension StateValue {
 /// destroys its element with code specialized for the type, where `removeAll(keepingCapacity:)`
 /// goes through the runtime's generic array destruction.
 @inlinable
-public func emptyKeepingCapacity<Element>(_ array: inout [Element]) {
+package func emptyKeepingCapacity<Element>(_ array: inout [Element]) {
     if array.count <= 8 {
         while !array.isEmpty { array.removeLast() }
     } else {

@@ -5,7 +5,7 @@
 ///
 /// A buffer starts either on scratch memory lent by `withScratch` (on the stack, nothing
 /// to allocate) or on memory of its own; it moves to the heap when it outgrows it.
-public struct TextBuffer: ~Copyable {
+package struct TextBuffer: ~Copyable {
     private var base: UnsafeMutablePointer<UInt8>
     private var capacity: Int
     /// Bytes written so far.
@@ -69,7 +69,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    public mutating func append(_ byte: UInt8) {
+    package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
         count += 1
@@ -97,7 +97,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    public mutating func append(_ text: StaticString) {
+    package mutating func append(_ text: StaticString) {
         if text.hasPointerRepresentation {
             append(bytes: text.utf8Start, count: text.utf8CodeUnitCount)
         } else {
@@ -106,7 +106,7 @@ public struct TextBuffer: ~Copyable {
     }
 
     @inline(__always)
-    public mutating func append(_ text: String) {
+    package mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }

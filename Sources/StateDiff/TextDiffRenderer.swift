@@ -59,7 +59,7 @@ public struct TextDiffRenderer: Sendable {
 
     /// Builds a text block in scratch memory: what `header` writes, then the lines for `changes`
     /// (as ``render(_:appendingUTF8To:)`` makes them); `body` gets the block's bytes.
-    public func withBlock(
+    package func withBlock(
         _ changes: [StateChange], header: (inout TextBuffer) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         TextBuffer.withScratch { buffer in
@@ -75,7 +75,7 @@ public struct TextDiffRenderer: Sendable {
     /// the text of `withBlock(diff(old, new), …)`. Returns false without calling `header` or `body`
     /// when the values are not of that shape (a field holding an object or an array that is not the
     /// same storage on both sides, keys that differ, values that are not objects).
-    public func withBlock(
+    package func withBlock(
         from old: StateValue, to new: StateValue, header: (inout TextBuffer) -> Void,
         _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {

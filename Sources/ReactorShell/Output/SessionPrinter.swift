@@ -55,7 +55,7 @@ final class SessionPrinter {
 
     /// ``mutation(reactor:showReactor:label:changes:elapsed:)`` for the changes from `old` to `new`,
     /// printed without building the change list when the text renderer can compare and render in one
-    /// go (see ``TextDiffRenderer/withBlock(from:to:header:_:)``). Returns false, having printed
+    /// go (see `TextDiffRenderer.withBlock(from:to:header:_:)`). Returns false, having printed
     /// nothing, when the caller must diff and print the changes itself.
     func mutation(
         reactor: String, showReactor: Bool, label: String, from old: StateValue, to new: StateValue, elapsed: Duration?
