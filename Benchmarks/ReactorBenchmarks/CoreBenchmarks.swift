@@ -90,14 +90,14 @@ private func measureBaseline(operations: Int) -> Double {
     }
     if shouldRun("core: sync dispatch") {
         let counter = BenchCounter(delivery: .synchronous)
-        var observed = 0
-        let token = counter.observe { observed &+= $0.value }
+        let observed = ObservedTotal()
+        let token = counter.observe { [pointer = observed.pointer] in pointer.pointee &+= $0.value }
         let nanos = medianNanoseconds(operations: operations) {
             for index in 0..<operations { counter.send(actionPattern[index & 3]) }
         }
         token.cancel()
         precondition(counter.currentState.value == 10 * operations / 2, "sync dispatch lost actions")
-        blackHole(observed)
+        blackHole(observed.value)
         report("core: sync dispatch, 1 observer", nanoseconds: nanos,
                baselineName: "reduce loop", baselineNanoseconds: baseline)
     }
@@ -109,14 +109,14 @@ private func measureBaseline(operations: Int) -> Double {
             ),
             initialState: BenchScore()
         )
-        var observed = 0
-        let token = store.observe { observed &+= $0.home }
+        let observed = ObservedTotal()
+        let token = store.observe { [pointer = observed.pointer] in pointer.pointee &+= $0.home }
         let nanos = medianNanoseconds(operations: operations) {
             for index in 0..<operations { store.dispatch(index & 1 == 0 ? .home : .away) }
         }
         token.cancel()
         precondition(store.currentState.home == 10 * operations / 2, "store dispatch lost actions")
-        blackHole(observed)
+        blackHole(observed.value)
         report("core: store dispatch (2 reducers), 1 observer", nanoseconds: nanos,
                baselineName: "reduce loop", baselineNanoseconds: baseline)
     }
@@ -145,8 +145,8 @@ private func measureBaseline(operations: Int) -> Double {
 private func measureAsyncDispatch(_ delivery: BenchCounter.Delivery, operations: Int, inFlight: Int) async -> Double {
     let scheduler = Scheduler()
     let counter = BenchCounter(delivery: delivery, scheduler: scheduler)
-    var observed = 0
-    let token = counter.observe { observed &+= $0.value }
+    let observed = ObservedTotal()
+    let token = counter.observe { [pointer = observed.pointer] in pointer.pointee &+= $0.value }
     let nanos = await medianNanoseconds(operations: operations) {
         for batch in stride(from: 0, to: operations, by: inFlight) {
             for index in batch..<batch + inFlight { counter.send(actionPattern[index & 3]) }
@@ -155,6 +155,6 @@ private func measureAsyncDispatch(_ delivery: BenchCounter.Delivery, operations:
     }
     token.cancel()
     precondition(counter.currentState.value == 10 * operations / 2, "async dispatch lost actions")
-    blackHole(observed)
+    blackHole(observed.value)
     return nanos
 }
