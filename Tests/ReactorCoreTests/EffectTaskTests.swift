@@ -153,4 +153,42 @@ struct EffectTaskTests {
         #expect(reactor.currentState.value == 0)
         #expect(life.lines() == ["effect 1 started", "effect 1 cancelled"])
     }
+
+    @Test func cancellingAnEffectWhileItRunsLeavesTheEffectsStartedAfterItUncancelled() async throws {
+        let scheduler = Scheduler.virtual()
+        let trace = Trace()
+        weak var weakReactor: ScriptedReactor?
+        let reactor = ScriptedReactor(scheduler: scheduler) { number in
+            if number == 0 { return .cancel(id: "first") }
+            if number == 1 {
+                return Effect.run { send in
+                    weakReactor?.send(.go(0))  // cancels this effect while its body runs
+                    trace.add("1 cancelled: \(Task.isCancelled)")
+                    send(.add(1))
+                }.cancellable(id: "first")
+            }
+            return .run { send in
+                trace.add("\(number) cancelled: \(Task.isCancelled)")
+                send(.add(number))
+                try await send.clock.sleep(for: .seconds(1))
+                trace.add("\(number) resumed")
+                send(.add(number * 10))
+            }
+        }
+        weakReactor = reactor
+        let life = recordLife(of: reactor)
+        defer { life.token.cancel() }
+        // Started in one turn: the bodies of effects 2 and 3 begin after effect 1 was cancelled.
+        for number in 1...3 { reactor.send(.go(number)) }
+        try await scheduler.waitUntilQuiescent()
+        #expect(trace.entries == [
+            "1 cancelled: true", "2 cancelled: false", "3 cancelled: false", "2 resumed", "3 resumed",
+        ])
+        #expect(reactor.currentState.value == 55)
+        #expect(life.lines() == [
+            "effect 1 started", "effect 2 started", "effect 3 started", "effect 1 cancelled",
+            "reduce add(2) -> 2", "reduce add(3) -> 5",
+            "reduce add(20) -> 25", "effect 2 finished", "reduce add(30) -> 55", "effect 3 finished",
+        ])
+    }
 }

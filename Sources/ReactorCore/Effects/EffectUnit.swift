@@ -43,7 +43,7 @@ final class EffectUnit {
     var isLive = false
     /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
     @exclusivity(unchecked) @usableFromInline
-    var operation: (@isolated(any) @Sendable () async -> Void)?
+    var operation: (@MainActor @Sendable () async -> Void)?
 
     /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
     @usableFromInline
@@ -67,25 +67,26 @@ final class EffectUnit {
     @usableFromInline
     var acceptsOutput: Bool { !isCancelled && !hasEnded }
 
-    /// Starts the task of a unit that waited in its scheduler's batch (``Scheduler/enqueueStart(_:)``):
-    /// with `Task.immediate`, so it runs at once until it first suspends or ends.
-    func start() {
+    /// Runs the body of a unit that waited in its scheduler's batch (``Scheduler/enqueueStart(_:)``)
+    /// in the calling task, `task`, which starts the batch's units one after another: until the
+    /// body first suspends or ends, the unit's task is `task`, and if the body suspends, `task`
+    /// stays the unit's own while another task starts the rest of the batch.
+    func run(in task: Task<Void, Never>) async {
         guard let operation else { return }
         self.operation = nil
         if isCancelled {
-            // Cancelled before its turn: it starts as a cancelled task, as it always did.
-            let task = Task(operation: operation)
-            self.task = task
-            task.cancel()
+            // Cancelled before its turn: it starts as a cancelled task of its own, as it always did.
+            let own = Task(operation: operation)
+            self.task = own
+            own.cancel()
             return
         }
-        let task = Task.immediate(operation: operation)
-        // The task may be over already. If it is not, it may have been cancelled before it first
-        // suspended, when there was no task to cancel yet.
-        if !hasEnded {
-            self.task = task
-            if isCancelled { task.cancel() }
-        }
+        // Set first: cancelling the unit while its body runs cancels `task` (which then starts
+        // no further unit of the batch).
+        self.task = task
+        await operation()
+        // Ended: cancelling it later must not reach `task`.
+        self.task = nil
     }
 
     /// Cancels the task; its later outputs are dropped.

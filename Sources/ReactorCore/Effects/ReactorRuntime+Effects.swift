@@ -145,7 +145,7 @@ extension ReactorRuntime {
 
     /// Starts the task of `unit` running `operation`: in the scheduler's batch, or at once.
     @inlinable
-    func startTask(of unit: EffectUnit, batched: Bool, _ operation: @escaping @isolated(any) @Sendable () async -> Void) {
+    func startTask(of unit: EffectUnit, batched: Bool, _ operation: @escaping @MainActor @Sendable () async -> Void) {
         if batched {
             unit.operation = operation
             scheduler.enqueueStart(unit)

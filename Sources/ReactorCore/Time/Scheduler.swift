@@ -24,8 +24,12 @@ public final class Scheduler {
 
     @exclusivity(unchecked) private var changeWaiters: [CheckedContinuation<Void, Never>] = []
 
-    /// The effect units of the current batch, in creation order (see ``enqueueStart(_:)``).
-    @exclusivity(unchecked) private var pendingStarts: [EffectUnit] = []
+    /// The batch that effect units created now join (see ``enqueueStart(_:)``); nil once its
+    /// start job has begun.
+    @exclusivity(unchecked) private var openBatch: EffectStartBatch?
+
+    /// Batches of effect units not all started yet.
+    @exclusivity(unchecked) private var unstartedBatches = 0
 
     /// The last action number handed out. A pointer so that reactors can number actions
     /// without a dynamic exclusivity check (main-actor only; freed in `deinit`).
@@ -99,7 +103,7 @@ public final class Scheduler {
                     await virtualClock.advance(to: next)
                     continue
                 }
-                if !pendingStarts.isEmpty {
+                if unstartedBatches > 0 {
                     // Effects waiting to start: their job signals once it has started them.
                     await waitForChange()
                     continue
@@ -150,7 +154,7 @@ public final class Scheduler {
     func settle() async {
         var yieldedOnce = false
         while workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled {
-            if !pendingStarts.isEmpty {
+            if unstartedBatches > 0 {
                 // Effects waiting to start: their job signals once it has started them.
                 await waitForChange()
                 continue
@@ -185,24 +189,70 @@ public final class Scheduler {
     /// Queues the start of `unit`'s task (its ``EffectUnit/operation``) in the current batch.
     ///
     /// The first unit of a batch enqueues one main-actor task that later starts every unit of the
-    /// batch, in order, each running until it first suspends or ends before the next one starts
-    /// (`Task.immediate`). So effects begin in creation order, in the turn of the main actor where
-    /// separate tasks would have begun, but a burst of actions costs one queue entry and one
-    /// wake-up instead of one per effect. Units queued while a batch runs (by the effects of that
-    /// batch) form the next batch, behind whatever reached the main actor's queue meanwhile, as
-    /// separate tasks would be.
+    /// batch, in order, each running until it first suspends or ends before the next one starts.
+    /// So effects begin in creation order, in the turn of the main actor where separate tasks
+    /// would have begun, but a burst of actions costs one queue entry and one wake-up instead of
+    /// one per effect. Units queued while a batch runs (by the effects of that batch) form the
+    /// next batch, behind whatever reached the main actor's queue meanwhile, as separate tasks
+    /// would be.
+    ///
+    /// The units' bodies run in that task itself, not in a task each (``startUnits(of:)``): a
+    /// body that never suspends costs no task at all. A body that suspends keeps the task to
+    /// itself, and the rest of the batch goes on in a successor task.
     @usableFromInline
     func enqueueStart(_ unit: EffectUnit) {
-        pendingStarts.append(unit)
-        if pendingStarts.count == 1 {
-            Task { @MainActor in self.startPendingUnits() }
+        if let openBatch {
+            openBatch.units.append(unit)
+            return
+        }
+        let batch = EffectStartBatch(unit)
+        openBatch = batch
+        unstartedBatches += 1
+        batch.successor = Task { @MainActor in
+            if self.openBatch === batch { self.openBatch = nil }
+            await self.startUnits(of: batch)
         }
     }
 
-    private func startPendingUnits() {
-        let units = pendingStarts
-        pendingStarts = []
-        for unit in units { unit.start() }
+    /// Run by the task in `batch.successor`: starts the units of `batch` from the next unstarted
+    /// one, each in this task, until one's body suspends (this task then belongs to that unit,
+    /// and the successor this made first goes on with the batch) or the batch is done.
+    private func startUnits(of batch: EffectStartBatch) async {
+        // No successor: the batch is done (this task is a successor that was not needed).
+        guard let task = batch.successor else { return }
+        batch.owner &+= 1
+        let owner = batch.owner
+        if batch.next == batch.units.count {
+            // The last unit's body suspended: every unit has started.
+            finishStarting(batch)
+            return
+        }
+        // Runs after this task's turn ends: if a body suspended, it starts the units left.
+        batch.successor = Task { @MainActor in await self.startUnits(of: batch) }
+        while true {
+            let unit = batch.units[batch.next]
+            batch.next += 1
+            await unit.run(in: task)
+            if batch.owner != owner {
+                // The body suspended, and the successor took the batch over meanwhile.
+                return
+            }
+            if batch.next == batch.units.count {
+                finishStarting(batch)
+                return
+            }
+            if Task.isCancelled {
+                // Cancelled with its unit: the successor starts the units left.
+                batch.owner &+= 1
+                return
+            }
+        }
+    }
+
+    /// Every unit of `batch` has started.
+    private func finishStarting(_ batch: EffectStartBatch) {
+        batch.successor = nil
+        unstartedBatches -= 1
         signalChange()
     }
 
@@ -245,5 +295,24 @@ public struct QuiescenceTimeout: Error, CustomStringConvertible, Sendable {
     /// A one-line message, e.g. `effects still running after 10 seconds (1 in progress)`.
     public var description: String {
         "effects still running after \(limit) (\(workInProgress) in progress)"
+    }
+}
+
+/// The effect units queued for starting in one turn of the main actor (see
+/// ``Scheduler/enqueueStart(_:)``), in creation order, and which task starts them.
+@MainActor
+final class EffectStartBatch {
+    /// Exempt from dynamic exclusivity checks for the reason given on `Scheduler`'s counters.
+    @exclusivity(unchecked) var units: [EffectUnit]
+    /// The index of the next unit to start.
+    @exclusivity(unchecked) var next = 0
+    /// Changed whenever another task takes over starting the units: a task whose unit's body
+    /// returns to find it changed (the body suspended meanwhile) stops starting units.
+    @exclusivity(unchecked) var owner = 0
+    /// The task that starts the units left once the current one's turn ends.
+    @exclusivity(unchecked) var successor: Task<Void, Never>?
+
+    init(_ unit: EffectUnit) {
+        units = [unit]
     }
 }
