@@ -41,6 +41,16 @@ final class EffectUnit {
     /// True while the unit is in its runtime's list of live effects.
     @exclusivity(unchecked) @usableFromInline
     var isLive = false
+    /// The runtime whose list of live effects the unit is in, read only while ``isLive``. Unowned
+    /// (unsafe), so that an effect's outputs and end reach its runtime without a weak load: a
+    /// runtime unlinks every unit (clearing ``isLive``) in its deinit, before it is freed.
+    @exclusivity(unchecked) @usableFromInline
+    unowned(unsafe) var liveOwner: AnyObject?
+    /// True for a unit started in its scheduler's batch (a top-level effect): its task is
+    /// cancelled only through ``cancel()``, so ``isCancelled`` answers for `Task.isCancelled`.
+    /// (A child unit's task is also cancelled with its parent's task, directly.)
+    @exclusivity(unchecked) @usableFromInline
+    var startsInBatch = false
     /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
     @exclusivity(unchecked) @usableFromInline
     var operation: (@MainActor @Sendable () async -> Void)?
@@ -66,6 +76,10 @@ final class EffectUnit {
     /// True while outputs of this unit may still be delivered.
     @usableFromInline
     var acceptsOutput: Bool { !isCancelled && !hasEnded }
+
+    /// True when the unit or its task has been cancelled (called from the unit's task).
+    @usableFromInline
+    var isCancelledWithTask: Bool { isCancelled || (!startsInBatch && Task.isCancelled) }
 
     /// Runs the body of a unit that waited in its scheduler's batch (``Scheduler/enqueueStart(_:)``)
     /// in the calling task, `task`, which starts the batch's units one after another: until the

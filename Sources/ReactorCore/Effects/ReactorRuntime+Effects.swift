@@ -4,10 +4,9 @@ extension ReactorRuntime {
     /// for the reactor, but never inlined into the synchronous pipeline.
     @inlinable @inline(never)
     func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
-        let host = weakHandle
-        // Captures one reference only, so creating it allocates nothing.
+        // Captures nothing, so creating it allocates and retains nothing.
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
-            host.runtime?.receiveMutation(mutation, actionID: unit.actionID)
+            Self.liveRuntime(of: unit)?.receiveMutation(mutation, actionID: unit.actionID)
         }
         if case .run(let body) = effect.kind {
             // The common asynchronous effect has nothing to deliver inline.
@@ -105,7 +104,7 @@ extension ReactorRuntime {
             } catch {
                 phase = Self.phase(endedBy: error)
             }
-            Self.finish(unit, phase, host: host)
+            Self.finish(unit, phase)
         }
         return unit
     }
@@ -119,7 +118,6 @@ extension ReactorRuntime {
         cancellationID: AnyHashable?, batched: Bool, deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
         let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
-        let host = weakHandle
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
@@ -127,7 +125,7 @@ extension ReactorRuntime {
             } catch {
                 phase = Self.phase(endedBy: error)
             }
-            Self.finish(unit, phase, host: host)
+            Self.finish(unit, phase)
         }
         return unit
     }
@@ -147,6 +145,7 @@ extension ReactorRuntime {
     @inlinable
     func startTask(of unit: EffectUnit, batched: Bool, _ operation: @escaping @MainActor @Sendable () async -> Void) {
         if batched {
+            unit.startsInBatch = true
             unit.operation = operation
             scheduler.enqueueStart(unit)
         } else {
@@ -162,11 +161,11 @@ extension ReactorRuntime {
 
     /// Ends the task of `unit` in `phase` (a cancellation counts even if the body returned).
     @inlinable
-    static func finish(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
+    static func finish(_ unit: EffectUnit, _ phase: EffectPhase) {
         var phase = phase
-        if case .finished = phase, unit.isCancelled || Task.isCancelled { phase = .cancelled }
+        if case .finished = phase, unit.isCancelledWithTask { phase = .cancelled }
         unit.markEnded()
-        if let runtime = host.runtime {
+        if let runtime = liveRuntime(of: unit) {
             runtime.effectEnded(unit, phase)
         } else {
             unit.scheduler.effectEnded()
@@ -258,9 +257,17 @@ extension ReactorRuntime {
         unit.scheduler.effectEnded()
     }
 
+    /// The runtime of `unit` while the unit is live (see ``EffectUnit/liveOwner``), else nil.
+    @inlinable
+    static func liveRuntime(of unit: EffectUnit) -> ReactorRuntime? {
+        guard unit.isLive, let owner = unit.liveOwner else { return nil }
+        return unsafeDowncast(owner, to: ReactorRuntime.self)
+    }
+
     /// Appends `unit` to the list of live effects.
     @inlinable
     func linkLive(_ unit: EffectUnit) {
+        unit.liveOwner = self
         unit.previousLive = lastLiveEffect
         if let last = lastLiveEffect {
             last.nextLive = unit

@@ -36,7 +36,7 @@ public struct Send<Output> {
         case .plain(let deliver):
             deliver(output)
         case .unit(let unit, let deliver):
-            if unit.acceptsOutput && !Task.isCancelled { deliver(output, unit) }
+            if !unit.hasEnded && !unit.isCancelledWithTask { deliver(output, unit) }
         }
     }
 

@@ -104,14 +104,14 @@ public final class Scheduler {
                     continue
                 }
                 if unstartedBatches > 0 {
-                    // Effects waiting to start: their job signals once it has started them.
-                    await waitForChange()
+                    // Effects waiting to start: their start job is ahead in the main queue.
+                    await MainQueueYield.shared.pass()
                     continue
                 }
                 if !yieldedOnce {
                     // Usually a freshly created task only needs to start and park.
                     yieldedOnce = true
-                    await Task.yield()
+                    await MainQueueYield.shared.pass()
                     continue
                 }
                 if wallTimer == nil {
@@ -155,13 +155,13 @@ public final class Scheduler {
         var yieldedOnce = false
         while workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled {
             if unstartedBatches > 0 {
-                // Effects waiting to start: their job signals once it has started them.
-                await waitForChange()
+                // Effects waiting to start: their start job is ahead in the main queue.
+                await MainQueueYield.shared.pass()
                 continue
             }
             if !yieldedOnce {
                 yieldedOnce = true
-                await Task.yield()
+                await MainQueueYield.shared.pass()
                 continue
             }
             await withTaskCancellationHandler {
