@@ -41,11 +41,12 @@ final class EffectUnit {
     /// True while the unit is in its runtime's list of live effects.
     @exclusivity(unchecked) @usableFromInline
     var isLive = false
-    /// The runtime whose list of live effects the unit is in, read only while ``isLive``. Unowned
-    /// (unsafe), so that an effect's outputs and end reach its runtime without a weak load: a
-    /// runtime unlinks every unit (clearing ``isLive``) in its deinit, before it is freed.
+    /// The runtime whose list of live effects the unit is in (unretained), read only while
+    /// ``isLive``: so that an effect's outputs and end reach its runtime without a weak load or
+    /// a retain (a runtime is weakly referenced, so retaining it takes the slow path). A runtime
+    /// unlinks every unit (clearing ``isLive``) in its deinit, before it is freed.
     @exclusivity(unchecked) @usableFromInline
-    unowned(unsafe) var liveOwner: AnyObject?
+    var liveOwner: UnsafeMutableRawPointer?
     /// True for a unit started in its scheduler's batch (a top-level effect): its task is
     /// cancelled only through ``cancel()``, so ``isCancelled`` answers for `Task.isCancelled`.
     /// (A child unit's task is also cancelled with its parent's task, directly.)

@@ -6,7 +6,10 @@ extension ReactorRuntime {
     func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
         // Captures nothing, so creating it allocates and retains nothing.
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
-            Self.liveRuntime(of: unit)?.receiveMutation(mutation, actionID: unit.actionID)
+            // Unretained: `receiveMutation` retains the reactor, which owns the runtime, before
+            // anything else (and does nothing if the reactor is gone).
+            guard let runtime = Self.liveRuntime(of: unit) else { return }
+            runtime._withUnsafeGuaranteedRef { $0.receiveMutation(mutation, actionID: unit.actionID) }
         }
         if case .run(let body) = effect.kind {
             // The common asynchronous effect has nothing to deliver inline.
@@ -165,9 +168,15 @@ extension ReactorRuntime {
         var phase = phase
         if case .finished = phase, unit.isCancelledWithTask { phase = .cancelled }
         unit.markEnded()
-        if let runtime = liveRuntime(of: unit) {
-            runtime.effectEnded(unit, phase)
+        guard let runtime = liveRuntime(of: unit) else {
+            unit.scheduler.effectEnded()
+            return
+        }
+        if runtime._withUnsafeGuaranteedRef({ $0.hasEventObservers }) {
+            // Held strongly while observers run: one may let the reactor go.
+            runtime.takeUnretainedValue().effectEnded(unit, phase)
         } else {
+            runtime._withUnsafeGuaranteedRef { $0.unlinkLive(unit) }
             unit.scheduler.effectEnded()
         }
     }
@@ -257,17 +266,17 @@ extension ReactorRuntime {
         unit.scheduler.effectEnded()
     }
 
-    /// The runtime of `unit` while the unit is live (see ``EffectUnit/liveOwner``), else nil.
+    /// The runtime of `unit`, unretained, while the unit is live (see ``EffectUnit/liveOwner``).
     @inlinable
-    static func liveRuntime(of unit: EffectUnit) -> ReactorRuntime? {
+    static func liveRuntime(of unit: EffectUnit) -> Unmanaged<ReactorRuntime>? {
         guard unit.isLive, let owner = unit.liveOwner else { return nil }
-        return unsafeDowncast(owner, to: ReactorRuntime.self)
+        return Unmanaged.fromOpaque(owner)
     }
 
     /// Appends `unit` to the list of live effects.
     @inlinable
     func linkLive(_ unit: EffectUnit) {
-        unit.liveOwner = self
+        unit.liveOwner = Unmanaged.passUnretained(self).toOpaque()
         unit.previousLive = lastLiveEffect
         if let last = lastLiveEffect {
             last.nextLive = unit

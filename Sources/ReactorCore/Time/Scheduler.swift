@@ -241,8 +241,9 @@ public final class Scheduler {
                 finishStarting(batch)
                 return
             }
-            if Task.isCancelled {
-                // Cancelled with its unit: the successor starts the units left.
+            if unit.isCancelled {
+                // Cancelled while its body ran, this task with it (see `EffectUnit.run(in:)`):
+                // the successor starts the units left.
                 batch.owner &+= 1
                 return
             }

@@ -37,7 +37,9 @@ public final class VirtualClock: ReactorClock {
     /// Creates a clock at time zero.
     public init() {}
 
-    /// The number of tasks parked in `sleep(for:)` whose task has not been cancelled.
+    /// The number of sleepers parked: tasks in `sleep(for:)` and timers. A task whose sleep has
+    /// been cancelled still counts until its cancellation runs on the main actor (a later job);
+    /// ``nextDeadline`` skips it.
     var parkedCount: Int { sleepers.count }
 
     /// The earliest deadline among the sleepers that are not being cancelled, if any.
