@@ -104,6 +104,27 @@ final class EffectUnit {
         self.task = nil
     }
 
+    /// Starts the body of a unit that waited in its scheduler's batch in a task of its own,
+    /// with `Task.immediate`: it runs at once until it first suspends or ends.
+    func startInOwnTask() {
+        guard let operation else { return }
+        self.operation = nil
+        if isCancelled {
+            // Cancelled before its turn: it starts as a cancelled task, as it always did.
+            let own = Task(operation: operation)
+            self.task = own
+            own.cancel()
+            return
+        }
+        let own = Task.immediate(operation: operation)
+        // The task may be over already. If it is not, it may have been cancelled before it first
+        // suspended, when there was no task to cancel yet.
+        if !hasEnded {
+            self.task = own
+            if isCancelled { own.cancel() }
+        }
+    }
+
     /// Cancels the task; its later outputs are dropped.
     @usableFromInline
     func cancel() {

@@ -227,6 +227,18 @@ public final class Scheduler {
             finishStarting(batch)
             return
         }
+        if batch.next > 0 {
+            // A body of this batch suspended (or its unit was cancelled while it ran). The
+            // bodies of a burst are usually alike, so the rest likely suspend too: each starts
+            // in a task of its own (`Task.immediate`), instead of in a successor task each.
+            while batch.next < batch.units.count {
+                let unit = batch.units[batch.next]
+                batch.next += 1
+                unit.startInOwnTask()
+            }
+            finishStarting(batch)
+            return
+        }
         // Runs after this task's turn ends: if a body suspended, it starts the units left.
         batch.successor = Task { @MainActor in await self.startUnits(of: batch) }
         while true {
