@@ -217,10 +217,11 @@ struct InteractiveTests {
             prompt: "github-search>")
         for round in 1...4 {
             try terminal.enter("updateQuery q\(round)")
-            try terminal.enter(":wait 1m")
+            // A different line each round, so that the wait below cannot see an earlier round's.
+            try terminal.enter(":wait \(60 + round)s")
             // ^C as soon as the shell has taken the line; a ^C before that belongs to the line
             // editor (it clears the line being typed, and the terminal drops keys typed ahead).
-            try await terminal.waitUntilTaken("github-search> :wait 1m")
+            try await terminal.waitUntilTaken("github-search> :wait \(60 + round)s")
             try terminal.press(.controlC)
             try await terminal.waitFor("<stdin>:\(2 * round):1: interrupted while waiting for effects")
             try await terminal.waitForLastLine("github-search>")
