@@ -82,20 +82,27 @@ final class EffectUnit {
     @usableFromInline
     var isCancelledWithTask: Bool { isCancelled || (!startsInBatch && Task.isCancelled) }
 
+    /// Takes the body of a unit whose turn in its batch has come. Nil when there is none, or when
+    /// the unit was cancelled before its turn: it is then started as a cancelled task of its own,
+    /// as it always was.
+    private func takeOperationToStart() -> (@MainActor @Sendable () async -> Void)? {
+        guard let operation else { return nil }
+        self.operation = nil
+        if isCancelled {
+            let own = Task(operation: operation)
+            self.task = own
+            own.cancel()
+            return nil
+        }
+        return operation
+    }
+
     /// Runs the body of a unit that waited in its scheduler's batch (``Scheduler/enqueueStart(_:)``)
     /// in the calling task, `task`, which starts the batch's units one after another: until the
     /// body first suspends or ends, the unit's task is `task`, and if the body suspends, `task`
     /// stays the unit's own while another task starts the rest of the batch.
     func run(in task: Task<Void, Never>) async {
-        guard let operation else { return }
-        self.operation = nil
-        if isCancelled {
-            // Cancelled before its turn: it starts as a cancelled task of its own, as it always did.
-            let own = Task(operation: operation)
-            self.task = own
-            own.cancel()
-            return
-        }
+        guard let operation = takeOperationToStart() else { return }
         // Set first: cancelling the unit while its body runs cancels `task` (which then starts
         // no further unit of the batch).
         self.task = task
@@ -107,15 +114,7 @@ final class EffectUnit {
     /// Starts the body of a unit that waited in its scheduler's batch in a task of its own,
     /// with `Task.immediate`: it runs at once until it first suspends or ends.
     func startInOwnTask() {
-        guard let operation else { return }
-        self.operation = nil
-        if isCancelled {
-            // Cancelled before its turn: it starts as a cancelled task, as it always did.
-            let own = Task(operation: operation)
-            self.task = own
-            own.cancel()
-            return
-        }
+        guard let operation = takeOperationToStart() else { return }
         let own = Task.immediate(operation: operation)
         // The task may be over already. If it is not, it may have been cancelled before it first
         // suspended, when there was no task to cancel yet.
