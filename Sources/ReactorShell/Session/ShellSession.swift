@@ -78,6 +78,11 @@ public final class ShellSession {
         printer.colors = resolvedColors()
     }
 
+    isolated deinit {
+        // The reactors' handlers refer to the session without retaining it (see `loadScene`).
+        for reactor in reactors { reactor.setEventHandler { _ in } }
+    }
+
     private static func makeScheduler(_ mode: ClockMode) -> Scheduler {
         mode == .virtual ? Scheduler.virtual() : Scheduler(clock: RealClock())
     }
@@ -251,7 +256,10 @@ public final class ShellSession {
                 "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)) (see :reactors)",
                 column: column)
         }
-        for reactor in reactors { reactor.cancelAllEffects() }
+        for reactor in reactors {
+            reactor.cancelAllEffects()
+            reactor.setEventHandler { _ in }  // see the handlers installed below
+        }
         scheduler = Self.makeScheduler(clockMode)
         let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
         entryName = entry.name
@@ -262,8 +270,13 @@ public final class ShellSession {
         lastStates = reactors.map { try? $0.stateValue() }
         actionStarts.removeAll()
         for (index, reactor) in reactors.enumerated() {
-            reactor.setEventHandler { [weak self] event in
-                self?.handle(event, from: index)
+            // Not `weak`: a weak reference gives the session a side table, and then every retain
+            // and release of the session (several a line) takes the runtime's slow path, besides
+            // the weak load per event. The reference is valid whenever the handler runs: a reactor
+            // keeps this handler only while it is in the scene — the next `loadScene` and the
+            // session's deinit replace it before the session can go away.
+            reactor.setEventHandler { [unowned(unsafe) self] event in
+                self.handle(event, from: index)
             }
         }
         if replay.last?.hasPrefix(":use ") == true { replay.removeLast() }  // nothing happened in that scene
