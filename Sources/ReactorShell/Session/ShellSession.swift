@@ -153,12 +153,18 @@ public final class ShellSession {
         } catch {
             return .done(fail(error))
         }
-        switch parsed {
+        // Consumed: the invocation is moved out, not copied (and the line destroyed twice).
+        switch consume parsed {
         case .empty:
             return .done(.succeeded)
-        case .action(let invocation):
+        case .action(var invocation):
             let outcome = sendAction(invocation)
-            guard outcome == .succeeded, waitAfterAction, !invocation.isBackground, !scheduler.isQuiescent else {
+            let isBackground = invocation.isBackground
+            // Its arguments destroyed here with code specialized for their type (the array's own
+            // deinit destroys them through the runtime's generic value witnesses).
+            emptyKeepingCapacity(&invocation.arguments)
+            _ = consume invocation
+            guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
                 return .done(outcome)
             }
             // Effects that only wait on the virtual clock end here, without an `await`.
