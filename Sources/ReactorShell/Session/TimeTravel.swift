@@ -21,7 +21,7 @@ struct Timeline {
     }
 
     /// Records the state before action `step`; drops the redo branch if the reactor was travelling.
-    mutating func willSend(step: Int, current: StateSnapshot) {
+    mutating func willSend(step: Int, current: consuming StateSnapshot) {
         if let position {
             points.removeSubrange(position...)
             self.position = nil
