@@ -25,12 +25,10 @@ public final class ReactorRuntime<R: Reactor> {
     /// See ``hot``.
     @usableFromInline
     struct HotFields {
-        @usableFromInline var isBound = false
-        @usableFromInline var isBusy = false
-        @usableFromInline var isStubbed = false
-        @usableFromInline var hasEventObservers = false
-        @usableFromInline var isActionFlowIdentity = true
-        @usableFromInline var isMutationFlowIdentity = true
+        /// Everything that keeps a send off the plain path, one bit each (``Blocker``): zero
+        /// means bound, idle, not stubbed, no event observers and both flows the identity, so a
+        /// send tests one byte instead of six flags.
+        @usableFromInline var blockers: UInt8 = Blocker.unbound
         /// The state reduce works on (before `transform(state:)`).
         @usableFromInline var reducedState: R.State?
         /// The current state (after `transform(state:)`).
@@ -51,30 +49,51 @@ public final class ReactorRuntime<R: Reactor> {
     }
 
 
+    /// The bits of ``HotFields/blockers``.
+    @usableFromInline
+    enum Blocker {
+        @inlinable static var unbound: UInt8 { 1 }
+        @inlinable static var busy: UInt8 { 2 }
+        @inlinable static var stubbed: UInt8 { 4 }
+        @inlinable static var eventObservers: UInt8 { 8 }
+        @inlinable static var actionFlow: UInt8 { 16 }
+        @inlinable static var mutationFlow: UInt8 { 32 }
+    }
+
+    @inlinable func hasBlocker(_ bit: UInt8) -> Bool { hot.pointee.blockers & bit != 0 }
+
+    @inlinable func setBlocker(_ bit: UInt8, _ isOn: Bool) {
+        if isOn {
+            hot.pointee.blockers |= bit
+        } else {
+            hot.pointee.blockers &= ~bit
+        }
+    }
+
     // Forwarders to the hot fields (computed, so no exclusivity check).
     @inlinable var isBound: Bool {
-        get { hot.pointee.isBound }
-        set { hot.pointee.isBound = newValue }
+        get { !hasBlocker(Blocker.unbound) }
+        set { setBlocker(Blocker.unbound, !newValue) }
     }
     @inlinable var isBusy: Bool {
-        get { hot.pointee.isBusy }
-        set { hot.pointee.isBusy = newValue }
+        get { hasBlocker(Blocker.busy) }
+        set { setBlocker(Blocker.busy, newValue) }
     }
     @inlinable var isStubbed: Bool {
-        get { hot.pointee.isStubbed }
-        set { hot.pointee.isStubbed = newValue }
+        get { hasBlocker(Blocker.stubbed) }
+        set { setBlocker(Blocker.stubbed, newValue) }
     }
     @inlinable var hasEventObservers: Bool {
-        get { hot.pointee.hasEventObservers }
-        set { hot.pointee.hasEventObservers = newValue }
+        get { hasBlocker(Blocker.eventObservers) }
+        set { setBlocker(Blocker.eventObservers, newValue) }
     }
     @inlinable var isActionFlowIdentity: Bool {
-        get { hot.pointee.isActionFlowIdentity }
-        set { hot.pointee.isActionFlowIdentity = newValue }
+        get { !hasBlocker(Blocker.actionFlow) }
+        set { setBlocker(Blocker.actionFlow, !newValue) }
     }
     @inlinable var isMutationFlowIdentity: Bool {
-        get { hot.pointee.isMutationFlowIdentity }
-        set { hot.pointee.isMutationFlowIdentity = newValue }
+        get { !hasBlocker(Blocker.mutationFlow) }
+        set { setBlocker(Blocker.mutationFlow, !newValue) }
     }
     @inlinable var reducedState: R.State? {
         get { hot.pointee.reducedState }
@@ -232,6 +251,16 @@ public final class ReactorRuntime<R: Reactor> {
     /// Sends `action` from `reactor` through the pipeline (or queues it when busy).
     @inlinable @inline(__always)
     func send(_ action: R.Action, from reactor: R) {
+        if _fastPath(hot.pointee.blockers == 0) {
+            // Bound, idle, not stubbed, no event observers, both flows the identity: no flag
+            // to test on the way (the flows are fixed at set-up; reduce still tests for event
+            // observers, which `mutate` or an observer may add).
+            hot.pointee.blockers = Blocker.busy
+            processPlain(action, reactor)
+            if _slowPath(pendingHead < pendingCount) { drainPending(reactor) }
+            isBusy = false
+            return
+        }
         if _slowPath(!isBound) { bind(reactor) }
         if _slowPath(isStubbed) {
             recordStubbed(action)
@@ -324,6 +353,28 @@ public final class ReactorRuntime<R: Reactor> {
         }
     }
 
+    /// ``process(_:viaFlow:_:)`` when nothing blocks the plain path: no action event (there is
+    /// no event observer), no action flow, no mutation flow for its mutations.
+    @inlinable @inline(__always)
+    func processPlain(_ action: R.Action, _ reactor: R) {
+        let actionIDs = hot.pointee.actionIDs
+        let actionID = actionIDs.pointee &+ 1
+        actionIDs.pointee = actionID
+        let effect = reactor.mutate(action: action)
+        switch effect.kind {
+        case .none:
+            break
+        case .just(let mutation):
+            reduce(mutation, actionID: actionID, reactor)
+        case .sequence(let mutations):
+            // An observer of an earlier mutation may have registered an event observer, but
+            // the flows were fixed at set-up: `apply` is the plain path too.
+            for mutation in mutations { apply(mutation, actionID: actionID, reactor) }
+        default:
+            startOwnEffect(effect, actionID: actionID, reactor)
+        }
+    }
+
     @inlinable @inline(__always)
     func mutate(_ action: R.Action, actionID: Int, _ reactor: R) {
         let effect = reactor.mutate(action: action)
@@ -352,7 +403,8 @@ public final class ReactorRuntime<R: Reactor> {
     /// Reduces, transforms the state, updates it, then reports and notifies.
     @inlinable @inline(__always)
     func reduce(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
-        let next = reactor.reduce(state: reducedState!, mutation: mutation)
+        // Unchecked: every path to a reduction binds first, and binding sets the state.
+        let next = reactor.reduce(state: reducedState.unsafelyUnwrapped, mutation: mutation)
         reducedState = next
         let shown = reactor.transform(state: next)
         state = shown
