@@ -59,4 +59,50 @@ struct ReentrancyTests {
         #expect(ids == ids.sorted())
         #expect(log.map { String($0.split(separator: ":")[1]) } == ["increase", "increase", "decrease"])
     }
+
+    // A send on the plain path (no event observer, no stub) tests its flags once, at the start:
+    // what an observer changes during that send must still apply to the work queued after it.
+
+    @Test func anEventObserverAddedDuringAPlainSendSeesTheQueuedActionAndLaterOnes() {
+        let counter = PlainCounter()
+        var log: [String] = []
+        var events: ObservationToken?
+        let token = counter.observe { state in
+            guard state.value == 1, events == nil else { return }
+            events = counter.observeRuntimeEvents { event in
+                switch event {
+                case .action(_, let action): log.append("action \(action)")
+                case .reduction(_, let mutation, let state): log.append("\(mutation) -> \(state.value)")
+                case .effect: break
+                }
+            }
+            counter.send(.increase)
+        }
+        defer { token.cancel(); events?.cancel() }
+        counter.send(.increase)
+        #expect(log == ["action increase", "increase -> 2"])
+        counter.send(.decrease)
+        #expect(log == ["action increase", "increase -> 2", "action decrease", "decrease -> 1"])
+        events?.cancel()
+        counter.send(.decrease)
+        #expect(log.count == 4)
+        #expect(counter.currentState.value == 0)
+    }
+
+    @Test func stubbingSwitchedOnDuringAPlainSendRecordsTheQueuedActionAndLaterOnes() {
+        let counter = PlainCounter()
+        let token = counter.observe { state in
+            guard state.value == 1, !counter.stub.isEnabled else { return }
+            counter.stub.isEnabled = true
+            counter.send(.decrease)
+        }
+        defer { token.cancel() }
+        counter.send(.increase)
+        counter.send(.increase)
+        #expect(counter.stub.actions == [.decrease, .increase])
+        #expect(counter.currentState.value == 1)
+        counter.stub.isEnabled = false
+        counter.send(.increase)
+        #expect(counter.currentState.value == 2)
+    }
 }
