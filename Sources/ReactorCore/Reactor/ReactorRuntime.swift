@@ -360,19 +360,9 @@ public final class ReactorRuntime<R: Reactor> {
         let actionIDs = hot.pointee.actionIDs
         let actionID = actionIDs.pointee &+ 1
         actionIDs.pointee = actionID
-        let effect = reactor.mutate(action: action)
-        switch effect.kind {
-        case .none:
-            break
-        case .just(let mutation):
-            reduce(mutation, actionID: actionID, reactor)
-        case .sequence(let mutations):
-            // An observer of an earlier mutation may have registered an event observer, but
-            // the flows were fixed at set-up: `apply` is the plain path too.
-            for mutation in mutations { apply(mutation, actionID: actionID, reactor) }
-        default:
-            startOwnEffect(effect, actionID: actionID, reactor)
-        }
+        // The flows were fixed at set-up, so `apply` takes its plain branch for every mutation,
+        // also after an observer of an earlier one registered an event observer.
+        mutate(action, actionID: actionID, reactor)
     }
 
     @inlinable @inline(__always)
