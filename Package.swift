@@ -84,10 +84,14 @@ let package = Package(
             path: "Benchmarks/ReactorBenchmarks"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // A custom shell whose reactor traps, for the end-to-end tests of the crash report.
+        .executableTarget(
+            name: "trapping-shell", dependencies: ["ReactorShell", "BuiltinReactors", "ReactorCore"],
+            path: "Tests/Fixtures/TrappingShell"),
         .testTarget(name: "ReactorCoreTests", dependencies: ["ReactorCore"]),
         .testTarget(name: "StateDiffTests", dependencies: ["StateDiff", "TestSupport"]),
         .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff", "TestSupport"]),
         .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "TestSupport", "StateDiff"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "trapping-shell", "TestSupport", "StateDiff"]),
     ]
 )

@@ -18,10 +18,10 @@ struct BoardTests {
         try await scheduler.waitUntilQuiescent()
     }
 
-    @Test func theServiceStartsEmptyAndNumbersPostsInCreationOrder() {
+    @Test func theServiceStartsEmptyAndNumbersPostsInCreationOrder() throws {
         #expect(service.posts.isEmpty)
-        let first = service.create(title: "a", content: "")
-        let second = service.create(title: "b", content: "x")
+        let first = try service.create(title: "a", content: "")
+        let second = try service.create(title: "b", content: "x")
         #expect(first.id == 1)
         #expect(second == Post(id: 2, title: "b", content: "x"))
         #expect(service.posts.map(\.id) == [2, 1])
@@ -57,8 +57,8 @@ struct BoardTests {
     @Test func deleteOnlyAsksTheServiceAndTheRemovalArrivesAsAnEvent() async throws {
         let board = makeBoard()
         _ = board.currentState
-        service.create(title: "one", content: "")
-        service.create(title: "two", content: "")
+        try service.create(title: "one", content: "")
+        try service.create(title: "two", content: "")
         let log = MutationLog(board)
 
         board.send(.delete(id: 1))
@@ -72,7 +72,7 @@ struct BoardTests {
 
     @Test func deletingAnUnknownPostFailsThatEffectOnlyAndChangesNothing() async throws {
         let board = makeBoard()
-        service.create(title: "one", content: "")
+        try service.create(title: "one", content: "")
         board.send(.refresh)
         let log = MutationLog(board)
 
@@ -87,9 +87,9 @@ struct BoardTests {
         #expect(board.currentState.posts.isEmpty)
     }
 
-    @Test func refreshLoadsWhatTheServiceHoldsNewestFirst() {
-        service.create(title: "old", content: "")
-        service.create(title: "new", content: "")
+    @Test func refreshLoadsWhatTheServiceHoldsNewestFirst() throws {
+        try service.create(title: "old", content: "")
+        try service.create(title: "new", content: "")
         let board = makeBoard()
 
         board.send(.refresh)

@@ -12,14 +12,23 @@ public final class BoardService {
     /// The posts, newest first.
     public private(set) var posts: [Post] = []
 
-    private var lastID = 0
+    private var lastID: Int
 
     /// An empty board.
-    public init() {}
+    public init() {
+        lastID = 0
+    }
 
-    /// Creates a post with the next id (1, 2, 3…), keeps it, announces it, and returns it.
+    /// An empty board whose next post gets id `lastID + 1` (tests of running out of ids).
+    init(lastID: Int) {
+        self.lastID = lastID
+    }
+
+    /// Creates a post with the next id (1, 2, 3…), keeps it, announces it, and returns it; throws
+    /// ``BoardServiceError/idsExhausted`` rather than trapping after id `Int.max`.
     @discardableResult
-    public func create(title: String, content: String) -> Post {
+    public func create(title: String, content: String) throws(BoardServiceError) -> Post {
+        guard lastID < .max else { throw .idsExhausted }
         lastID += 1
         let post = Post(id: lastID, title: title, content: content)
         posts.insert(post, at: 0)
@@ -39,11 +48,14 @@ public final class BoardService {
 public enum BoardServiceError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No post has this id.
     case noSuchPost(id: Int)
+    /// Every id up to `Int.max` has been given out.
+    case idsExhausted
 
     /// A one-line message.
     public var description: String {
         switch self {
         case .noSuchPost(let id): "no post with id \(id)"
+        case .idsExhausted: "no post id left (ids up to \(Int.max) are used)"
         }
     }
 }

@@ -69,7 +69,7 @@ public final class WriteReactor: Reactor {
             guard state.canSubmit else { return .none }
             let service = service
             return .run { send in
-                service.create(title: state.title, content: state.content)
+                try service.create(title: state.title, content: state.content)
                 send(.dismiss)
             }
         }

@@ -16,9 +16,10 @@ public final class CounterReactor: Reactor {
 
     /// The changes `increase` and `decrease` are made of.
     public enum Mutation: Sendable, Equatable {
-        /// `value += 1`.
+        /// `value += 1`, staying at `Int.max` there (saturating: the arithmetic of a built-in
+        /// reactor never traps; see docs/reactors.md).
         case increaseValue
-        /// `value -= 1`.
+        /// `value -= 1`, staying at `Int.min` there.
         case decreaseValue
         /// Shows or hides the loading indicator.
         case setLoading(Bool)
@@ -77,9 +78,9 @@ public final class CounterReactor: Reactor {
         var state = state
         switch mutation {
         case .increaseValue:
-            state.value += 1
+            state.value = state.value.saturatingSuccessor
         case .decreaseValue:
-            state.value -= 1
+            state.value = state.value.saturatingPredecessor
         case .setLoading(let isLoading):
             state.isLoading = isLoading
         case .setAlertMessage(let message):

@@ -124,7 +124,7 @@ public final class GitHubSearchReactor: Reactor {
             guard let self, self.queryGeneration == generation else { throw CancellationError() }
             switch outcome {
             case .success(let repos):
-                let nextPage = repos.isEmpty ? nil : page + 1
+                let nextPage = repos.isEmpty || page == .max ? nil : page + 1  // no page after Int.max
                 send(page == 1 ? .setRepos(repos, nextPage: nextPage) : .appendRepos(repos, nextPage: nextPage))
                 if self.currentState.lastError != nil { send(.setError(nil)) }
             case .failure(let error):

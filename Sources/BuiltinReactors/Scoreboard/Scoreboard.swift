@@ -35,20 +35,21 @@ public enum Scoreboard {
     /// The store type of the scoreboard.
     public typealias ScoreStore = Store<State, Action>
 
-    /// The home score's reducer: it knows only the home score.
+    /// The home score's reducer: it knows only the home score. A score at `Int.max` stays there
+    /// (saturating, never trapping; see docs/reactors.md).
     public static func homeReducer(_ score: Int, _ action: Action) -> Int {
         switch action {
-        case .homeScore: score + 1
+        case .homeScore: score.saturatingSuccessor
         case .resetScore: 0
         case .setScore(let home, _): home
         case .awayScore: score
         }
     }
 
-    /// The away score's reducer: it knows only the away score.
+    /// The away score's reducer: it knows only the away score; saturating like ``homeReducer(_:_:)``.
     public static func awayReducer(_ score: Int, _ action: Action) -> Int {
         switch action {
-        case .awayScore: score + 1
+        case .awayScore: score.saturatingSuccessor
         case .resetScore: 0
         case .setScore(_, let away): away
         case .homeScore: score

@@ -98,6 +98,8 @@ final class InteractiveShell {
             editor.addHistory(String(entry))
             lineNumber += 1
             let origin = LineOrigin(source: "<stdin>", line: lineNumber)
+            SignalSafeOutput.source = origin.source
+            SignalSafeOutput.line = lineNumber
             editor.pause()
             running = Task { [weak self] in
                 guard let self else { return }

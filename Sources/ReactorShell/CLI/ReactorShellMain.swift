@@ -14,9 +14,13 @@ public enum ReactorShellMain {
     /// Parses the command line, runs the shell over `registry`, and exits with SPEC §2's status.
     @MainActor
     public static func run(registry: Registry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        signal(SIGPIPE, SIG_IGN)
+        signal(SIGPIPE, SIG_IGN)  // a closed pipe is seen as EPIPE (see ProcessSignals)
+        ProcessSignals.reserveClosedStandardDescriptors()
         let environment = processEnvironment()
         let sink = OutputSink()
+        sink.registerForSignals()
+        ProcessSignals.stopOnWriteFailure(of: sink)
+        ProcessSignals.installCrashReport()
         switch LaunchPlan.parse(arguments, environment: environment) {
         case .message(let text):
             sink.writeResult(text)
@@ -34,8 +38,10 @@ public enum ReactorShellMain {
             if isatty(0) == 1 {
                 exit(await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink))
             }
+            ProcessSignals.installBatchTermination()
             exit(await runBatch(registry: registry, configuration: configuration, files: ["-"], sink: sink))
         case .run(let configuration, let files):
+            ProcessSignals.installBatchTermination()
             exit(await runBatch(registry: registry, configuration: configuration, files: files, sink: sink))
         }
     }

@@ -21,6 +21,10 @@ public final class OutputSink {
     public var interceptor: ((String) -> Void)?
     /// Called instead of writing errors directly while a line editor owns the terminal.
     public var errorInterceptor: ((String) -> Void)?
+    /// Called with `errno` when writing results fails (the pending results are dropped). The
+    /// program sets it to stop: quietly on a closed pipe, with an error otherwise (SPEC §6);
+    /// nil ignores the failure.
+    public var onResultWriteFailure: ((Int32) -> Void)?
 
     private static let capacity = 64 * 1024
 
@@ -67,7 +71,7 @@ public final class OutputSink {
         if needed > pending.capacity - pending.count {
             flush()
             if needed > pending.capacity {
-                Self.writeAll(bytes, to: resultDescriptor)  // too big to buffer: out directly, in order
+                writeAll(bytes, to: resultDescriptor)  // too big to buffer: out directly, in order
                 pending.append(10)
                 if flushesEachWrite { flush() }
                 return
@@ -89,45 +93,94 @@ public final class OutputSink {
         flush()
         var line = text
         line.append("\n")
-        line.withUTF8 { Self.writeAll($0, to: errorDescriptor) }
+        line.withUTF8 { writeAll($0, to: errorDescriptor) }
     }
 
     /// Writes pending results out.
     public func flush() {
         guard pending.count > 0 else { return }
-        Self.writeAll(UnsafeBufferPointer(start: pending.base, count: pending.count), to: resultDescriptor)
+        // Progress is kept in `written` as it is made, so that a signal handler arriving in the
+        // middle writes only the rest (see `SignalSafeOutput.writePendingResults`).
+        pending.written = 0
+        while pending.written < pending.count {
+            let result = write(resultDescriptor, pending.base + pending.written, pending.count - pending.written)
+            if result < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                let error = errno
+                pending.count = 0
+                pending.written = 0
+                resultWriteFailed(error)
+                return
+            }
+            pending.written += result
+        }
         pending.count = 0
+        pending.written = 0
     }
 
-    private static func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    /// Makes this sink's buffer the one a fatal signal writes out (``SignalSafeOutput``).
+    public func registerForSignals() {
+        SignalSafeOutput.prepare()
+        SignalSafeOutput.register(
+            pendingBase: pending.base, counters: pending.counters,
+            resultDescriptor: resultDescriptor, errorDescriptor: errorDescriptor)
+    }
+
+    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
         guard var pointer = bytes.baseAddress else { return }
         var remaining = bytes.count
         while remaining > 0 {
             let written = write(descriptor, pointer, remaining)
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
-                return  // EPIPE and friends: the reader is gone; nothing useful left to do.
+                if descriptor == resultDescriptor { resultWriteFailed(errno) }
+                return  // a failing error stream: nowhere left to say so
             }
             pointer += written
             remaining -= written
         }
     }
+
+    /// A write of results failed with `error`: handled by ``onResultWriteFailure``, else ignored.
+    private func resultWriteFailed(_ error: Int32) {
+        onResultWriteFailure?(error)
+    }
 }
 
 /// Bytes waiting to be written, in memory of their own: appending is a bounds check and a copy
 /// (an `[UInt8]` adds a uniqueness check and its generic `append(contentsOf:)` path).
+///
+/// The counters live in plain memory too, so that a signal handler can write out what is pending
+/// (see ``SignalSafeOutput``): `[0]` the bytes buffered, `[1]` how many of them a flush in
+/// progress has written already.
 private final class PendingBytes {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
-    var count = 0
+    let counters: UnsafeMutablePointer<Int>
 
     init(capacity: Int) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
+        counters = .allocate(capacity: 2)
+        counters.initialize(repeating: 0, count: 2)
     }
 
     deinit {
+        SignalSafeOutput.unregister(counters: counters)
         base.deallocate()
+        counters.deallocate()
+    }
+
+    /// The bytes buffered.
+    var count: Int {
+        @inline(__always) get { counters[0] }
+        @inline(__always) set { counters[0] = newValue }
+    }
+
+    /// The bytes of the buffer a flush in progress has written.
+    var written: Int {
+        get { counters[1] }
+        set { counters[1] = newValue }
     }
 
     /// Appends one byte; the caller makes sure there is room.

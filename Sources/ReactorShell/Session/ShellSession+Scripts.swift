@@ -27,10 +27,15 @@ extension ShellSession {
         if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
         defer { if isTopLevel { loadStack.removeAll() } }
         var reader = ScriptLineReader(descriptor: descriptor)
+        // A crash names the line being run (SignalSafeOutput); a :load restores its includer's.
+        let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
+        SignalSafeOutput.source = source
+        defer { (SignalSafeOutput.source, SignalSafeOutput.line) = (includer, includerLine) }
         while let line = reader.next() {
             let outcome: CommandOutcome
             switch line {
             case .text(let text, let number):
+                SignalSafeOutput.line = number
                 let origin = LineOrigin(source: source, line: number)
                 if echo { printer.echo(prompt: prompt, line: text, origin: origin) }
                 // Most lines finish synchronously; only waiting ones pay for an `await`.

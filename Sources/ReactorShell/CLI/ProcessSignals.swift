@@ -1,0 +1,121 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How the program meets signals and output failures without losing what it printed (SPEC §6).
+///
+/// - A crash (a trap in a user's reactor: SIGILL, SIGTRAP; or SIGABRT, SIGFPE, SIGBUS, SIGSEGV)
+///   writes the pending results out, names the script line on stderr, and then lets the previous
+///   handler (the Swift runtime's backtracer, or the default action) end the process.
+/// - SIGINT, SIGTERM and SIGHUP in a batch run write the pending results out and end the process
+///   by the same signal (exit status 130, 143, 129 as the shell shows it).
+/// - A failed write to stdout stops the run: quietly, by SIGPIPE, when the reader is gone
+///   (`| head -1`); otherwise with an error on stderr and exit status 1 (`> /dev/full`).
+enum ProcessSignals {
+    private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGBUS, SIGSEGV]
+    private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    /// The actions replaced by ``installCrashReport()``, by signal number, restored before a crash
+    /// goes on. Written once at start, before any handler can run.
+    private nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
+        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+        pointer.initialize(repeating: sigaction(), count: 32)
+        return pointer
+    }()
+
+    /// Installs the crash report for every mode.
+    static func installCrashReport() {
+        SignalSafeOutput.prepare()
+        _ = previousActions
+        for number in crashSignals {
+            var action = sigaction()
+            setHandler(&action, crashHandler)
+            // Reset: a fault inside the handler itself ends the process instead of recursing.
+            action.sa_flags = Int32(SA_NODEFER) | Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigemptyset(&action.sa_mask)
+            sigaction(number, &action, previousActions + Int(number))
+        }
+    }
+
+    /// Installs the batch-mode handlers of SIGINT, SIGTERM and SIGHUP.
+    static func installBatchTermination() {
+        SignalSafeOutput.prepare()
+        for number in terminationSignals {
+            var action = sigaction()
+            setHandler(&action, terminationHandler)
+            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
+            sigfillset(&action.sa_mask)
+            sigaction(number, &action, nil)
+        }
+    }
+
+    /// What `sink` does when writing results fails: see the type's description.
+    @MainActor
+    static func stopOnWriteFailure(of sink: OutputSink) {
+        sink.onResultWriteFailure = { [unowned sink] error in
+            if error == EPIPE {
+                signal(SIGPIPE, SIG_DFL)
+                raise(SIGPIPE)
+                _exit(128 + SIGPIPE)
+            }
+            sink.onResultWriteFailure = nil
+            sink.writeError("reactor-shell: cannot write to standard output: \(String(cString: strerror(error)))")
+            exit(1)
+        }
+    }
+
+    /// Keeps descriptors 0, 1 and 2 taken when the program starts with one closed: otherwise the
+    /// next file opened would become "standard output". A closed stdout then still fails every
+    /// write (it is held read-only), which ``stopOnWriteFailure(of:)`` reports.
+    static func reserveClosedStandardDescriptors() {
+        for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) < 0 && errno == EBADF {
+            let opened = open("/dev/null", descriptor == 2 ? O_WRONLY : O_RDONLY)
+            if opened >= 0 && opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+        }
+    }
+
+    private static func setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+    }
+}
+
+/// Writes the pending results, names the signal and the script line, then hands the signal to
+/// the action that was there before.
+private func crashHandler(_ number: Int32) {
+    SignalSafeOutput.writePendingResults()
+    switch number {
+    case SIGILL, SIGTRAP: SignalSafeOutput.writeReport("crashed (a trap: arithmetic overflow, a failed precondition, …)")
+    case SIGABRT: SignalSafeOutput.writeReport("aborted")
+    case SIGFPE: SignalSafeOutput.writeReport("crashed (arithmetic exception)")
+    default: SignalSafeOutput.writeReport("crashed (invalid memory access)")
+    }
+    sigaction(number, ProcessSignals.previousAction(number), nil)
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, number)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    // A trap instruction traps again when the handler returns, now under the previous action;
+    // a raised signal (abort) is raised again here.
+    if number == SIGABRT { raise(number) }
+}
+
+extension ProcessSignals {
+    fileprivate static func previousAction(_ number: Int32) -> UnsafeMutablePointer<sigaction> {
+        previousActions + Int(number)
+    }
+}
+
+/// Writes the pending results, then dies of the signal (its action was reset to the default).
+private func terminationHandler(_ number: Int32) {
+    SignalSafeOutput.writePendingResults()
+    raise(number)
+}
