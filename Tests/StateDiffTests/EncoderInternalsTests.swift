@@ -8,6 +8,32 @@ struct EncoderInternalsTests {
         #expect(keyedContainerIsOneReference)
     }
 
+    /// The keyed-container cache changes nothing but allocations: with it and without it, the
+    /// same states (nested objects of one type, dictionaries, arrays of objects, a container
+    /// whose type repeats inside itself) give the same values, and without it nothing is cached.
+    @Test func encodingWithoutTheContainerCacheGivesTheSameValues() throws {
+        struct Node: Encodable { var name: String; var children: [Node]; var tags: [String: Int] }
+        let states: [any Encodable] = [
+            CounterState(value: 1, isLoading: true, alertMessage: "a"),
+            GitHubSearchState(query: "swift", repos: ["a", "b"], nextPage: 2),
+            BoardState(posts: (1...40).map { Post(id: $0, title: "t\($0)", content: "") }),
+            Node(name: "root", children: [
+                Node(name: "a", children: [Node(name: "a1", children: [], tags: ["x": 1])], tags: [:]),
+                Node(name: "b", children: [], tags: ["y": 2, "z": 3]),
+            ], tags: ["top": 0]),
+        ]
+        let cached = EncodingSession(cachesContainers: true), fresh = EncodingSession(cachesContainers: false)
+        for _ in 0..<3 {  // again, so that the cached session hands out kept containers
+            for state in states {
+                let expected = try StateValue(encoding: state)
+                #expect(try cached.encodeRoot(state) == expected)
+                #expect(try fresh.encodeRoot(state) == expected)
+            }
+        }
+        #expect(fresh.storage.pointee.keyTypes.allSatisfy { $0.containers.isEmpty })
+        #expect(cached.storage.pointee.keyTypes.contains { !$0.containers.isEmpty })
+    }
+
     /// A frame's generation wraps around without frame ids turning negative (negative
     /// targets are cached containers): after 2³¹ encodings, values are still whole.
     @Test func frameGenerationsWrapAround() throws {

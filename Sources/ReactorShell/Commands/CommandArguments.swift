@@ -103,6 +103,6 @@ public struct CommandArgumentAccessError: Error, Sendable, Hashable, CustomStrin
     /// A message for the reactor's author.
     public var description: String {
         guard let found else { return "declaration error: no parameter '\(label)' is declared" }
-        return "declaration error: parameter '\(label)' read as \(requestedType) but holds \(LiteralFormatter.format(found))"
+        return "declaration error: parameter '\(label)' read as \(requestedType) but holds \(found.literal())"
     }
 }

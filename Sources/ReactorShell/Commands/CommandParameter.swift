@@ -41,7 +41,7 @@ public struct CommandParameter: Sendable, Hashable {
     /// The parameter as the signature shows it: `home: Int`, `count: Int = 1`, `query: String? = nil`.
     public var signature: String {
         var text = label + ": " + typeName
-        if let defaultValue { text += " = " + LiteralFormatter.format(defaultValue) }
+        if let defaultValue { text += " = " + defaultValue.literal() }
         return text
     }
 

@@ -1,3 +1,4 @@
+import StateDiff
 /// Describes any value as Swift-like text, for the shell's `  · setLoading(true)` lines.
 ///
 /// - an enum case without payload: `increaseValue` (nested: `.all`);
@@ -171,7 +172,7 @@ struct LabelWriter {
                 for (index, text) in strings.enumerated() {
                     if isFull { break }
                     if index > 0 { output += ", " }
-                    LiteralFormatter.writeQuoted(text, to: &output)
+                    output += StateValue.string(text).literal()
                 }
             } else if let collection = value as? any Collection {
                 writeElements(collection, depth: depth)
@@ -191,12 +192,12 @@ struct LabelWriter {
     /// Writes Strings, Ints, Bools and Doubles without reflection; false for other types.
     private mutating func writePrimitive(_ value: Any) -> Bool {
         let valueType = type(of: value)
-        if valueType == String.self { LiteralFormatter.writeQuoted(value as! String, to: &output); return true }
+        if valueType == String.self { output += StateValue.string(value as! String).literal(); return true }
         if valueType == Int.self { output += String(value as! Int); return true }
         if valueType == Bool.self { output += (value as! Bool) ? "true" : "false"; return true }
-        if valueType == Double.self { output += LiteralFormatter.formatDouble(value as! Double); return true }
-        if valueType == Substring.self { LiteralFormatter.writeQuoted(String(value as! Substring), to: &output); return true }
-        if valueType == Character.self { LiteralFormatter.writeQuoted(String(value as! Character), to: &output); return true }
+        if valueType == Double.self { output += (value as! Double).description; return true }
+        if valueType == Substring.self { output += StateValue.string(String(value as! Substring)).literal(); return true }
+        if valueType == Character.self { output += StateValue.string(String(value as! Character)).literal(); return true }
         return false
     }
 

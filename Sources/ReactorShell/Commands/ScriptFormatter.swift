@@ -18,17 +18,17 @@ public enum ScriptFormatter {
         return generalActionLine(reactor: reactor, command: command, fields: fields)
     }
 
-    /// ``actionLine(reactor:command:fields:)`` for any values, through ``LiteralFormatter``.
+    /// ``actionLine(reactor:command:fields:)`` for any values, written as StateDiff's literals (`StateValue.literal()`), which the language reads back.
     static func generalActionLine(reactor: String?, command: String, fields: [StateField]) -> String {
         var line = reactor.map { $0 + "." } ?? ""
         line += command
         if fields.count == 1 {
             line += " "
-            LiteralFormatter.write(fields[0].value, to: &line)
+            line += fields[0].value.literal()
         } else {
             for field in fields {
                 line += " " + field.key + ": "
-                LiteralFormatter.write(field.value, to: &line)
+                line += field.value.literal()
             }
         }
         return line
@@ -95,7 +95,7 @@ public enum ScriptFormatter {
         case .state(let path): return join(name, path?.description)
         case .expect(let expectation):
             return join(name, expectation.path.description + " " + expectation.comparison.symbol + " "
-                + LiteralFormatter.format(expectation.expected.stateValue))
+                + expectation.expected.stateValue.literal())
         case .wait(let limit): return join(name, limit.map(DurationSyntax.format))
         case .advance(let duration), .sleep(let duration): return join(name, DurationSyntax.format(duration))
         case .jump(let step): return join(name, String(step))
@@ -122,7 +122,7 @@ public enum ScriptFormatter {
            case .word(let lexed) = line.tokens[0].kind, lexed == text {
             return text
         }
-        return LiteralFormatter.quoted(text)
+        return StateValue.string(text).literal()
     }
 }
 

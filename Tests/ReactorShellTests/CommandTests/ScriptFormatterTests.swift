@@ -14,16 +14,16 @@ import Testing
     }
 
     @Test func stringsAreQuotedAndEscaped() {
-        #expect(LiteralFormatter.quoted("a \"b\" \\ \n\t\u{1}é") == #""a \"b\" \\ \n\t\u{1}é""#)
-        #expect(LiteralFormatter.format(.array([.string("a"), .int(1), .null])) == #"["a", 1, nil]"#)
-        #expect(LiteralFormatter.format(.double(1e20)) == "1e+20")
-        #expect(LiteralFormatter.format(.double(-.infinity)) == "-inf")
+        #expect(StateValue.string("a \"b\" \\ \n\t\u{1}\r\0é").literal() == #""a \"b\" \\ \n\t\u{1}\u{D}\u{0}é""#)
+        #expect(StateValue.array([.string("a"), .int(1), .null]).literal() == #"["a", 1, nil]"#)
+        #expect(StateValue.double(1e20).literal() == "1e+20")
+        #expect(StateValue.double(-.infinity).literal() == "-inf")
     }
 
     @Test(arguments: [
         "setScore 3 2", "setScore away: 2 home: 3", "add", "add 9", "tune 0.1", "tune 1e-7 loud: false", "tune -3 nil",
         "updateQuery nil", "updateQuery sw", #"updateQuery "with \"quotes\" and \\ and\nnewline\t😀""#, ##"rename "# not a comment""##,
-        "rename 007", "rename true", #"rename "nil""#, #"rename "" "#, "rename \"a&\"", #"rename "\u{1}""#,
+        "rename 007", "rename true", #"rename "nil""#, #"rename "" "#, "rename \"a&\"", #"rename "\u{1}""#, #"rename "\u{D}\u{0}\u{7F}""#,
     ])
     func actionsRoundTripThroughTheFormatter(line: String) throws {
         guard case .action(let invocation) = try ScriptParser.parse(line) else { Issue.record("not an action"); return }

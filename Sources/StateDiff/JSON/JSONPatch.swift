@@ -33,15 +33,7 @@ public struct JSONPatch: Sendable, Hashable {
 
     /// The patch as compact JSON text.
     public var jsonText: String {
-        TextBuffer.withScratch { output in
-            appendJSON(to: &output)
-            return output.string
-        }
-    }
-
-    /// Appends `jsonText` to `output`.
-    public func appendJSON(to output: inout String) {
-        output.append(jsonText)
+        renderedText { appendJSON(to: &$0) }
     }
 
     func appendJSON(to output: inout TextBuffer) {

@@ -6,15 +6,7 @@ extension StateValue {
     /// `"aaaa…" (1,200 chars)` and big collections `["a", "b", … 9,998 more]`.
     /// Cost follows the output's length, not the value's size.
     public func literal(maxLength: Int? = nil) -> String {
-        TextBuffer.withScratch { buffer in
-            appendLiteral(to: &buffer, maxLength: maxLength)
-            return buffer.string
-        }
-    }
-
-    /// Appends `literal(maxLength:)` to `output` without building an intermediate string.
-    public func appendLiteral(to output: inout String, maxLength: Int? = nil) {
-        output.append(literal(maxLength: maxLength))
+        renderedText { appendLiteral(to: &$0, maxLength: maxLength) }
     }
 
     func appendLiteral(to buffer: inout TextBuffer, maxLength: Int?) {
@@ -108,7 +100,8 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
     if isPlainIdentifier(key) { output.append(key) } else { appendQuotedString(key, to: &output) }
 }
 
-/// Appends `text` in double quotes with Swift escapes (`\"`, `\\`, `\n`, `\t`, `\r`, `\0`, `\u{1B}`).
+/// Appends `text` in double quotes with the escapes the command language reads back: `\"`, `\\`,
+/// `\n`, `\t`, and `\u{1B}` for any other control character or DEL.
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
     var text = text
@@ -128,7 +121,7 @@ private func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }
 
-/// Appends `text` with Swift string escapes, copying unescaped runs whole.
+/// Appends `text` with the command language's string escapes, copying unescaped runs whole.
 func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
     let needsEscaping = text.utf8.contains(where: needsEscape)
     guard needsEscaping else {
@@ -141,8 +134,6 @@ func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
         case "\\": output.append("\\\\")
         case "\n": output.append("\\n")
         case "\t": output.append("\\t")
-        case "\r": output.append("\\r")
-        case "\0": output.append("\\0")
         default:
             if scalar.value < 0x20 || scalar.value == 0x7F {
                 output.append("\\u{")

@@ -4,15 +4,7 @@ extension StateValue {
     /// Doubles keep a fractional part (`1.0`); non-finite doubles, which JSON cannot
     /// express, become the strings `"NaN"`, `"Infinity"` and `"-Infinity"`.
     public var jsonText: String {
-        TextBuffer.withScratch { output in
-            appendJSON(to: &output)
-            return output.string
-        }
-    }
-
-    /// Appends `jsonText` to `output`.
-    public func appendJSON(to output: inout String) {
-        output.append(jsonText)
+        renderedText { appendJSON(to: &$0) }
     }
 
     func appendJSON(to output: inout TextBuffer) {

@@ -1,0 +1,77 @@
+/// The kind of a frame's value, as far as it was written.
+enum FrameKind: UInt8 {
+    case empty, single, object, array
+}
+
+/// What kind of key a frame has in its parent.
+enum FrameKeyKind: UInt8 {
+    case none, named, index
+}
+
+/// A value under construction: what an `Encoder` handed to one `encode(to:)` collects.
+struct EncodingFrame {
+    /// Bumped each time the frame is closed: a frame id of an older generation is stale.
+    /// Kept to 31 bits, so that frame ids stay positive (negative targets are box ids).
+    var generation: UInt32 = 0
+    var isOpen = false
+    var kind = FrameKind.empty
+    var single = StateValue.null
+    var fields: [StateField] = []
+    var elements: [StateValue] = []
+    /// Nested containers and super-encoders: their values are filled in when the frame finishes.
+    var pending: [(index: Int, frame: Int)] = []
+    /// The entry of the coding-key type of the first keyed container, or -1.
+    var keyType = -1
+    /// How many fields were written in the order of the key type's last known field names
+    /// (so none of them can repeat an earlier one), or -1 once a write did not follow it.
+    var shapeMatched = 0
+    /// Field positions by key, built for big objects only.
+    var indexByKey: [String: Int]?
+    var parent = noFrame
+    /// The frame's key in its parent, for `codingPath`: kept as the key's type and string
+    /// (an existential key would cost several value-witness calls per frame) and made
+    /// again with `init?(stringValue:)` when asked for; or an array index.
+    var keyKind = FrameKeyKind.none
+    var codingKeyType: (any CodingKey.Type)?
+    var keyName = ""
+    var keyIndex = 0
+    /// The next free slot while the frame is free, or -1.
+    var nextFree = -1
+}
+
+/// The frames of a session, in memory of their own: a frame is read and written in place,
+/// without the uniqueness checks of an array.
+struct FrameArena {
+    private var base: UnsafeMutablePointer<EncodingFrame>
+    private(set) var count = 0
+    private var capacity = 8
+
+    init() {
+        base = .allocate(capacity: capacity)
+    }
+
+    /// Frees the frames (the arena is not used afterwards).
+    func deallocate() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    var indices: Range<Int> { 0..<count }
+
+    subscript(slot: Int) -> EncodingFrame {
+        @inline(__always) unsafeAddress { UnsafePointer(base + slot) }
+        @inline(__always) unsafeMutableAddress { base + slot }
+    }
+
+    mutating func append(_ frame: EncodingFrame) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<EncodingFrame>.allocate(capacity: capacity * 2)
+            larger.moveInitialize(from: base, count: count)
+            base.deallocate()
+            base = larger
+            capacity *= 2
+        }
+        (base + count).initialize(to: frame)
+        count += 1
+    }
+}
