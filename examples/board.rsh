@@ -1,7 +1,7 @@
 # board — two reactors sharing one service (ReactorKit's transform(mutation:) pattern).
 #
 # `board` lists the posts; `write` edits a new one. Both talk to one in-memory BoardService,
-# which broadcasts create/delete events. `board` merges those events into its own mutations in
+# which broadcasts create/update/delete events. `board` merges those events into its own mutations in
 # transform(mutation:), so it sees posts it never asked for.
 
 # `:use board` loads both reactors and focuses `board`, the first one.
@@ -37,6 +37,13 @@ write.submit
 :expect posts.count == 2
 :expect posts[0].id == 2
 :expect posts[1].id == 1
+
+# `rename` asks the service too; it broadcasts `update(Post)` and the board replaces that
+# post in place (its diff is one line: `posts[1].title: "Hello" → "Hi"`).
+rename 1 "Hi"
+:expect posts.count == 2
+:expect posts[1].title == "Hi"
+:expect posts[1].content == "no title yet"
 
 # `delete` only asks the service; the removal comes back as a `delete` event.
 delete 1

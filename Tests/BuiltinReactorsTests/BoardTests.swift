@@ -87,6 +87,45 @@ struct BoardTests {
         #expect(board.currentState.posts.isEmpty)
     }
 
+    @Test func renameAsksTheServiceWhichBroadcastsTheUpdateAndTheBoardReplacesThePostInPlace() async throws {
+        let board = makeBoard()
+        _ = board.currentState
+        for title in ["one", "two", "three"] { try service.create(title: title, content: "c\(title)") }
+        let log = MutationLog(board)
+
+        board.send(.rename(id: 2, title: "deux"))
+        try await scheduler.waitUntilQuiescent()
+
+        let renamed = Post(id: 2, title: "deux", content: "ctwo")
+        #expect(log.mutations == [.replacePost(renamed)])
+        #expect(log.causedByAction == [false])
+        #expect(board.currentState.posts.map(\.id) == [3, 2, 1])
+        #expect(board.currentState.posts[1] == renamed)
+        #expect(service.posts[1] == renamed)
+    }
+
+    @Test func renamingAnUnknownPostOrToABlankTitleFailsThatEffectOnlyAndChangesNothing() async throws {
+        let board = makeBoard()
+        try service.create(title: "one", content: "")
+        board.send(.refresh)
+        let log = MutationLog(board)
+
+        board.send(.rename(id: 42, title: "x"))
+        try await scheduler.waitUntilQuiescent()
+        board.send(.rename(id: 1, title: "  "))
+        try await scheduler.waitUntilQuiescent()
+
+        #expect(log.mutations.isEmpty)
+        #expect(log.effectPhases == [
+            "started", "failed: no post with id 42", "started", "failed: cannot rename post 1: the title is blank",
+        ])
+        #expect(board.currentState.posts == [Post(id: 1, title: "one", content: "")])
+        #expect(service.posts == [Post(id: 1, title: "one", content: "")])
+        board.send(.rename(id: 1, title: "uno"))
+        try await scheduler.waitUntilQuiescent()
+        #expect(board.currentState.posts.map(\.title) == ["uno"])
+    }
+
     @Test func refreshLoadsWhatTheServiceHoldsNewestFirst() throws {
         try service.create(title: "old", content: "")
         try service.create(title: "new", content: "")

@@ -70,6 +70,24 @@ struct BatchRunTests {
         #expect(result.lastStdoutLine == "0 passed, 1 failed", "\(result.transcript)")
     }
 
+    @Test func boardRenameReplacesThePostInPlaceAndAnUnknownIdIsAnErrorNotACrash() async throws {
+        let result = try await runScript([
+            ":use board",
+            "write.updateTitle \"Hello\"",
+            "write.submit",
+            "write.updateTitle \"Second\"",
+            "write.submit",
+            "rename 1 \"Hi\"",
+            ":expect posts[1].title == \"Hi\"",
+            "rename 9 \"Nope\"",
+            ":expect posts.count == 2",
+        ])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stdout.contains("posts[1].title: \"Hello\" → \"Hi\""), "\(result.transcript)")
+        #expect(result.stderrLines.contains { $0.contains("no post with id 9") }, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+    }
+
     @Test func anUnknownActionSuggestsTheNearestName() async throws {
         let result = try await runScript(["increse"])
         #expect(result.status == 1, "\(result.transcript)")

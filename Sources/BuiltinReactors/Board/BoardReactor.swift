@@ -4,7 +4,8 @@ import ReactorCore
 /// in `transform(mutation:)` — a post created by the `write` reactor appears at the top, a deleted
 /// one disappears, though neither went through this reactor's actions.
 ///
-/// `delete` only asks the service; the removal arrives through the event.
+/// `delete` and `rename` only ask the service; the change arrives through the event (`rename`
+/// comes back as `update(Post)`, which replaces that post in place).
 public final class BoardReactor: Reactor {
     /// What the user asks for.
     public enum Action: Sendable, Equatable {
@@ -12,6 +13,8 @@ public final class BoardReactor: Reactor {
         case refresh
         /// Ask the service to delete a post.
         case delete(id: Int)
+        /// Ask the service to change a post's title.
+        case rename(id: Int, title: String)
     }
 
     /// The changes to the list.
@@ -22,6 +25,8 @@ public final class BoardReactor: Reactor {
         case insertPost(Post, at: Int)
         /// The post with `id` removed.
         case removePost(id: Int)
+        /// The post with the same id replaced by this version, in place.
+        case replacePost(Post)
     }
 
     /// The list.
@@ -49,7 +54,7 @@ public final class BoardReactor: Reactor {
         self.service = service
     }
 
-    /// `refresh` reads the service; `delete` asks it (the change comes back as an event).
+    /// `refresh` reads the service; `delete` and `rename` ask it (the change comes back as an event).
     public func mutate(action: Action) -> Effect<Mutation> {
         switch action {
         case .refresh:
@@ -57,15 +62,19 @@ public final class BoardReactor: Reactor {
         case .delete(let id):
             let service = service
             return .run { _ in try service.delete(id: id) }
+        case .rename(let id, let title):
+            let service = service
+            return .run { _ in try service.rename(id: id, title: title) }
         }
     }
 
     /// The reactor's own mutations, merged with the service's events: `create` inserts at the top,
-    /// `delete` removes.
+    /// `update` replaces in place, `delete` removes.
     public func transform(mutation: Flow<Mutation>) -> Flow<Mutation> {
         mutation.merge(service.events) { event in
             switch event {
             case .create(let post): .insertPost(post, at: 0)
+            case .update(let post): .replacePost(post)
             case .delete(let id): .removePost(id: id)
             }
         }
@@ -81,6 +90,8 @@ public final class BoardReactor: Reactor {
             state.posts.insert(post, at: min(max(index, 0), state.posts.count))
         case .removePost(let id):
             state.posts.removeAll { $0.id == id }
+        case .replacePost(let post):
+            if let index = state.posts.firstIndex(where: { $0.id == post.id }) { state.posts[index] = post }
         }
         return state
     }

@@ -36,6 +36,18 @@ public final class BoardService {
         return post
     }
 
+    /// Gives the post with `id` the title `title` and announces the new version; throws when
+    /// there is no such post or the title is blank (nothing changes then).
+    @discardableResult
+    public func rename(id: Int, title: String) throws(BoardServiceError) -> Post {
+        guard let index = posts.firstIndex(where: { $0.id == id }) else { throw .noSuchPost(id: id) }
+        guard !WriteReactor.isBlank(title) else { throw .blankTitle(id: id) }
+        posts[index].title = title
+        let post = posts[index]
+        events.publish(.update(post))
+        return post
+    }
+
     /// Deletes the post with `id` and announces it; throws when there is none.
     public func delete(id: Int) throws(BoardServiceError) {
         guard let index = posts.firstIndex(where: { $0.id == id }) else { throw .noSuchPost(id: id) }
@@ -50,12 +62,15 @@ public enum BoardServiceError: Error, Sendable, Equatable, CustomStringConvertib
     case noSuchPost(id: Int)
     /// Every id up to `Int.max` has been given out.
     case idsExhausted
+    /// A post cannot be given a blank title.
+    case blankTitle(id: Int)
 
     /// A one-line message.
     public var description: String {
         switch self {
         case .noSuchPost(let id): "no post with id \(id)"
         case .idsExhausted: "no post id left (ids up to \(Int.max) are used)"
+        case .blankTitle(let id): "cannot rename post \(id): the title is blank"
         }
     }
 }

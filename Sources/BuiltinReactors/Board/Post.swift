@@ -19,6 +19,8 @@ public struct Post: Encodable, Sendable, Equatable, Identifiable {
 public enum BoardEvent: Sendable, Equatable {
     /// A post was created.
     case create(Post)
+    /// A post was changed (renamed): the new version.
+    case update(Post)
     /// The post with this id was deleted.
     case delete(id: Int)
 }
