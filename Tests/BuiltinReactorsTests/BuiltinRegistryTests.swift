@@ -39,7 +39,7 @@ struct BuiltinRegistryTests {
             "counter": ["increase", "decrease"],
             "github-search": ["updateQuery", "loadNextPage"],
             "scoreboard": ["homeScore", "awayScore", "resetScore", "setScore"],
-            "board": ["refresh", "delete"],
+            "board": ["refresh", "delete", "rename"],
             "write": ["updateTitle", "updateContent", "submit"],
         ])
     }
