@@ -16,6 +16,15 @@ enum ScriptLine {
     case readError(String, number: Int)
 }
 
+extension ScriptLine {
+    /// The 1-based number of the line.
+    var number: Int {
+        switch self {
+        case .text(_, let number), .invalidUTF8(let number), .binary(let number), .readError(_, let number): number
+        }
+    }
+}
+
 /// Reads a script line by line from a file descriptor, in chunks, so memory stays flat in the
 /// number of lines and a line of any length works. Accepts `\n` and `\r\n` line ends and a last
 /// line without one.

@@ -31,7 +31,23 @@ extension ShellSession {
         let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
         SignalSafeOutput.source = source
         defer { (SignalSafeOutput.source, SignalSafeOutput.line) = (includer, includerLine) }
+        var linesSinceYield = 0
         while let line = reader.next() {
+            if !isCommandLineInput {
+                // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
+                // then it lets the main queue run, where the interrupt is noticed, even when its
+                // lines never wait.
+                linesSinceYield += 1
+                if linesSinceYield == Self.loadLinesBetweenYields {
+                    linesSinceYield = 0
+                    await Task.yield()
+                }
+                if Task.isCancelled {
+                    currentOrigin = LineOrigin(source: source, line: line.number)
+                    _ = fail("interrupted: this line and the rest of '\(source)' were not run")
+                    return .completed
+                }
+            }
             let outcome: CommandOutcome
             switch line {
             case .text(let text, let number):
@@ -71,6 +87,9 @@ extension ShellSession {
         }
         return .completed
     }
+
+    /// How many lines a `:load` runs between two chances for Ctrl-C to be noticed.
+    static let loadLinesBetweenYields = 256
 
     /// `:load FILE`: runs a script here. Relative paths are resolved against the directory of the
     /// script that loads them (the working directory interactively). Cycles are an error.
