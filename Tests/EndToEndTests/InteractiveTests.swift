@@ -332,6 +332,12 @@ struct InteractiveTests {
         try colored.enter("increase")
         try await colored.waitFor("isLoading: false → true")
         #expect(try colored.screenWithEscapes().contains("\u{1B}["))
+
+        // Empty counts as unset (no-color.org), for the diff as for everything else.
+        let emptyNoColor = try await home.startShell(["--real-clock"], environment: ["NO_COLOR": ""])
+        try emptyNoColor.enter("increase")
+        try await emptyNoColor.waitFor("isLoading: false → true")
+        #expect(try emptyNoColor.screenWithEscapes().contains("\u{1B}["))
     }
 
     // MARK: ~/.inputrc

@@ -32,7 +32,7 @@ struct SessionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Output format.", valueName: "text|json"))
     var format: OutputFormat = .text
 
-    @Option(help: ArgumentHelp("Colour: auto (terminal, NO_COLOR unset, TERM not dumb), always, never.",
+    @Option(help: ArgumentHelp("Colour: auto (terminal, NO_COLOR unset or empty, TERM not dumb), always, never.",
                                valueName: "auto|always|never"))
     var color: ColorMode = .auto
 

@@ -40,6 +40,12 @@ struct RootCommand: ParsableCommand {
         subcommands: [RunCommand.self, ListCommand.self]
     )
 
+    @Flag(help: "Stop at the first failing command (piped input; see `run --bail`).")
+    var bail = false
+
+    @Flag(help: "Echo each script line before its output (piped input; see `run --echo`).")
+    var echo = false
+
     @OptionGroup var session: SessionOptions
 }
 
@@ -97,11 +103,17 @@ extension LaunchPlan {
         do {
             command = try RootCommand.parseAsRoot(arguments)
         } catch {
+            if case .usageError(let text) = plan(for: error), let hint = runHint(arguments) {
+                return .usageError(text.replacingFirstLineEnd(with: "; did you mean `\(hint)`?"))
+            }
             return plan(for: error)
         }
         switch command {
         case let root as RootCommand:
-            return .shell(root.session.configuration(environment: environment))
+            var config = root.session.configuration(environment: environment)
+            config.bail = root.bail
+            config.echo = root.echo
+            return .shell(config)
         case let run as RunCommand:
             var config = run.session.configuration(environment: environment)
             config.bail = run.bail

@@ -36,6 +36,10 @@ public enum ReactorShellMain {
             exit(0)
         case .shell(let configuration):
             if isatty(0) == 1 {
+                if configuration.bail || configuration.echo {
+                    sink.writeError("reactor-shell: --bail and --echo apply to scripts: pipe one in, or use `reactor-shell run FILE`")
+                    exit(2)
+                }
                 exit(await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink))
             }
             ProcessSignals.installBatchTermination()

@@ -4,16 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The `--color` choice of SPEC §2.
-public enum TerminalColorChoice: String, CaseIterable, Sendable {
-    /// Colour when stdout is a terminal, `NO_COLOR` is unset and `TERM` is not `dumb`.
-    case auto
-    /// Always colour.
-    case always
-    /// Never colour.
-    case never
-}
-
 /// Facts about the process's terminal that decide interactive mode and colour.
 public enum TerminalInfo {
     /// Whether file descriptor `descriptor` is a terminal.
@@ -29,9 +19,9 @@ public enum TerminalInfo {
 
     /// Whether output is coloured, by SPEC §2: `always` and `never` decide alone; `auto` means
     /// stdout is a terminal, `NO_COLOR` is unset (an empty value counts as unset, per
-    /// no-color.org) and `TERM` is not `dumb`.
+    /// no-color.org) and `TERM` is not `dumb`. The one place the shell reads `NO_COLOR`.
     public static func colorEnabled(
-        choice: TerminalColorChoice,
+        choice: ColorMode,
         standardOutputIsTerminal: Bool = TerminalInfo.standardOutputIsTerminal,
         environment: (String) -> String? = LineEditingEnvironment.processValue
     ) -> Bool {

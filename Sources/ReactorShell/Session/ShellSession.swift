@@ -114,14 +114,8 @@ public final class ShellSession {
 
     func resolvedColors() -> Bool {
         guard printer.format == .text else { return false }
-        switch colorMode {
-        case .always: return true
-        case .never: return false
-        case .auto:
-            let environment = configuration.environment
-            if environment["NO_COLOR"] != nil || environment["TERM"] == "dumb" { return false }
-            return isatty(1) == 1
-        }
+        let environment = configuration.environment
+        return TerminalInfo.colorEnabled(choice: colorMode, environment: { environment[$0] })
     }
 
     // MARK: Running lines

@@ -4,7 +4,7 @@ import Testing
 @testable import ReactorShell
 
 @Suite struct TerminalInfoTests {
-    private func color(_ choice: TerminalColorChoice, terminal: Bool, _ variables: [String: String] = [:]) -> Bool {
+    private func color(_ choice: ColorMode, terminal: Bool, _ variables: [String: String] = [:]) -> Bool {
         TerminalInfo.colorEnabled(choice: choice, standardOutputIsTerminal: terminal, environment: { variables[$0] })
     }
 

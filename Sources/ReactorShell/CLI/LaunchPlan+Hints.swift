@@ -1,0 +1,32 @@
+/// Hints added to usage errors, for the mistakes people make most.
+extension LaunchPlan {
+    /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid
+    /// `run` command line (`reactor-shell file.rsh`: the `run` was forgotten), else nil.
+    static func runHint(_ arguments: [String]) -> String? {
+        let subcommands = ["run", "list", "help"]
+        guard let first = arguments.first(where: { !$0.hasPrefix("-") }),
+              !subcommands.contains(first),
+              Suggestions.nearest(to: first, among: subcommands).isEmpty,  // `lst` is ArgumentParser's to explain
+              (try? RootCommand.parseAsRoot(["run"] + arguments)) is RunCommand
+        else { return nil }
+        return (["reactor-shell", "run"] + arguments.map(shellQuoted)).joined(separator: " ")
+    }
+
+    /// `word` as a POSIX shell would need it typed: as it is when safe, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = word.utf8.allSatisfy { byte in
+            (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                || "-_./=:,+@%".utf8.contains(byte)
+        }
+        if safe && !word.isEmpty { return word }
+        return "'" + word.replacing("'", with: #"'\''"#) + "'"
+    }
+}
+
+extension String {
+    /// The text with `suffix` added at the end of its first line.
+    func replacingFirstLineEnd(with suffix: String) -> String {
+        guard let newline = firstIndex(of: "\n") else { return self + suffix }
+        return self[..<newline] + suffix + self[newline...]
+    }
+}
