@@ -1,5 +1,22 @@
-/// Hints added to usage errors, for the mistakes people make most.
+/// Hints added to usage errors, for the mistakes people make most, and `run`'s script options
+/// accepted without `run`.
 extension LaunchPlan {
+    /// `reactor-shell --bail …` / `--echo …` without a subcommand: the shell on standard input
+    /// with `run`'s options (a usage error later if standard input is a terminal). Nil when the
+    /// arguments are not that. (The root command cannot declare the flags itself: ArgumentParser
+    /// would then give `run --bail` to the root.)
+    static func scriptOptionsWithoutRun(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
+        guard arguments.contains(where: { $0 == "--bail" || $0 == "--echo" }),
+              !arguments.contains(where: { ["run", "list", "help"].contains($0) }),
+              let run = try? RootCommand.parseAsRoot(["run"] + arguments + ["-"]) as? RunCommand,
+              run.files == ["-"]
+        else { return nil }
+        var config = run.session.configuration(environment: environment)
+        config.bail = run.bail
+        config.echo = run.echo
+        return .shell(config)
+    }
+
     /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid
     /// `run` command line (`reactor-shell file.rsh`: the `run` was forgotten), else nil.
     static func runHint(_ arguments: [String]) -> String? {

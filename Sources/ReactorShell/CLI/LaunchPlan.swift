@@ -33,18 +33,14 @@ struct RootCommand: ParsableCommand {
               echo 'increase' | reactor-shell --reactor counter
               reactor-shell list                     # the registry
 
+            `--bail` and `--echo` (see `run --help`) work without `run` too, for a script piped in.
+
             Exit status: 0 all commands ran and every expectation held; 1 a command failed; 2 usage error.
             Inside the shell, type :help.
             """,
         version: reactorShellVersion,
         subcommands: [RunCommand.self, ListCommand.self]
     )
-
-    @Flag(help: "Stop at the first failing command (piped input; see `run --bail`).")
-    var bail = false
-
-    @Flag(help: "Echo each script line before its output (piped input; see `run --echo`).")
-    var echo = false
 
     @OptionGroup var session: SessionOptions
 }
@@ -103,6 +99,7 @@ extension LaunchPlan {
         do {
             command = try RootCommand.parseAsRoot(arguments)
         } catch {
+            if let plan = scriptOptionsWithoutRun(arguments, environment: environment) { return plan }
             if case .usageError(let text) = plan(for: error), let hint = runHint(arguments) {
                 return .usageError(text.replacingFirstLineEnd(with: "; did you mean `\(hint)`?"))
             }
@@ -110,10 +107,7 @@ extension LaunchPlan {
         }
         switch command {
         case let root as RootCommand:
-            var config = root.session.configuration(environment: environment)
-            config.bail = root.bail
-            config.echo = root.echo
-            return .shell(config)
+            return .shell(root.session.configuration(environment: environment))
         case let run as RunCommand:
             var config = run.session.configuration(environment: environment)
             config.bail = run.bail
