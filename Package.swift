@@ -1,10 +1,9 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-/// Release builds of our library targets skip the run-time exclusivity checks (a third of the
-/// dynamic work on the batch path was `swift_beginAccess`); debug builds, which the tests run,
-/// keep them, so a violation still fails the tests. See docs/performance.md.
-let fastRelease: [SwiftSetting] = [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+// No target that a library product contains may use `unsafeFlags`: SwiftPM refuses such a
+// package when it is required by version (scripts/check-by-version proves it). The executable's
+// linker flags below are fine: an adopter never builds that product.
 
 /// Release builds of the `reactor-shell` executable on Linux link the Swift runtime and
 /// libraries statically, like `swift build --static-swift-stdlib` but with a plain
@@ -46,8 +45,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        .target(name: "ReactorCore", swiftSettings: fastRelease),
-        .target(name: "StateDiff", swiftSettings: fastRelease),
+        .target(name: "ReactorCore"),
+        .target(name: "StateDiff"),
         .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
         .systemLibrary(name: "CEditline", providers: [.apt(["libedit-dev"])]),
         .target(
@@ -57,21 +56,17 @@ let package = Package(
                 .target(name: "CReadline", condition: .when(traits: ["GNUReadline"])),
                 .target(name: "CEditline", condition: .when(traits: ["LibEdit"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
-            swiftSettings: fastRelease
+            ]
         ),
         // libcurl is opened with dlopen when a network search first needs it, never linked:
         // linking it (or FoundationNetworking) costs every start-up ~30 more shared libraries.
         .target(
             name: "CCurlLoader",
-            // DWARF 4 debug info, so that valgrind 3.19 (Debian 12) can still profile the binary.
-            cSettings: [.unsafeFlags(["-gdwarf-4"])],
             linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         .target(
             name: "BuiltinReactors",
-            dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"],
-            swiftSettings: fastRelease
+            dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"]
         ),
         .executableTarget(
             name: "reactor-shell",

@@ -9,7 +9,7 @@
 public final class ReactorRuntime<R: Reactor> {
     /// The scheduler whose clock effects use and which counts their work in progress.
     /// Share one among the reactors of a scene; set it before the reactor's first use.
-    public var scheduler: Scheduler {
+    @exclusivity(unchecked) public var scheduler: Scheduler {
         didSet { hot.pointee.actionIDs = scheduler.actionIDs }
     }
 
@@ -109,9 +109,10 @@ public final class ReactorRuntime<R: Reactor> {
     }
     @inlinable var pendingCount: Int { hot.pointee.pending.count }
 
-    @usableFromInline var eventObservers: [EventObserver] = []
-    @usableFromInline var actionFlow: Flow<R.Action> = .own
-    @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
+    // Read on every send, reduction and effect report; unchecked for the reason given below.
+    @exclusivity(unchecked) @usableFromInline var eventObservers: [EventObserver] = []
+    @exclusivity(unchecked) @usableFromInline var actionFlow: Flow<R.Action> = .own
+    @exclusivity(unchecked) @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
 
     // The fields below that an effect touches on its way (start, each output, end) are exempt
     // from dynamic exclusivity checks: each check cost more than the access it guards, about a

@@ -26,9 +26,11 @@ public final class VirtualClock: ReactorClock {
         var isLive: Bool { cancellation?.isSet != true }
     }
 
-    private var sleepers: [Sleeper] = []
-    private var nextSleeperID = 0
-    private(set) public var now: Duration = .zero
+    // Exempt from dynamic exclusivity checks (read or changed several times a line of a batch
+    // run): main-actor state, each access instantaneous, none passed `inout` across a call of ours.
+    @exclusivity(unchecked) private var sleepers: [Sleeper] = []
+    @exclusivity(unchecked) private var nextSleeperID = 0
+    @exclusivity(unchecked) private(set) public var now: Duration = .zero
 
     /// The scheduler that counts effect work against this clock; it decides when woken
     /// tasks have settled. Set by ``Scheduler/init(clock:)``.

@@ -15,12 +15,12 @@ public final class OutputSink {
     private let resultDescriptor: Int32
     private let errorDescriptor: Int32
     /// Flush after every `writeResult` (interactive use) rather than when the buffer fills.
-    public var flushesEachWrite: Bool
+    @exclusivity(unchecked) public var flushesEachWrite: Bool
     /// Called instead of writing results directly while a line editor owns the terminal,
     /// so output appears above the prompt.
-    public var interceptor: ((String) -> Void)?
+    @exclusivity(unchecked) public var interceptor: ((String) -> Void)?
     /// Called instead of writing errors directly while a line editor owns the terminal.
-    public var errorInterceptor: ((String) -> Void)?
+    @exclusivity(unchecked) public var errorInterceptor: ((String) -> Void)?
     /// Called with `errno` when writing results fails (the pending results are dropped). The
     /// program sets it to stop: quietly on a closed pipe, with an error otherwise (SPEC §6);
     /// nil ignores the failure.

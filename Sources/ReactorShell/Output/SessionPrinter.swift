@@ -6,12 +6,13 @@ import StateDiff
 final class SessionPrinter {
     let sink: OutputSink
     /// Text or JSON Lines.
-    var format: OutputFormat
+    @exclusivity(unchecked) var format: OutputFormat
     /// ANSI colour in text output.
-    var colors: Bool {
+    @exclusivity(unchecked) var colors: Bool {
         didSet { diffRenderer.colors = colors }
     }
-    private var diffRenderer: TextDiffRenderer
+    // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
+    @exclusivity(unchecked) private var diffRenderer: TextDiffRenderer
 
     init(sink: OutputSink, format: OutputFormat, colors: Bool) {
         self.sink = sink

@@ -128,7 +128,8 @@ private final class RecentLines {
     private static let maximumLength = 63
     private static let slotCount = 64
     /// The line of each slot.
-    private var lines = [String](repeating: "", count: slotCount)
+    /// Unchecked exclusivity: read or replaced once a line, never passed `inout`.
+    @exclusivity(unchecked) private var lines = [String](repeating: "", count: slotCount)
     /// The bytes of each slot's line, `maximumLength + 1` bytes a slot: the length, then the bytes.
     private let bytes: UnsafeMutablePointer<UInt8>
 

@@ -35,10 +35,14 @@ public final class ShellSession {
     private(set) var focusIndex = 0
     /// The command tables of ``reactors``, in the same order.
     private(set) var commandTables: [ReactorCommandTable] = []
-    var lastStates: [StateValue?] = []
+    // The fields a batch line changes (the baselines, the log, the replay, the timelines, the
+    // recent actions) are exempt from dynamic exclusivity checks, about 60 instructions each and
+    // a sixth of a scoreboard line: they are main-actor state, and no access to one of them
+    // overlaps another (none is passed `inout` to code that could reach the session).
+    @exclusivity(unchecked) var lastStates: [StateValue?] = []
     /// An empty change list kept for its capacity (see ``reportChange(of:label:elapsed:)``).
-    private var changeScratch: [StateChange] = []
-    var timelines: [Timeline] = []
+    @exclusivity(unchecked) private var changeScratch: [StateChange] = []
+    @exclusivity(unchecked) var timelines: [Timeline] = []
 
     var showDiffs: Bool
     var trace = false
@@ -51,19 +55,19 @@ public final class ShellSession {
     /// Whether any command failed (errors and failed expectations): the exit status is 1 if so.
     public internal(set) var hadFailure = false
 
-    var log: SessionLog
+    @exclusivity(unchecked) var log: SessionLog
     /// The commands that replay the session (`:save`), bounded.
-    var replay: [String] = []
-    var replayOverflow = false
+    @exclusivity(unchecked) var replay: [String] = []
+    @exclusivity(unchecked) var replayOverflow = false
     static let replayLimit = 100_000
     var loadStack: [String] = []
 
     /// The line being run, for errors that surface from effects.
     var currentOrigin = LineOrigin()
     /// The log step an action being sent belongs to (bound to its runtime id on the action event).
-    private var pendingStep: Int?
+    @exclusivity(unchecked) private var pendingStep: Int?
     /// When recent actions were sent and what they were, for the trace.
-    private var actionStarts = RecentActions()
+    @exclusivity(unchecked) private var actionStarts = RecentActions()
 
     /// A session over `registry`, printing to `sink`; `interactive` picks the real clock by default.
     public init(registry: Registry, configuration: ShellConfiguration, sink: OutputSink, interactive: Bool) {
@@ -139,6 +143,9 @@ public final class ShellSession {
 
     /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait
     /// for its effects. A batch run of actions whose effects are synchronous never suspends.
+    /// Always inlined: returned from a call, the `LineProgress` is copied out through memory
+    /// (about 130 instructions a batch line; see docs/performance.md).
+    @inline(__always)
     func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         currentOrigin = origin
         let parsed: ParsedLine
