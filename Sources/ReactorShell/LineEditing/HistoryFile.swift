@@ -87,30 +87,15 @@ struct HistoryFile: ~Copyable {
     }
 
     private static func readAll(descriptor: Int32, path: String) throws(HistoryStoreError) -> [UInt8] {
-        var contents: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        var offset: off_t = 0
-        while true {
-            let count = chunk.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, $0.count, offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw HistoryStoreError(operation: "read", path: path, errorNumber: errno)
-            }
-            if count == 0 { return contents }
-            contents.append(contentsOf: chunk[0..<count])
-            offset += off_t(count)
+        switch POSIXIO.readAll(descriptor) {
+        case .success(let contents): return contents
+        case .failure(let error): throw HistoryStoreError(operation: "read", path: path, errorNumber: error.code)
         }
     }
 
     private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw HistoryStoreError(operation: "write", path: path, errorNumber: errno)
-            }
-            written += count
+        if let error = bytes.withUnsafeBytes({ POSIXIO.writeAll($0, to: descriptor) }) {
+            throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
         }
     }
 

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The line editor for pipes, files and tests: reads lines from a file descriptor and writes
 /// no prompt, banner, colour or escape byte of its own.
@@ -14,17 +9,17 @@ import Darwin
 /// - push: as a `LineEditor`, `start` delivers events from the main queue, and `pause()`
 ///   holds further lines back while a command runs.
 ///
-/// Lines are cut by `PlainLineSplitter`: CRLF, a missing last newline and long lines are
-/// handled; a line that is not UTF-8 arrives as `.invalidUTF8(lineNumber:)`. A read error
-/// ends the input like end-of-file.
+/// Lines are cut by `LineReader`, as scripts are: CRLF, a missing last newline and long lines
+/// are handled; a line that is not UTF-8 (or holds a NUL byte) arrives as
+/// `.invalidUTF8(lineNumber:)`. A read error ends the input like end-of-file.
 @MainActor
 public final class PlainLineEditor: LineEditor {
     /// Not used: plain input has no completion. Kept to satisfy `LineEditor`.
     public var completionProvider: LineCompletionProvider?
 
     private let descriptor: Int32
-    private var splitter = PlainLineSplitter()
-    private var reachedEnd = false
+    private var reader: LineReader
+    private var reachedEnd: Bool { reader.reachedEnd }
     private var endDelivered = false
     private var handler: LineEditorEventHandler?
     private var source: DispatchSourceRead?
@@ -39,8 +34,9 @@ public final class PlainLineEditor: LineEditor {
     /// An editor reading `fileDescriptor` (standard input by default). With
     /// `closingDescriptorOnStop`, `stop()` closes it, after the dispatch source watching it
     /// is gone (closing it earlier could confuse a later source on the same number).
-    public init(fileDescriptor: Int32 = STDIN_FILENO, closingDescriptorOnStop: Bool = false) {
+    public init(fileDescriptor: Int32 = 0, closingDescriptorOnStop: Bool = false) {
         descriptor = fileDescriptor
+        reader = LineReader(descriptor: fileDescriptor)
         closesDescriptor = closingDescriptorOnStop
     }
 
@@ -48,9 +44,9 @@ public final class PlainLineEditor: LineEditor {
     /// every later call).
     public func readEvent() -> LineEditorEvent {
         while true {
-            if let event = splitter.nextLine(endOfStream: reachedEnd) { return event }
+            if let event = nextEvent() { return event }
             if reachedEnd { return .endOfInput }
-            readChunk()
+            reader.readChunk()
         }
     }
 
@@ -58,9 +54,7 @@ public final class PlainLineEditor: LineEditor {
     public func start(prompt: String, handler: @escaping LineEditorEventHandler) {
         precondition(self.handler == nil && !stopped, "a PlainLineEditor starts once")
         self.handler = handler
-        var status = stat()
-        let isRegularFile = fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
-        if isRegularFile {
+        if POSIXIO.isRegularFile(descriptor) {
             // epoll cannot watch regular files; they never block, so read them in turns.
             scheduleRegularFileRead()
         } else {
@@ -70,7 +64,7 @@ public final class PlainLineEditor: LineEditor {
             }
             if closesDescriptor {
                 let descriptor = self.descriptor
-                source.setCancelHandler { _ = close(descriptor) }
+                source.setCancelHandler { POSIXIO.closeFile(descriptor) }
                 closedBySource = true
             }
             self.source = source
@@ -83,14 +77,7 @@ public final class PlainLineEditor: LineEditor {
 
     /// Writes `text` (plus a newline when missing) to `stream`.
     public func printAbove(_ text: String, on stream: LineEditorOutputStream) {
-        var bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { write(stream.fileDescriptor, $0.baseAddress! + written, $0.count - written) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return }
-            written += count
-        }
+        POSIXIO.writeAll(text.hasSuffix("\n") ? text : text + "\n", to: stream.fileDescriptor)
     }
 
     /// Ignored: plain input keeps no history.
@@ -120,7 +107,7 @@ public final class PlainLineEditor: LineEditor {
         guard !stopped else { return }
         stopped = true
         if closesDescriptor && source == nil && !closedBySource {
-            _ = close(descriptor)
+            POSIXIO.closeFile(descriptor)
         }
         cancelSource()
         handler = nil
@@ -135,7 +122,7 @@ public final class PlainLineEditor: LineEditor {
         // At most 16 chunks per turn, so an endless pipe cannot starve the main queue.
         var chunks = 0
         repeat {
-            readChunk()
+            reader.readChunk()
             chunks += 1
         } while !reachedEnd && chunks < 16 && LineEditingPolling.isReadable(descriptor)
         deliverAvailableLines()
@@ -166,7 +153,7 @@ public final class PlainLineEditor: LineEditor {
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated {
                 guard let self, !self.stopped, !self.paused else { return }
-                self.readChunk()
+                self.reader.readChunk()
                 self.deliverAvailableLines()
                 if !self.reachedEnd && !self.paused { self.scheduleRegularFileRead() }
             }
@@ -189,7 +176,7 @@ public final class PlainLineEditor: LineEditor {
     /// Delivers complete lines (and the end, once) until paused or stopped.
     private func deliverAvailableLines() {
         while !stopped, !paused, let handler {
-            if let event = splitter.nextLine(endOfStream: reachedEnd) {
+            if let event = nextEvent() {
                 handler(event)
             } else {
                 if reachedEnd && !endDelivered {
@@ -201,18 +188,13 @@ public final class PlainLineEditor: LineEditor {
         }
     }
 
-    /// Reads what is available (blocking when nothing is); sets `reachedEnd` at end or error.
-    private func readChunk() {
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                reachedEnd = true
-                return
-            }
-            splitter.append(chunk[0..<count])
-            return
+    /// The next line read as an event; nil when none is complete yet, and at the end (a read
+    /// error ends the input like end-of-file).
+    private func nextEvent() -> LineEditorEvent? {
+        switch reader.nextBufferedLine() {
+        case .text(let text, _): .line(text)
+        case .invalidUTF8(let number), .binary(let number): .invalidUTF8(lineNumber: number)
+        case .readError, nil: nil
         }
     }
 }

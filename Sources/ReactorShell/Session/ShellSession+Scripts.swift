@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How a script run ended.
 public enum ScriptOutcome: Sendable, Equatable {
     /// Every line ran (some may have failed).
@@ -26,7 +20,7 @@ extension ShellSession {
         let isTopLevel = isCommandLineInput && !source.hasPrefix("<")
         if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
         defer { if isTopLevel { loadStack.removeAll() } }
-        var reader = ScriptLineReader(descriptor: descriptor)
+        var reader = LineReader(descriptor: descriptor)
         // A crash names the line being run (SignalSafeOutput); a :load restores its includer's.
         let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
         SignalSafeOutput.source = source
@@ -105,7 +99,7 @@ extension ShellSession {
         case .success(let opened): descriptor = opened
         case .failure(let error): return fail("\(error)", column: file.column)
         }
-        defer { close(descriptor) }
+        defer { POSIXIO.closeFile(descriptor) }
         let origin = currentOrigin
         loadStack.append(key)
         let outcome = await runScript(descriptor: descriptor, source: path, echo: false, bail: false)
@@ -123,25 +117,15 @@ extension ShellSession {
         var text = "# reactor-shell session saved by :save; replay with: reactor-shell run \(file.text)\n"
         for line in replay { text += line + "\n" }
         let path = resolvedPath(file.text)
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
-            return fail("cannot write '\(file.text)': \(String(cString: strerror(errno)))", column: file.column)
+        let descriptor: Int32
+        switch POSIXIO.createForWriting(path, mode: 0o644) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error): return fail("cannot write '\(file.text)': \(error)", column: file.column)
         }
-        defer { close(descriptor) }
-        var failure: String?
-        text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
-            }
+        defer { POSIXIO.closeFile(descriptor) }
+        if let failure = POSIXIO.writeAll(text, to: descriptor) {
+            return fail("cannot write '\(file.text)': \(failure)", column: file.column)
         }
-        if let failure { return fail("cannot write '\(file.text)': \(failure)", column: file.column) }
         printer.text("saved \(replay.count) commands to \(file.text)")
         return .succeeded
     }
@@ -159,8 +143,6 @@ extension ShellSession {
     }
 
     func canonicalPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
+        POSIXIO.canonicalPath(path)
     }
 }

@@ -2,18 +2,27 @@ import Testing
 
 @testable import ReactorShell
 
-@Suite struct PlainLineSplitterTests {
+/// How ``LineReader`` cuts bytes given in pieces into lines (what the plain line editor sees).
+@Suite struct LineReaderSplittingTests {
     private func events(_ bytes: [UInt8], chunkSize: Int = .max) -> [LineEditorEvent] {
-        var splitter = PlainLineSplitter()
+        var reader = LineReader()
         var result: [LineEditorEvent] = []
+        func take(_ line: InputLine) {
+            switch line {
+            case .text(let text, _): result.append(.line(text))
+            case .invalidUTF8(let number), .binary(let number): result.append(.invalidUTF8(lineNumber: number))
+            case .readError: Issue.record("no read error without a descriptor")
+            }
+        }
         var offset = 0
         while offset < bytes.count {
             let end = min(offset + chunkSize, bytes.count)
-            splitter.append(bytes[offset..<end])
+            reader.append(bytes[offset..<end])
             offset = end
-            while let event = splitter.nextLine() { result.append(event) }
+            while let line = reader.nextBufferedLine() { take(line) }
         }
-        while let event = splitter.nextLine(endOfStream: true) { result.append(event) }
+        reader.finishInput()
+        while let line = reader.nextBufferedLine() { take(line) }
         return result
     }
 
@@ -61,5 +70,11 @@ import Testing
 
     @Test func aByteOrderMarkAtTheStartIsSkipped() {
         #expect(events([0xEF, 0xBB, 0xBF] + Array("a\n".utf8), chunkSize: 1) == [.line("a")])
+        #expect(events([0xEF, 0xBB] + Array("a\n".utf8)) == [.invalidUTF8(lineNumber: 1)])
+        #expect(events(Array("a\n".utf8) + [0xEF, 0xBB, 0xBF] + Array("b\n".utf8)) == [.line("a"), .line("\u{FEFF}b")])
+    }
+
+    @Test func aLineWithANulByteIsNotText() {
+        #expect(events(Array("a\nb\0c\nd".utf8)) == [.line("a"), .invalidUTF8(lineNumber: 2), .line("d")])
     }
 }

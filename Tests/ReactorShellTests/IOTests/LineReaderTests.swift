@@ -3,23 +3,23 @@ import Testing
 import TestSupport
 @testable import ReactorShell
 
-/// The script reader gives back every line exactly, whether it was read before (and shared) or not.
-@Suite struct ScriptLineReaderTests {
+/// The line reader gives back every line exactly, whether it was read before (and shared) or not.
+@Suite struct LineReaderTests {
     /// The lines `text` reads as, from a pipe.
-    static func read(_ bytes: [UInt8]) throws -> [ScriptLine] {
+    static func read(_ bytes: [UInt8]) throws -> [InputLine] {
         let pipe = Pipe()
         let writer = Thread {
             pipe.fileHandleForWriting.write(Data(bytes))
             try? pipe.fileHandleForWriting.close()
         }
         writer.start()
-        var reader = ScriptLineReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
-        var lines: [ScriptLine] = []
+        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        var lines: [InputLine] = []
         while let line = reader.next() { lines.append(line) }
         return lines
     }
 
-    static func texts(_ lines: [ScriptLine]) -> [String] {
+    static func texts(_ lines: [InputLine]) -> [String] {
         lines.map { line in
             switch line {
             case .text(let text, let number): "\(number):\(text)"
@@ -53,5 +53,14 @@ import TestSupport
         let bytes = Array("a\r\nb\n".utf8) + [0xFF, 0xFE, 10] + Array("a\nlast".utf8)
         #expect(Self.texts(try Self.read(bytes)) == ["1:a", "2:b", "3:<invalid>", "4:a", "5:last"])
         #expect(Self.texts(try Self.read(Array("a\nb\0c\nd\n".utf8))) == ["1:a", "2:<binary>", "3:d"])
+    }
+
+    @Test func aReadErrorComesAfterTheLinesReadBeforeIt() throws {
+        // A directory opened for reading fails with EISDIR on the first read.
+        let descriptor = open("/", O_RDONLY)
+        defer { close(descriptor) }
+        var reader = LineReader(descriptor: descriptor)
+        let lines = [reader.next(), reader.next()]
+        #expect(lines == [.readError(String(cString: strerror(EISDIR)), number: 1), nil])
     }
 }

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One line of input as read from a file descriptor.
+enum InputLine: Equatable {
+    /// A line of text (without its line break), with its 1-based number.
+    case text(String, number: Int)
+    /// A line that is not valid UTF-8.
+    case invalidUTF8(number: Int)
+    /// A line holding a NUL byte: the input is binary, not text.
+    case binary(number: Int)
+    /// A read error (`errno`'s message), after the lines read before it.
+    case readError(String, number: Int)
+}
+
+extension InputLine {
+    /// The 1-based number of the line.
+    var number: Int {
+        switch self {
+        case .text(_, let number), .invalidUTF8(let number), .binary(let number), .readError(_, let number): number
+        }
+    }
+}
+
+/// Cuts the bytes of a file descriptor into lines: the one line reader of the shell, for scripts
+/// (pulled with ``next()``) and for the plain line editor (fed with ``readChunk()`` or
+/// ``append(_:)``, drained with ``nextBufferedLine()``).
+///
+/// Reads in chunks, so memory stays flat in the number of lines and a line of any length works.
+/// Lines end at `\n`; a `\r` before it is dropped; a last line without a newline still counts; a
+/// UTF-8 byte order mark at the very start is skipped. A line that is not UTF-8 or holds a NUL
+/// byte is reported as such, with its number, so the caller can say where.
+struct LineReader {
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    /// Where the first unconsumed byte of `buffer` is (consumed bytes are dropped in bulk).
+    private var start = 0
+    /// Where the newline search goes on (bytes before it hold no newline).
+    private var scanned = 0
+    /// Whether the input has ended (end of file, a read error, or ``finishInput()``).
+    private(set) var reachedEnd = false
+    /// A read error to report once the lines before it are taken.
+    private var failure: POSIXError?
+    private var failureReported = false
+    private var lineNumber = 0
+    private var atStart = true
+    /// Lines read recently, shared when the same text comes again.
+    private let recentLines = RecentLines()
+
+    private static let chunkSize = 64 * 1024
+    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+
+    /// A reader of `descriptor` (not closed by the reader).
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    /// A reader fed with ``append(_:)`` only.
+    init() {
+        self.descriptor = -1
+    }
+
+    /// The next line, reading as needed; nil at the end of the input (after a read error's line).
+    mutating func next() -> InputLine? {
+        while true {
+            if let line = nextBufferedLine() { return line }
+            if reachedEnd { return nil }
+            readChunk()
+        }
+    }
+
+    /// The next line among the bytes read so far, or nil when they end inside a line. Once the
+    /// input has ended, the unterminated rest is a line too, then a read error if there was one.
+    mutating func nextBufferedLine() -> InputLine? {
+        if atStart {
+            let available = buffer.count - start
+            if available < 3 && !reachedEnd && Self.byteOrderMark.starts(with: buffer[start...]) { return nil }
+            atStart = false
+            if buffer[start...].starts(with: Self.byteOrderMark) {
+                start += 3
+                scanned = start
+            }
+        }
+        if let newline = newlineIndex() {
+            return takeLine(upTo: newline, dropping: 1)
+        }
+        scanned = buffer.count
+        guard reachedEnd else { return nil }
+        if start < buffer.count { return takeLine(upTo: buffer.count, dropping: 0) }
+        if let failure, !failureReported {
+            failureReported = true
+            return .readError(failure.description, number: lineNumber + 1)
+        }
+        return nil
+    }
+
+    /// Adds `bytes` read elsewhere.
+    mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        compact()
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Marks the end of the input given with ``append(_:)``.
+    mutating func finishInput() {
+        reachedEnd = true
+    }
+
+    /// The index of the next `\n` at or after `scanned`, if the buffer holds one.
+    private func newlineIndex() -> Int? {
+        guard scanned < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { bytes in
+            guard let found = memchr(bytes.baseAddress! + scanned, 10, bytes.count - scanned) else { return nil }
+            return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
+        }
+    }
+
+    private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> InputLine {
+        lineNumber += 1
+        let lineStart = start
+        start = end + separatorLength
+        scanned = start
+        let number = lineNumber
+        return buffer.withUnsafeBufferPointer { buffer in
+            var lineEnd = end
+            if lineEnd > lineStart, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
+            let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
+            // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
+            var isASCII = true
+            for byte in bytes where byte == 0 || byte >= 0x80 {
+                if byte == 0 { return .binary(number: number) }
+                isASCII = false
+            }
+            if isASCII { return .text(recentLines.text(of: bytes), number: number) }
+            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
+            return .text(text, number: number)
+        }
+    }
+
+    /// Drops the consumed bytes once they are half the buffer.
+    private mutating func compact() {
+        if start > 0, start >= buffer.count / 2 {
+            buffer.removeFirst(start)
+            scanned -= start
+            start = 0
+        }
+    }
+
+    /// Reads one more chunk from the descriptor (blocking when nothing is there yet); at the end or
+    /// on an error, ``reachedEnd`` becomes true.
+    mutating func readChunk() {
+        guard !reachedEnd else { return }
+        compact()
+        let oldCount = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
+        let result = buffer.withUnsafeMutableBytes { bytes in
+            POSIXIO.readChunk(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
+        }
+        switch result {
+        case .bytes(let count):
+            buffer.removeSubrange((oldCount + count)...)
+        case .end:
+            buffer.removeSubrange(oldCount...)
+            reachedEnd = true
+        case .failed(let error):
+            buffer.removeSubrange(oldCount...)
+            failure = POSIXError(code: error)
+            reachedEnd = true
+        }
+    }
+}

@@ -1,0 +1,120 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The shell's one place for reading and writing file descriptors: every read and write retries
+/// when a signal interrupts it (`EINTR`), so callers see only data, the end, or a real error.
+///
+/// The rest of the module reads and writes through these (and ``LineReader``) rather than
+/// calling `read`/`write` itself, so the retry loops exist once; only the terminal and signal code needs libc directly.
+enum POSIXIO {
+    /// What one read gave.
+    enum ReadResult: Equatable {
+        /// `count` bytes (more than zero).
+        case bytes(Int)
+        /// The end of the input.
+        case end
+        /// A read error: `errno`.
+        case failed(Int32)
+    }
+
+    /// Reads at most `buffer.count` bytes from `descriptor` (at `offset` with `pread` when given).
+    static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> ReadResult {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
+        while true {
+            let count = offset.map { pread(descriptor, base, buffer.count, off_t($0)) } ?? read(descriptor, base, buffer.count)
+            if count > 0 { return .bytes(count) }
+            if count == 0 { return .end }
+            if errno == EINTR { continue }
+            return .failed(errno)
+        }
+    }
+
+    /// Reads the whole of `descriptor` from offset 0 (with `pread`, so its position is left alone).
+    static func readAll(_ descriptor: Int32) -> Result<[UInt8], POSIXError> {
+        var contents: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let result = chunk.withUnsafeMutableBytes { readChunk(descriptor, into: $0, at: contents.count) }
+            switch result {
+            case .bytes(let count): contents.append(contentsOf: chunk[0..<count])
+            case .end: return .success(contents)
+            case .failed(let error): return .failure(POSIXError(code: error))
+            }
+        }
+    }
+
+    /// Writes all of `bytes` to `descriptor`; returns `errno` when a write fails (`EAGAIN` on a
+    /// non-blocking descriptor is retried like `EINTR`).
+    @discardableResult
+    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> POSIXError? {
+        guard var pointer = bytes.baseAddress else { return nil }
+        var remaining = bytes.count
+        while remaining > 0 {
+            let written = write(descriptor, pointer, remaining)
+            if written < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return POSIXError(code: errno)
+            }
+            pointer += written
+            remaining -= written
+        }
+        return nil
+    }
+
+    /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:)``.
+    @discardableResult
+    static func writeAll(_ text: String, to descriptor: Int32) -> POSIXError? {
+        var text = text
+        return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// Opens `path` for reading.
+    static func openForReading(_ path: String) -> Result<Int32, POSIXError> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        return descriptor >= 0 ? .success(descriptor) : .failure(POSIXError(code: errno))
+    }
+
+    /// Creates `path` for writing (emptied when it exists), with permissions `mode`.
+    static func createForWriting(_ path: String, mode: mode_t) -> Result<Int32, POSIXError> {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+        return descriptor >= 0 ? .success(descriptor) : .failure(POSIXError(code: errno))
+    }
+
+    /// Closes `descriptor`.
+    static func closeFile(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
+
+    /// Whether `descriptor` is a terminal.
+    static func isTerminal(_ descriptor: Int32) -> Bool {
+        isatty(descriptor) == 1
+    }
+
+    /// Whether `descriptor` is a regular file (which `epoll` cannot watch, and which never blocks).
+    static func isRegularFile(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// Whether `descriptor` is a directory.
+    static func isDirectory(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// `path` with symbolic links and `..` resolved, or nil when it does not exist.
+    static func canonicalPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// An `errno` value with its message (`strerror`).
+struct POSIXError: Error, Equatable, CustomStringConvertible {
+    let code: Int32
+    var description: String { String(cString: strerror(code)) }
+}
