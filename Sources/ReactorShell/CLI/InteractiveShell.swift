@@ -144,14 +144,6 @@ final class InteractiveShell {
     }
 }
 
-extension ShellSession {
-    /// Paths into the state of `reactor` (the focused one when nil), for completion.
-    func statePaths(of reactor: String?) -> [String] {
-        guard let value = try? stateValue(ofReactorNamed: reactor) else { return [] }
-        return value.paths().map(\.description).filter { !$0.isEmpty }
-    }
-}
-
 /// File names for `:load` / `:save` completion: entries of the directory named by the partial
 /// path that start with its last component; directories end in `/`.
 enum FileNameCompletion {

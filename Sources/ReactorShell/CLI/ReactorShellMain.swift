@@ -110,21 +110,3 @@ public enum ReactorShellMain {
         return result
     }
 }
-
-extension ShellSession {
-    /// Loads `--reactor` (or the registry's first entry); returns an error message for an unknown name.
-    func loadInitialScene() -> String? {
-        let name = configuration.initialReactor ?? registry.entries.first?.name
-        guard let name else { return nil }
-        guard registry.entry(named: name) != nil else {
-            return "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)); available: \(registry.names.joined(separator: ", "))"
-        }
-        _ = loadScene(named: name, column: 1)
-        return nil
-    }
-
-    /// Prints the closing `N passed, N failed` line (or the `summary` event).
-    func printSummary() {
-        printer.summary(passed: passed, failed: failed)
-    }
-}

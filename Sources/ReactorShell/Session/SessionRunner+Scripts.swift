@@ -11,7 +11,7 @@ public enum ScriptOutcome: Sendable, Equatable {
     case unreadable
 }
 
-extension ShellSession {
+extension SessionRunner {
     /// Runs the script read from `descriptor`, named `source` in messages, line by line; waits for
     /// quiescence after each action (except ` &` lines) and at the end.
     public func runScript(descriptor: Int32, source: String, echo: Bool, bail: Bool) async -> ScriptOutcome {
@@ -37,8 +37,8 @@ extension ShellSession {
                     await Task.yield()
                 }
                 if Task.isCancelled {
-                    currentOrigin = LineOrigin(source: source, line: line.number)
-                    _ = fail("interrupted: this line and the rest of '\(source)' were not run")
+                    output.origin = LineOrigin(source: source, line: line.number)
+                    _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
                     return .completed
                 }
             }
@@ -47,27 +47,27 @@ extension ShellSession {
             case .text(let text, let number):
                 SignalSafeOutput.line = number
                 let origin = LineOrigin(source: source, line: number)
-                if echo { printer.echo(prompt: prompt, line: text, origin: origin) }
+                if echo { output.printer.echo(prompt: prompt, line: text, origin: origin) }
                 // Most lines finish synchronously; only waiting ones pay for an `await`.
                 switch start(line: text, origin: origin, waitAfterAction: true) {
                 case .done(let done): outcome = done
                 case let progress: outcome = await finish(progress)
                 }
             case .invalidUTF8(let number):
-                currentOrigin = LineOrigin(source: source, line: number)
-                outcome = fail("invalid UTF-8 in this line; the line was skipped")
+                output.origin = LineOrigin(source: source, line: number)
+                outcome = output.fail("invalid UTF-8 in this line; the line was skipped")
             case .binary(let number):
-                currentOrigin = LineOrigin(source: source, line: number)
-                _ = fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
+                output.origin = LineOrigin(source: source, line: number)
+                _ = output.fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
                 return bail ? .bailed : .completed
             case .readError(let message, let number):
                 if isCommandLineInput {
                     // Reported like a file that cannot be opened (a usage error), not as a line.
-                    printer.sink.writeError("reactor-shell: cannot read '\(source)': \(message)")
+                    output.sink.writeError("reactor-shell: cannot read '\(source)': \(message)")
                     return .unreadable
                 }
-                currentOrigin = LineOrigin(source: source, line: number)
-                _ = fail("cannot read '\(source)': \(message)")
+                output.origin = LineOrigin(source: source, line: number)
+                _ = output.fail("cannot read '\(source)': \(message)")
                 return bail ? .bailed : .completed
             }
             switch outcome {
@@ -76,7 +76,7 @@ extension ShellSession {
             case .quit(let code): return .quit(code: code)
             }
         }
-        if !scheduler.isQuiescent {
+        if !scene.scheduler.isQuiescent {
             if await waitForQuiescence(limit: waitLimit) == .failed, bail { return .bailed }
         }
         return .completed
@@ -91,42 +91,42 @@ extension ShellSession {
         let path = resolvedPath(file.text)
         let key = canonicalPath(path) ?? path
         if loadStack.contains(key) {
-            return fail(":load cycle: '\(file.text)' is already being loaded (\(loadStack.joined(separator: " → ")))",
+            return output.fail(":load cycle: '\(file.text)' is already being loaded (\(loadStack.joined(separator: " → ")))",
                         column: file.column)
         }
         let descriptor: Int32
         switch ScriptFile.openForReading(path) {
         case .success(let opened): descriptor = opened
-        case .failure(let error): return fail("\(error)", column: file.column)
+        case .failure(let error): return output.fail("\(error)", column: file.column)
         }
         defer { POSIXIO.closeFile(descriptor) }
-        let origin = currentOrigin
+        let origin = output.origin
         loadStack.append(key)
         let outcome = await runScript(descriptor: descriptor, source: path, echo: false, bail: false)
         loadStack.removeLast()
-        currentOrigin = origin
+        output.origin = origin
         if case .quit(let code) = outcome { return .quit(code: code) }
         return .succeeded
     }
 
     /// `:save FILE`: writes the session so far as a script that replays it.
     func save(to file: LocatedText) -> CommandOutcome {
-        if replayOverflow {
-            return fail("the session is too long to save (over \(Self.replayLimit) commands)", column: file.column)
+        let replay = recorder.replay
+        if replay.overflowed {
+            return output.fail("the session is too long to save (over \(ReplayScript.limit) commands)", column: file.column)
         }
-        var text = "# reactor-shell session saved by :save; replay with: reactor-shell run \(file.text)\n"
-        for line in replay { text += line + "\n" }
+        let text = replay.text(savedAs: file.text)
         let path = resolvedPath(file.text)
         let descriptor: Int32
         switch POSIXIO.createForWriting(path, mode: 0o644) {
         case .success(let opened): descriptor = opened
-        case .failure(let error): return fail("cannot write '\(file.text)': \(error)", column: file.column)
+        case .failure(let error): return output.fail("cannot write '\(file.text)': \(error)", column: file.column)
         }
         defer { POSIXIO.closeFile(descriptor) }
         if let failure = POSIXIO.writeAll(text, to: descriptor) {
-            return fail("cannot write '\(file.text)': \(failure)", column: file.column)
+            return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
         }
-        printer.text("saved \(replay.count) commands to \(file.text)")
+        output.printer.text("saved \(replay.lines.count) commands to \(file.text)")
         return .succeeded
     }
 
@@ -138,7 +138,7 @@ extension ShellSession {
 
     /// The script currently being run at top level, for resolving `:load` paths.
     private var scriptDirectoryBase: String? {
-        let source = currentOrigin.source
+        let source = output.origin.source
         return source.hasPrefix("<") ? nil : source
     }
 

@@ -1,0 +1,93 @@
+import StateDiff
+
+/// The JSON Lines output of SPEC §4: one event object per line on stdout, errors included, with
+/// the fields in the order the spec lists them.
+@MainActor
+final class JSONLinesPrinter: SessionPrinter {
+    let sink: OutputSink
+    var namesEveryReactor: Bool { true }
+
+    init(sink: OutputSink) {
+        self.sink = sink
+    }
+
+    func action(reactor: String, name: String, arguments: CommandArguments, origin: LineOrigin) {
+        emit([
+            StateField("event", .string("action")), StateField("reactor", .string(reactor)),
+            StateField("action", .string(name)), StateField("args", arguments.stateValue),
+            StateField("line", .int(origin.line)),
+        ])
+    }
+
+    func mutation(_ header: MutationHeader, changes: [StateChange]) {
+        emit([
+            StateField("event", .string("mutation")), StateField("reactor", .string(header.reactor)),
+            StateField("mutation", .string(header.label)), StateField("patch", JSONPatch(changes).jsonValue),
+        ])
+    }
+
+    /// Always false: a JSON patch is built from the change list.
+    func mutation(_ header: MutationHeader, from old: StateValue, to new: StateValue) -> Bool {
+        false
+    }
+
+    func expectation(_ result: ExpectationResult) {
+        var fields = [
+            StateField("event", .string("expect")), StateField("line", .int(result.origin.line)),
+            StateField("ok", .bool(result.ok)), StateField("path", .string(result.path)),
+            StateField("op", .string(result.comparison)), StateField("expected", result.expected),
+            StateField("actual", result.actual ?? .null),
+        ]
+        if let problem = result.problem { fields.append(StateField("message", .string(problem))) }
+        emit(fields)
+    }
+
+    func error(_ diagnostic: Diagnostic) {
+        emit([
+            StateField("event", .string("error")), StateField("source", .string(diagnostic.source)),
+            StateField("line", .int(diagnostic.line)), StateField("column", .int(diagnostic.column)),
+            StateField("message", .string(diagnostic.message)),
+        ])
+    }
+
+    func state(reactor: String, path: String?, value: StateValue) {
+        var fields = [StateField("event", .string("state")), StateField("reactor", .string(reactor))]
+        if let path, !path.isEmpty { fields.append(StateField("path", .string(path))) }
+        fields.append(StateField("state", value))
+        emit(fields)
+    }
+
+    func effect(_ report: EffectReport) {
+        let (phase, failure) = report.phase
+        var fields = [
+            StateField("event", .string("effect")), StateField("reactor", .string(report.reactor)),
+            StateField("effect", .int(report.event.effectID)), StateField("phase", .string(phase)),
+            StateField("time_ms", .double(DurationText.millisecondValue(report.event.time))),
+        ]
+        if let action = report.action { fields.append(StateField("action", .string(action))) }
+        if let failure { fields.append(StateField("message", .string(failure))) }
+        emit(fields)
+    }
+
+    func text(_ text: String) {
+        emit([StateField("event", .string("output")), StateField("text", .string(text))])
+    }
+
+    func echo(prompt: String, line: String, origin: LineOrigin) {
+        emit([
+            StateField("event", .string("input")), StateField("line", .int(origin.line)),
+            StateField("text", .string(line)),
+        ])
+    }
+
+    func summary(passed: Int, failed: Int) {
+        emit([
+            StateField("event", .string("summary")), StateField("passed", .int(passed)),
+            StateField("failed", .int(failed)),
+        ])
+    }
+
+    private func emit(_ fields: [StateField]) {
+        sink.writeResult(StateValue.object(fields).jsonText)
+    }
+}

@@ -1,0 +1,77 @@
+/// The printer a session uses now (the format and colour can change with `:set`), and the tally
+/// of what was reported through it: failures and expectations, which make the exit status.
+@MainActor
+final class SessionOutput {
+    let sink: OutputSink
+    // Unchecked exclusivity: read on every report, replaced only by `:set`.
+    @exclusivity(unchecked) private(set) var printer: any SessionPrinter
+    private(set) var format: OutputFormat
+    private var colorMode: ColorMode
+    private let environment: [String: String]
+
+    /// `:expect` lines that held.
+    var passed = 0
+    /// `:expect` lines that did not.
+    var failed = 0
+    /// Whether any command failed (errors and failed expectations): the exit status is 1 if so.
+    private(set) var hadFailure = false
+    /// The line being run: where errors are placed, including those that surface from effects.
+    @exclusivity(unchecked) var origin = LineOrigin()
+
+    init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
+        self.sink = sink
+        self.format = format
+        self.colorMode = color
+        self.environment = environment
+        self.printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
+    }
+
+    /// `:set format`.
+    func setFormat(_ format: OutputFormat) {
+        self.format = format
+        printer = Self.makePrinter(format: format, color: colorMode, environment: environment, sink: sink)
+    }
+
+    /// `:set color`.
+    func setColor(_ color: ColorMode) {
+        colorMode = color
+        printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
+    }
+
+    /// Reports `diagnostic` and marks the session failed.
+    func fail(_ diagnostic: Diagnostic) -> CommandOutcome {
+        hadFailure = true
+        printer.error(diagnostic)
+        return .failed
+    }
+
+    /// Reports `message` at the current line and `column` and marks the session failed.
+    func fail(_ message: String, column: Int = 1) -> CommandOutcome {
+        fail(Diagnostic(origin, column: column, message))
+    }
+
+    /// Counts an expectation's result (a failed one fails the session) and prints it.
+    func report(_ result: ExpectationResult) {
+        if result.ok {
+            passed += 1
+        } else {
+            failed += 1
+            hadFailure = true
+        }
+        printer.expectation(result)
+    }
+
+    private static func makePrinter(
+        format: OutputFormat, color: ColorMode, environment: [String: String], sink: OutputSink
+    ) -> any SessionPrinter {
+        switch format {
+        case .json: return JSONLinesPrinter(sink: sink)
+        case .text: return TextPrinter(sink: sink, colors: usesColor(color, environment: environment))
+        }
+    }
+
+    /// Whether text output is coloured (see `TerminalInfo.colorEnabled`).
+    private static func usesColor(_ color: ColorMode, environment: [String: String]) -> Bool {
+        TerminalInfo.colorEnabled(choice: color, environment: { environment[$0] })
+    }
+}

@@ -1,0 +1,120 @@
+import StateDiff
+
+/// The text output of SPEC §4: mutation blocks with their diff lines, `✓` lines for expectations
+/// that hold, errors on stderr; ANSI colour when asked for.
+@MainActor
+final class TextPrinter: SessionPrinter {
+    let sink: OutputSink
+    let colors: Bool
+    var namesEveryReactor: Bool { false }
+    // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
+    @exclusivity(unchecked) private var diffRenderer: TextDiffRenderer
+
+    init(sink: OutputSink, colors: Bool) {
+        self.sink = sink
+        self.colors = colors
+        self.diffRenderer = TextDiffRenderer(indent: 6, colors: colors)
+    }
+
+    /// Nothing: text output shows the typed line instead.
+    func action(reactor: String, name: String, arguments: CommandArguments, origin: LineOrigin) {}
+
+    func mutation(_ header: MutationHeader, changes: [StateChange]) {
+        let colors = colors
+        let elapsedText = header.elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        diffRenderer.withBlock(changes) { block in
+            Self.writeHeader(header, to: &block, colors: colors, elapsedText: elapsedText)
+        } _: { bytes in
+            writeBlock(bytes)
+        }
+    }
+
+    /// Compares and renders in one pass when the renderer can (see
+    /// `TextDiffRenderer.withBlock(from:to:header:_:)`: objects with the same keys whose changed
+    /// fields are leaves); anything else is left to the general path, whose text is the same.
+    func mutation(_ header: MutationHeader, from old: StateValue, to new: StateValue) -> Bool {
+        let colors = colors
+        let elapsedText = header.elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        return diffRenderer.withBlock(from: old, to: new) { block in
+            Self.writeHeader(header, to: &block, colors: colors, elapsedText: elapsedText)
+        } _: { bytes in
+            writeBlock(bytes)
+        }
+    }
+
+    /// The first line of a mutation block: `  · LABEL`, `  · REACTOR: LABEL`, with the elapsed time.
+    private static func writeHeader(
+        _ header: MutationHeader, to block: inout TextBuffer, colors: Bool, elapsedText: String?
+    ) {
+        block.append("  · " as StaticString)
+        if header.sceneHasSeveral {
+            block.append(header.reactor)
+            block.append(": " as StaticString)
+        }
+        if colors { block.append("\u{1B}[1m" as StaticString) }
+        block.append(header.label)
+        if colors { block.append("\u{1B}[0m" as StaticString) }
+        if let elapsedText { block.append(elapsedText) }
+        block.append(UInt8(ascii: "\n"))
+    }
+
+    /// Writes a text block; its last newline is the sink's (a "\r\n" pair is one character: kept).
+    private func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var count = bytes.count
+        if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
+        sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<count]))
+    }
+
+    func expectation(_ result: ExpectationResult) {
+        if result.ok {
+            sink.writeResult(colored(
+                "  ✓ \(result.path) \(result.comparison) \(result.expected.literal(maxLength: 60))", code: "32"))
+            return
+        }
+        var message = "expectation failed: \(result.path) \(result.comparison) \(result.expected.literal(maxLength: 200))"
+        if let problem = result.problem {
+            message += "; \(problem)"
+        } else if let actual = result.actual {
+            message += "; actual: \(actual.literal(maxLength: 200))"
+        }
+        error(Diagnostic(result.origin, column: result.column, message))
+    }
+
+    func error(_ diagnostic: Diagnostic) {
+        sink.writeError(colored(diagnostic.description, code: "31"))
+    }
+
+    func state(reactor: String, path: String?, value: StateValue) {
+        sink.writeResult(value.prettyText())
+    }
+
+    func effect(_ report: EffectReport) {
+        let (phase, failure) = report.phase
+        var line = "  ⋯ effect #\(report.event.effectID)"
+        if let action = report.action { line += " of \(report.sceneHasSeveral ? "\(report.reactor)." : "")\(action)" }
+        line += " \(phase) at t=\(DurationText.milliseconds(report.event.time))"
+        if let elapsed = report.elapsed { line += " (+\(DurationText.milliseconds(elapsed)))" }
+        if let failure { line += ": \(failure)" }
+        sink.writeResult(dim(line))
+    }
+
+    func text(_ text: String) {
+        sink.writeResult(text)
+    }
+
+    func echo(prompt: String, line: String, origin: LineOrigin) {
+        sink.writeResult(prompt + line)
+    }
+
+    func summary(passed: Int, failed: Int) {
+        sink.writeResult("\(passed) passed, \(failed) failed")
+    }
+
+    private func colored(_ text: String, code: String) -> String {
+        colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func dim(_ text: String) -> String {
+        colored(text, code: "2")
+    }
+}

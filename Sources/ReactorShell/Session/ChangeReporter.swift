@@ -1,0 +1,75 @@
+import StateDiff
+
+/// Prints what changed in a reactor's state since its last report: keeps the last reported state
+/// of each reactor of the scene (the diff's baseline), compares, and hands the result to the
+/// printer. Its whole interface to StateDiff is `StateValue`, `diff(_:_:appendingTo:)` and
+/// `StateValue.recycle`.
+@MainActor
+final class ChangeReporter {
+    private let scene: LoadedScene
+    private let output: SessionOutput
+    /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
+    private(set) var showsDiffs: Bool
+    // The fields a batch line changes are exempt from dynamic exclusivity checks (about 60
+    // instructions each): main-actor state, never passed `inout` to code that could reach them.
+    /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
+    @exclusivity(unchecked) private var baselines: [StateValue?] = []
+    /// An empty change list kept for its capacity, reused by every report of the general path.
+    @exclusivity(unchecked) private var spareChanges: [StateChange] = []
+
+    init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
+        self.scene = scene
+        self.output = output
+        self.showsDiffs = showsDiffs
+    }
+
+    /// `:set diff on|off`; turning diffs on takes the current states as the baselines.
+    func setShowsDiffs(_ on: Bool) {
+        if on && !showsDiffs { takeBaselines() }
+        showsDiffs = on
+    }
+
+    /// Takes the current states as the baselines (a new scene, diffs turned on).
+    func takeBaselines() {
+        baselines = scene.reactors.map { try? $0.stateValue() }
+    }
+
+    /// Prints what changed in reactor `index` since its last report, under `label`.
+    func reportChange(of index: Int, label: String, elapsed: Duration? = nil) {
+        guard showsDiffs else {
+            baselines[index] = nil
+            return
+        }
+        let reactor = scene.reactors[index]
+        let new: StateValue
+        do {
+            new = try reactor.stateValue()
+        } catch {
+            _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
+            return
+        }
+        var previous: StateValue?
+        swap(&previous, &baselines[index])
+        baselines[index] = new
+        let printer = output.printer
+        let several = scene.hasSeveral
+        // Text output names the reactor only in scenes of several: no name fetched otherwise.
+        let header = MutationHeader(
+            reactor: several || printer.namesEveryReactor ? reactor.name : "", sceneHasSeveral: several,
+            label: label, elapsed: elapsed)
+        guard let old = consume previous else {
+            printer.mutation(header, changes: [])
+            return
+        }
+        if !printer.mutation(header, from: old, to: new) {
+            var changes: [StateChange] = []
+            swap(&changes, &spareChanges)
+            diff(old, new, appendingTo: &changes)
+            printer.mutation(header, changes: changes)
+            emptyKeepingCapacity(&changes)
+            swap(&changes, &spareChanges)
+        }
+        // The old tree is referenced nowhere else now: its storage goes back to the encoder.
+        StateValue.recycle(consume old)
+    }
+}

@@ -1,0 +1,79 @@
+import StateDiff
+
+extension SessionRunner {
+    // MARK: State and expectations
+
+    /// The reactor a path reference names (its `REACTOR:` prefix, or the focus).
+    private func reactorIndex(for reference: StatePathReference?) -> Result<Int, Diagnostic> {
+        if let name = reference?.reactor {
+            guard let index = scene.index(named: name.text) else {
+                return .failure(Diagnostic(output.origin, column: name.column,
+                    "no reactor '\(name.text)' in this scene\(Suggestions.didYouMean(name.text, among: scene.names))"))
+            }
+            return .success(index)
+        }
+        guard let index = scene.focusIndexIfLoaded else {
+            return .failure(Diagnostic(output.origin, column: 1, "no reactor loaded; load one with :use NAME"))
+        }
+        return .success(index)
+    }
+
+    /// The value at `reference` (the whole state when it has no path).
+    private func value(at reference: StatePathReference?) -> Result<(reactor: Int, value: StateValue), Diagnostic> {
+        let index: Int
+        switch reactorIndex(for: reference) {
+        case .success(let found): index = found
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
+        let state: StateValue
+        do {
+            state = try scene.reactors[index].stateValue()
+        } catch {
+            return .failure(Diagnostic(output.origin, column: 1, "cannot describe the state of \(scene.reactors[index].name): \(error)"))
+        }
+        guard let pathText = reference?.path, !pathText.text.isEmpty else { return .success((index, state)) }
+        do {
+            let path = try StatePath(parsing: pathText.text)
+            return .success((index, try state.value(at: path)))
+        } catch let error as StatePathSyntaxError {
+            return .failure(Diagnostic(output.origin, column: pathText.column + error.column - 1,
+                "bad path '\(pathText.text)': expected \(error.expected), found \(error.found)"))
+        } catch {
+            return .failure(Diagnostic(output.origin, column: pathText.column, "\(error)"))
+        }
+    }
+
+    func showState(_ reference: StatePathReference?) -> CommandOutcome {
+        switch value(at: reference) {
+        case .success(let (index, value)):
+            output.printer.state(reactor: scene.reactors[index].name, path: reference?.path.text, value: value)
+            return .succeeded
+        case .failure(let diagnostic):
+            return output.fail(diagnostic)
+        }
+    }
+
+    func expect(_ expectation: Expectation, column: Int) -> CommandOutcome {
+        let expected = expectation.expected.stateValue
+        let comparison = expectation.comparison.rawValue
+        let pathText = expectation.path.description
+        var ok = false
+        var actual: StateValue?
+        var problem: String?
+        switch value(at: expectation.path) {
+        case .success(let (_, value)):
+            actual = value
+            do {
+                ok = try expectation.comparison.evaluate(value, expected)
+            } catch {
+                problem = "\(error)"
+            }
+        case .failure(let diagnostic):
+            problem = diagnostic.message
+        }
+        output.report(ExpectationResult(
+            origin: output.origin, column: column, path: pathText, comparison: comparison, expected: expected,
+            actual: actual, ok: ok, problem: problem))
+        return ok ? .succeeded : .failed
+    }
+}

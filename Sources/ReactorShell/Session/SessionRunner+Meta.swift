@@ -1,0 +1,124 @@
+import ReactorCore
+import StateDiff
+
+extension SessionRunner {
+    /// Runs one meta command.
+    func runMeta(_ invocation: MetaInvocation) async -> CommandOutcome {
+        switch invocation.command {
+        case .help(let topic): return help(topic)
+        case .reactors:
+            let width = (registry.names.map(\.count).max() ?? 0) + 2
+            let lines = registry.entries.map { entry in
+                let marker = entry.name == scene.entryName ? "*" : " "
+                return "\(marker) \(entry.name.padded(to: width))\(entry.summary)"
+            }
+            output.printer.text(lines.joined(separator: "\n"))
+            return .succeeded
+        case .use(let entry):
+            return loadScene(named: entry.text, column: entry.column)
+        case .focus(let name):
+            guard let index = scene.index(named: name.text) else { return unknownReactor(name) }
+            scene.focusIndex = index
+            recorder.replay.append(":focus \(name.text)")
+            return .succeeded
+        case .actions(let name):
+            guard let index = name.map({ scene.index(named: $0.text) }) ?? scene.focusIndexIfLoaded else {
+                return name.map(unknownReactor) ?? output.fail("no reactor loaded; load one with :use NAME")
+            }
+            let table = scene.commandTables[index]
+            output.printer.text(CommandListing.lines(for: table.signatures).joined(separator: "\n"))
+            return .succeeded
+        case .state(let reference):
+            return showState(reference)
+        case .expect(let expectation):
+            return expect(expectation, column: invocation.column)
+        case .wait(let limit):
+            recorder.replay.append(":wait")
+            return await waitForQuiescence(limit: limit ?? waitLimit)
+        case .advance(let duration):
+            guard scene.scheduler.virtualClock != nil else {
+                return output.fail(":advance needs the virtual clock (start with --virtual-clock)")
+            }
+            recorder.replay.append(ScriptFormatter.metaLine(invocation.command))
+            await scene.scheduler.advance(by: duration)
+            return .succeeded
+        case .sleep(let duration):
+            do {
+                try await Task.sleep(for: duration)
+            } catch {
+                return output.fail("interrupted")
+            }
+            return .succeeded
+        case .history:
+            output.printer.text(historyText())
+            return .succeeded
+        case .undo, .redo, .jump:
+            return travel(invocation.command)
+        case .reset(let name):
+            return reset(name)
+        case .save(let file):
+            return save(to: file)
+        case .load(let file):
+            return await load(file)
+        case .set(let setting):
+            apply(setting)
+            return .succeeded
+        case .quit:
+            return .quit(code: nil)
+        case .exit(let code):
+            return .quit(code: code)
+        }
+    }
+
+    // MARK: Help
+
+    private func help(_ topic: LocatedText?) -> CommandOutcome {
+        guard let topic else {
+            var text = MetaCommandHelp.overview
+            if let index = scene.focusIndexIfLoaded {
+                text += "\n\nActions of \(scene.reactors[index].name):\n"
+                text += CommandListing.lines(for: scene.commandTables[index].signatures).joined(separator: "\n")
+            } else {
+                text += "\n\nNo reactor loaded: :reactors lists them, :use NAME loads one."
+            }
+            output.printer.text(text)
+            return .succeeded
+        }
+        let name = topic.text
+        let metaName = name.hasPrefix(":") ? name : ":" + name
+        if let entry = MetaCommandHelp.entry(named: metaName) {
+            output.printer.text(entry.fullText)
+            return .succeeded
+        }
+        var actionName = name
+        var index = scene.focusIndexIfLoaded
+        if let dot = name.firstIndex(of: ".") {
+            let reactorName = String(name[..<dot])
+            index = scene.index(named: reactorName)
+            actionName = String(name[name.index(after: dot)...])
+        }
+        if let index, let signature = scene.commandTables[index].signature(named: actionName) {
+            output.printer.text(signature.helpText)
+            return .succeeded
+        }
+        let candidates = MetaCommandHelp.names + (scene.focusIndexIfLoaded.map { scene.commandTables[$0].signatures.map(\.name) } ?? [])
+        return output.fail("no help for '\(name)'\(Suggestions.didYouMean(name, among: candidates))", column: topic.column)
+    }
+
+    // MARK: Settings
+
+    private func apply(_ setting: MetaCommand.Setting) {
+        switch setting {
+        case .diff(let on): reporter.setShowsDiffs(on)
+        case .format(let format): output.setFormat(format == .json ? .json : .text)
+        case .trace(let on): recorder.trace = on
+        case .color(let color): output.setColor(ColorMode(rawValue: color.rawValue) ?? .auto)
+        }
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
+    }
+}

@@ -1,0 +1,166 @@
+import StateDiff
+import ReactorCore
+
+/// Runs lines against the scene: parses each, resolves an action to a reactor and command, sends
+/// it (the recorder records it on the way), and waits for the effects when asked to; meta
+/// commands run here too. Everything a line prints goes through the recorder, the change reporter
+/// or the output: nothing calls back into the runner.
+@MainActor
+final class SessionRunner {
+    let registry: Registry
+    let configuration: ShellConfiguration
+    let scene: LoadedScene
+    let recorder: SessionRecorder
+    let reporter: ChangeReporter
+    let output: SessionOutput
+    /// How long `:wait` and the wait after each batch action may take.
+    let waitLimit: Duration = .seconds(10)
+    /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
+    var loadStack: [String] = []
+
+    init(
+        registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
+        reporter: ChangeReporter, output: SessionOutput
+    ) {
+        self.registry = registry
+        self.configuration = configuration
+        self.scene = scene
+        self.recorder = recorder
+        self.reporter = reporter
+        self.output = output
+    }
+
+    /// The prompt: the focused reactor's name (`counter> `).
+    var prompt: String { (scene.focusedName ?? "reactor-shell") + "> " }
+
+    // MARK: Lines
+
+    /// What is left of a line after its synchronous part ran (see ``start(line:origin:waitAfterAction:)``).
+    enum LineProgress {
+        /// The line is done.
+        case done(CommandOutcome)
+        /// An action was sent and its effects must be waited for, the wait's limit counted from
+        /// `since` on the scheduler's clock.
+        case waitForEffects(since: Duration)
+        /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …).
+        case meta(MetaInvocation)
+    }
+
+    /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
+    /// ending in ` &` (batch mode and scripts).
+    func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
+        await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+    }
+
+    /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait
+    /// for its effects. A batch run of actions whose effects are synchronous never suspends.
+    /// Always inlined: returned from a call, the `LineProgress` is copied out through memory.
+    @inline(__always)
+    func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
+        output.origin = origin
+        let parsed: ParsedLine
+        do {
+            parsed = try ScriptParser.parse(line, origin: origin)
+        } catch {
+            return .done(output.fail(error))
+        }
+        // Consumed: the invocation is moved out, not copied (and the line destroyed once).
+        switch consume parsed {
+        case .empty:
+            return .done(.succeeded)
+        case .action(var invocation):
+            let outcome = send(invocation)
+            let isBackground = invocation.isBackground
+            // Its arguments destroyed here with code specialized for their type (the array's own
+            // deinit destroys them through the runtime's generic value witnesses).
+            emptyKeepingCapacity(&invocation.arguments)
+            _ = consume invocation
+            let scheduler = scene.scheduler
+            guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
+                return .done(outcome)
+            }
+            // Effects that only wait on the virtual clock end here, without an `await`.
+            let since = scheduler.clock.now
+            if scheduler.fireParkedTimers(limit: waitLimit, countingFrom: since) { return .done(.succeeded) }
+            return .waitForEffects(since: since)
+        case .meta(let meta):
+            return .meta(meta)
+        }
+    }
+
+    /// Runs what ``start(line:origin:waitAfterAction:)`` left of a line.
+    func finish(_ progress: LineProgress) async -> CommandOutcome {
+        switch progress {
+        case .done(let outcome): return outcome
+        case .waitForEffects(let since): return await waitForQuiescence(limit: waitLimit, countingFrom: since)
+        case .meta(let meta): return await runMeta(meta)
+        }
+    }
+
+    /// Resolves and sends an action (its effects may still be running). The reactor binds the
+    /// arguments and builds the action, the recorder records it, then the reactor sends it; its
+    /// runtime events go to the recorder.
+    private func send(_ invocation: ActionInvocation) -> CommandOutcome {
+        guard !scene.isEmpty else {
+            return output.fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
+        }
+        let index: Int, commandIndex: Int
+        do {
+            (index, commandIndex) = try scene.resolve(invocation)
+        } catch {
+            return output.fail(error)
+        }
+        let reactor = scene.reactors[index]
+        let command = scene.commandTables[index].signatures[commandIndex].name
+        let recorder = recorder
+        let isBackground = invocation.isBackground
+        do {
+            _ = try reactor.send(invocation, commandIndex: commandIndex) { arguments in
+                recorder.willSend(reactor: index, command: command, arguments: arguments, isBackground: isBackground)
+            }
+        } catch {
+            return output.fail(error)
+        }
+        recorder.didSend()
+        return .succeeded
+    }
+
+    /// Waits until no effect of the scene has work in progress or scheduled (the limit on virtual
+    /// time counted from `since`, by default now).
+    func waitForQuiescence(limit: Duration, countingFrom since: Duration? = nil) async -> CommandOutcome {
+        let scheduler = scene.scheduler
+        do {
+            try await scheduler.waitUntilQuiescent(limit: limit, countingFrom: since ?? scheduler.clock.now)
+            return .succeeded
+        } catch is CancellationError {
+            return output.fail("interrupted while waiting for effects")
+        } catch {
+            for reactor in scene.reactors { reactor.cancelAllEffects() }
+            return output.fail("\(error); the effects in flight were cancelled")
+        }
+    }
+
+    // MARK: Scene
+
+    /// Loads registry entry `name` as the scene, replacing the current one.
+    func loadScene(named name: String, column: Int) -> CommandOutcome {
+        guard let entry = registry.entry(named: name) else {
+            return output.fail(
+                "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)) (see :reactors)",
+                column: column)
+        }
+        scene.load(entry, configuration: configuration)
+        reporter.takeBaselines()
+        recorder.attach(entryName: entry.name)
+        return .succeeded
+    }
+
+    /// An error for a reactor name the scene does not have, naming the choices.
+    func unknownReactor(_ name: LocatedText) -> CommandOutcome {
+        if scene.isEmpty { return output.fail("no reactor loaded; load one with :use NAME", column: name.column) }
+        let names = scene.names
+        return output.fail(
+            "no reactor '\(name.text)' in this scene\(Suggestions.didYouMean(name.text, among: names)); reactors: \(names.joined(separator: ", "))",
+            column: name.column)
+    }
+}
