@@ -9,7 +9,7 @@ final class ChangeReporter {
     private let scene: LoadedScene
     private let output: SessionOutput
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
-    private(set) var showsDiffs: Bool
+    @exclusivity(unchecked) private(set) var showsDiffs: Bool
     // The fields a batch line changes are exempt from dynamic exclusivity checks (about 60
     // instructions each): main-actor state, never passed `inout` to code that could reach them.
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).

@@ -10,12 +10,14 @@ final class LoadedScene {
     let clockMode: ClockMode
     /// The registry entry it was loaded from (nil before the first `:use`).
     private(set) var entryName: String?
-    private(set) var reactors: [any ShellReactor] = []
+    // Read on every line and event: exempt from dynamic exclusivity checks (main-actor state,
+    // replaced only by `load`, never passed `inout`).
+    @exclusivity(unchecked) private(set) var reactors: [any ShellReactor] = []
     /// The command tables of ``reactors``, in the same order.
-    private(set) var commandTables: [ReactorCommandTable] = []
+    @exclusivity(unchecked) private(set) var commandTables: [ReactorCommandTable] = []
     /// The index of the focused reactor (0 when the scene is empty).
-    var focusIndex = 0
-    private(set) var scheduler: Scheduler
+    @exclusivity(unchecked) var focusIndex = 0
+    @exclusivity(unchecked) private(set) var scheduler: Scheduler
 
     init(clockMode: ClockMode) {
         self.clockMode = clockMode

@@ -13,7 +13,7 @@ final class SessionRecorder {
     private let reporter: ChangeReporter
     private let output: SessionOutput
     /// Whether effect life events are printed and mutations show their time since the action.
-    var trace = false
+    @exclusivity(unchecked) var trace = false
 
     // The fields a batch line changes are exempt from dynamic exclusivity checks (about 60
     // instructions each): main-actor state, never passed `inout` to code that could reach them.
