@@ -2,12 +2,18 @@
 """Writes a generated reactor-shell script to stdout, for the batch benchmarks.
 
 usage: generate-script.py scoreboard|counter LINES [--expect-every N]
+       generate-script.py board POSTS RENAMES [--seed S]
 
 scoreboard: a mix of homeScore, awayScore, setScore H A and resetScore (every line changes the state).
 counter:    alternating increase / decrease (4 mutations per line, each with a 500 ms delay on the
             virtual clock).
+board:      POSTS posts created through `write.submit` with diffs off, then diffs on and RENAMES
+            `rename ID "title K"` lines on random ids (every title different, so no line repeats),
+            then :expect lines checking the count and the last renamed post. RENAMES = 0 gives the
+            set-up alone, whose time is subtracted to get the time of one rename.
 Every N lines (default 1000) an :expect checks the state, so the run also proves it stayed right.
 """
+import random
 import sys
 
 
@@ -46,10 +52,37 @@ def counter(lines, expect_every):
             yield f":expect value == {value}"
 
 
+def board(posts, renames, seed):
+    yield ":use board"
+    yield ":set diff off"
+    yield 'write.updateTitle "post"'
+    for _ in range(posts):
+        yield "write.submit"
+    yield f":expect posts.count == {posts}"
+    yield ":set diff on"
+    rng = random.Random(seed)
+    titles = {}
+    for k in range(renames):
+        post_id = rng.randint(1, posts)
+        titles[post_id] = f"title {k}"
+        yield f'rename {post_id} "title {k}"'
+    yield f":expect posts.count == {posts}"
+    for post_id, title in list(titles.items())[-3:]:
+        yield f'board.rename {post_id} "{title} again"'
+        yield f':expect posts[{posts - post_id}].title == "{title} again"'
+
+
 def main():
     args = sys.argv[1:]
-    if len(args) < 2 or args[0] not in ("scoreboard", "counter"):
+    if len(args) < 2 or args[0] not in ("scoreboard", "counter", "board"):
         sys.exit(__doc__)
+    if args[0] == "board":
+        if len(args) < 3:
+            sys.exit(__doc__)
+        seed = int(args[args.index("--seed") + 1]) if "--seed" in args else 1
+        for line in board(int(args[1]), int(args[2]), seed):
+            sys.stdout.write(line + "\n")
+        return
     expect_every = 1000
     if "--expect-every" in args:
         expect_every = int(args[args.index("--expect-every") + 1])

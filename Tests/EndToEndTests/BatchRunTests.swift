@@ -81,11 +81,19 @@ struct BatchRunTests {
             ":expect posts[1].title == \"Hi\"",
             "rename 9 \"Nope\"",
             ":expect posts.count == 2",
+            ":undo",  // the failed rename 9: no change
+            ":undo",
+            ":expect posts[1].title == \"Hello\"",
+            "write.submit",
         ])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stdout.contains("posts[1].title: \"Hello\" → \"Hi\""), "\(result.transcript)")
         #expect(result.stderrLines.contains { $0.contains("no post with id 9") }, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        // Reported from the state's own change list (the board's list is a ChunkedList): the
+        // same lines a diff of the encoded states gives, for an undo and an insertion too.
+        #expect(result.stdout.contains("posts[1].title: \"Hi\" → \"Hello\""), "\(result.transcript)")
+        #expect(result.stdout.contains("+ posts[0]: {id: 3, title: \"Second\", content: \"\"}"), "\(result.transcript)")
+        #expect(result.lastStdoutLine == "3 passed, 0 failed", "\(result.transcript)")
     }
 
     @Test func anUnknownActionSuggestsTheNearestName() async throws {

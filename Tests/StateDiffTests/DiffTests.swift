@@ -131,6 +131,25 @@ struct DiffTests {
         #expect(try parsed.apply(to: StateValue(jsonText: old.jsonText)) == StateValue(jsonText: new.jsonText))
     }
 
+    /// The search budget follows the arrays' length: a 1,000-element reversal gives up (to
+    /// replacements) within a budget of about 8 steps an element, while scattered edits of the
+    /// same array, within that budget, are still found as what they are.
+    @Test func theAlignmentBudgetIsProportionalToTheArrays() throws {
+        let strings = (0..<1_000).map { StateValue.string("item\($0)") }
+        let reversed = diff(.array(strings), .array(strings.reversed()))
+        #expect(reversed.allSatisfy { $0.kind == .replace } && reversed.count == 1_000)
+        var edited = strings
+        for position in stride(from: 950, through: 0, by: -50) { edited.insert(.string("new\(position)"), at: position) }
+        let changes = diff(.array(strings), .array(edited))
+        #expect(changes.count == 20 && changes.allSatisfy { $0.kind == .insert }, "\(changes.prefix(5))")
+        #expect(try StateValue.array(strings).applying(changes) == .array(edited))
+        // Beyond the budget of a short array, but within the fixed minimum: aligned.
+        let short = Array(strings.prefix(40))
+        let shortChanges = diff(.array(short), .array(short.reversed()))
+        #expect(shortChanges.contains { $0.kind == .insert } && shortChanges.contains { $0.kind == .remove })
+        #expect(try StateValue.array(short).applying(shortChanges) == .array(short.reversed()))
+    }
+
     @Test func aReversalOfIdentifiedElementsAlsoTerminates() throws {
         let posts = (0..<3_000).map { Post(id: $0, title: "t\($0)", content: "") }
         let old = encoded(posts), new = encoded(Array(posts.reversed()))

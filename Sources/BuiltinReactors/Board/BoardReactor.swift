@@ -1,4 +1,5 @@
 import ReactorCore
+import StateDiff
 
 /// The list of posts: it reads the ``BoardService`` on `refresh` and merges the service's events
 /// in `transform(mutation:)` — a post created by the `write` reactor appears at the top, a deleted
@@ -30,13 +31,18 @@ public final class BoardReactor: Reactor {
     }
 
     /// The list.
+    ///
+    /// The posts are kept in a ``ChunkedList`` (shown as an array): a version of the state made by
+    /// changing one post shares every other chunk with the one before, so the reducer, the
+    /// shell's diff (``StateDiffable``) and the time-travel history (``StorageFootprint``) pay for
+    /// the change, not for the list.
     public struct State: Encodable, Sendable, Equatable {
         /// The posts, newest first.
-        public var posts: [Post]
+        public var posts: ChunkedList<Post>
 
         /// A list of `posts`.
         public init(posts: [Post] = []) {
-            self.posts = posts
+            self.posts = ChunkedList(posts)
         }
     }
 
@@ -58,7 +64,7 @@ public final class BoardReactor: Reactor {
     public func mutate(action: Action) -> Effect<Mutation> {
         switch action {
         case .refresh:
-            return .just(.setPosts(service.posts))
+            return .just(.setPosts(Array(service.posts)))
         case .delete(let id):
             let service = service
             return .run { _ in try service.delete(id: id) }
@@ -80,19 +86,32 @@ public final class BoardReactor: Reactor {
         }
     }
 
-    /// Applies one mutation.
+    /// Applies one mutation, in place: a post is found by id (a binary search, the list being
+    /// newest first) and only its chunk of the list is copied.
     public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
         case .setPosts(let posts):
-            state.posts = posts
+            state.posts = ChunkedList(posts)
         case .insertPost(let post, let index):
             state.posts.insert(post, at: min(max(index, 0), state.posts.count))
         case .removePost(let id):
-            state.posts.removeAll { $0.id == id }
+            if let index = state.posts.index(ofPostID: id) { state.posts.remove(at: index) }
         case .replacePost(let post):
-            if let index = state.posts.firstIndex(where: { $0.id == post.id }) { state.posts[index] = post }
+            if let index = state.posts.index(ofPostID: post.id) { state.posts[index] = post }
         }
         return state
+    }
+}
+
+extension BoardReactor.State: StateDiffable, StorageFootprint {
+    /// The changes since `old`, found in the chunks of the list that differ.
+    public func appendChanges(from old: Self, at path: StatePath, into changes: inout [StateChange]) throws {
+        try posts.appendChanges(from: old.posts, at: path.appending(key: "posts"), into: &changes)
+    }
+
+    /// The chunks of the list not shared with `other`.
+    public func bytesNotShared(with other: Self) -> Int {
+        posts.bytesNotShared(with: other.posts)
     }
 }

@@ -1,4 +1,5 @@
 import ReactorCore
+import StateDiff
 
 /// The in-memory store of the board's posts, shared by the `board` and `write` reactors of a scene.
 ///
@@ -9,8 +10,9 @@ public final class BoardService {
     /// The changes, as they happen.
     public let events = EventSource<BoardEvent>()
 
-    /// The posts, newest first.
-    public private(set) var posts: [Post] = []
+    /// The posts, newest first (so their ids decrease), kept in chunks: adding, renaming or
+    /// deleting one copies no other post, and the board's list shares the chunks it was given.
+    public private(set) var posts = ChunkedList<Post>()
 
     private var lastID: Int
 
@@ -40,7 +42,7 @@ public final class BoardService {
     /// there is no such post or the title is blank (nothing changes then).
     @discardableResult
     public func rename(id: Int, title: String) throws(BoardServiceError) -> Post {
-        guard let index = posts.firstIndex(where: { $0.id == id }) else { throw .noSuchPost(id: id) }
+        guard let index = posts.index(ofPostID: id) else { throw .noSuchPost(id: id) }
         guard !WriteReactor.isBlank(title) else { throw .blankTitle(id: id) }
         posts[index].title = title
         let post = posts[index]
@@ -50,7 +52,7 @@ public final class BoardService {
 
     /// Deletes the post with `id` and announces it; throws when there is none.
     public func delete(id: Int) throws(BoardServiceError) {
-        guard let index = posts.firstIndex(where: { $0.id == id }) else { throw .noSuchPost(id: id) }
+        guard let index = posts.index(ofPostID: id) else { throw .noSuchPost(id: id) }
         posts.remove(at: index)
         events.publish(.delete(id: id))
     }
@@ -72,5 +74,19 @@ public enum BoardServiceError: Error, Sendable, Equatable, CustomStringConvertib
         case .idsExhausted: "no post id left (ids up to \(Int.max) are used)"
         case .blankTitle(let id): "cannot rename post \(id): the title is blank"
         }
+    }
+}
+
+extension ChunkedList<Post> {
+    /// The position of the post with `id`: a binary search while the ids decrease (newest first,
+    /// as the service keeps them), else a walk.
+    func index(ofPostID id: Int) -> Int? {
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self[middle].id > id { low = middle + 1 } else { high = middle }
+        }
+        if low < count && self[low].id == id { return low }
+        return firstIndex { $0.id == id }
     }
 }

@@ -3,7 +3,9 @@ import StateDiff
 /// Prints what changed in a reactor's state since its last report: keeps the last reported state
 /// of each reactor of the scene (the diff's baseline), compares, and hands the result to the
 /// printer. Its whole interface to StateDiff is `StateValue`, `diff(_:_:appendingTo:)` and
-/// `StateValue.recycle`.
+/// `StateValue.recycle`; except for a reactor whose state lists its own changes
+/// (``ShellReactor/listsOwnChanges``, a `StateDiffable` state), which keeps its baseline itself
+/// and is asked for the changes, so that nothing it did not change is encoded.
 @MainActor
 final class ChangeReporter {
     private let scene: LoadedScene
@@ -14,6 +16,8 @@ final class ChangeReporter {
     // instructions each): main-actor state, never passed `inout` to code that could reach them.
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
+    /// Whether each reactor of the scene lists its own changes.
+    @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
 
@@ -31,15 +35,21 @@ final class ChangeReporter {
 
     /// Takes the current states as the baselines (a new scene, diffs turned on).
     func takeBaselines() {
-        baselines = scene.reactors.map { try? $0.stateValue() }
+        listsOwnChanges = scene.reactors.map(\.listsOwnChanges)
+        baselines = scene.reactors.indices.map { listsOwnChanges[$0] ? nil : try? scene.reactors[$0].stateValue() }
+        for (index, reactor) in scene.reactors.enumerated() where listsOwnChanges[index] {
+            reactor.resetChangeBaseline(toCurrent: true)
+        }
     }
 
     /// Prints what changed in reactor `index` since its last report, under `label`.
     func reportChange(of index: Int, label: String, elapsed: Duration? = nil) {
         guard showsDiffs else {
             baselines[index] = nil
+            if listsOwnChanges[index] { scene.reactors[index].resetChangeBaseline(toCurrent: false) }
             return
         }
+        if listsOwnChanges[index] { return reportOwnChanges(of: index, label: label, elapsed: elapsed) }
         let reactor = scene.reactors[index]
         let new: StateValue
         do {
@@ -71,5 +81,29 @@ final class ChangeReporter {
         }
         // The old tree is referenced nowhere else now: its storage goes back to the encoder.
         StateValue.recycle(consume old)
+    }
+
+    /// Prints the changes that reactor `index`'s state lists itself since its last report.
+    private func reportOwnChanges(of index: Int, label: String, elapsed: Duration?) {
+        let reactor = scene.reactors[index]
+        var changes: [StateChange] = []
+        swap(&changes, &spareChanges)
+        defer {
+            emptyKeepingCapacity(&changes)
+            swap(&changes, &spareChanges)
+        }
+        let hadBaseline: Bool
+        do {
+            hadBaseline = try reactor.appendChangesSinceLastReport(into: &changes)
+        } catch {
+            _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
+            return
+        }
+        let printer = output.printer
+        let several = scene.hasSeveral
+        let header = MutationHeader(
+            reactor: several || printer.namesEveryReactor ? reactor.name : "", sceneHasSeveral: several,
+            label: label, elapsed: elapsed)
+        printer.mutation(header, changes: hadBaseline ? changes : [])
     }
 }

@@ -31,9 +31,27 @@ public protocol ShellReactor: AnyObject {
     func cancelAllEffects()
     /// Back to the initial state, effects cancelled.
     func reset()
+    /// True when the state lists its own changes (`StateDiffable`): the shell then reports through
+    /// ``appendChangesSinceLastReport(into:)`` instead of encoding and diffing the whole state.
+    var listsOwnChanges: Bool { get }
+    /// Appends the changes since the previous report (or ``resetChangeBaseline(toCurrent:)``) to
+    /// `changes` and makes the current state the baseline; false when there was no baseline.
+    /// Only for a reactor that ``listsOwnChanges``.
+    func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool
+    /// Makes the current state the baseline of the next report (`true`), or forgets it.
+    func resetChangeBaseline(toCurrent: Bool)
 }
 
 extension ShellReactor {
+    /// By default a state is encoded and diffed whole.
+    public var listsOwnChanges: Bool { false }
+
+    /// By default there is nothing to list (see ``listsOwnChanges``).
+    public func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool { false }
+
+    /// By default there is no baseline to keep.
+    public func resetChangeBaseline(toCurrent: Bool) {}
+
     /// ``send(_:commandIndex:reporting:)`` through ``prepare(_:commandIndex:)``.
     public func send(
         _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
@@ -109,6 +127,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
     /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
     @usableFromInline let captureState: @MainActor () -> StateSnapshot
+    /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
+    @usableFromInline let changeBaseline: AnyObject?
     /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
     @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
     /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
@@ -136,6 +156,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
         }
         self.captureState = { StateSnapshot(state: reactor.currentState) }
+        self.changeBaseline = makeChangeBaseline(for: R.State.self)
         self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
             let command = commands[commandIndex]
             let arguments = try command.signature.bind(invocation)
@@ -212,6 +233,17 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
 
     public func cancelAllEffects() {
         reactor.cancelAllEffects()
+    }
+
+    public var listsOwnChanges: Bool { changeBaseline != nil }
+
+    public func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool {
+        guard let baseline = changeBaseline as? ChangeBaseline else { return false }
+        return try baseline.appendChanges(to: reactor.currentState, into: &changes)
+    }
+
+    public func resetChangeBaseline(toCurrent: Bool) {
+        (changeBaseline as? ChangeBaseline)?.reset(to: toCurrent ? reactor.currentState : nil)
     }
 
     public func reset() {

@@ -5,7 +5,8 @@
 /// Elements are first turned into small integers (equal identities, equal numbers), so the
 /// search itself compares integers. The search keeps one snapshot of its frontier per edit
 /// step to trace the path back, which is what `editDistanceCap` bounds (memory grows with
-/// its square); `workBudget` bounds the time.
+/// its square); `workBudget` bounds the time, and within it the work allowed is proportional
+/// to the runs' length (``workPerElement``), as is then the distance searched.
 struct SequenceAlignment {
     private let oldSymbols: [Int32]
     private let newSymbols: [Int32]
@@ -28,10 +29,20 @@ struct SequenceAlignment {
         self.workBudget = workBudget
     }
 
+    /// Search steps allowed per element of the two runs: the budget grows with their length, so
+    /// a pair of runs too different to align gives up after work in proportion to its size.
+    static let workPerElement = 8
+    /// Search steps allowed whatever the runs' length (short runs always align fully).
+    static let minimumWork = 4_096
+
     /// The matched positions `(old, new)` in increasing order, or nil when over the bound.
     func matchedPairs() -> [(old: Int, new: Int)]? {
         let n = oldSymbols.count, m = newSymbols.count
-        let maxDistance = min(n + m, editDistanceCap)
+        let budget = min(workBudget, Self.workPerElement * (n + m) + Self.minimumWork)
+        // Reaching edit distance d takes at least d²/2 steps, and keeps a trace of that size: the
+        // distance searched follows the budget.
+        let distanceForBudget = Int(Double(2 * budget).squareRoot()) + 1
+        let maxDistance = min(n + m, editDistanceCap, distanceForBudget)
         if abs(n - m) > maxDistance { return nil }
         let offset = maxDistance + 1
         var frontier = [Int](repeating: 0, count: 2 * maxDistance + 3)
@@ -62,7 +73,7 @@ struct SequenceAlignment {
                 }
             }
             appendSnapshot(of: frontier, offset: offset, distance: distance, to: &trace)
-            if work > workBudget { return nil }
+            if work > budget { return nil }
         }
         guard let distance = finalDistance else { return nil }
         return backtrack(trace: trace, distance: distance)

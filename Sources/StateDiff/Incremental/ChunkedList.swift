@@ -1,0 +1,228 @@
+/// An array kept as a list of chunks of up to 256 elements, so that versions of it share
+/// storage: a copy costs two references, and changing, inserting or removing one element of a
+/// copy copies the list of chunks and that one chunk, never the other elements.
+///
+/// Reading or writing by index finds the chunk by a binary search over the chunks' first
+/// indices. Iteration walks the chunks directly. It encodes as a plain array, so the shell
+/// shows it as one.
+///
+/// As ``StateDiffable`` (for `Encodable & Equatable` elements) it finds what changed between two
+/// versions by chunk identity first, then by `==` inside the chunks that differ, and encodes only
+/// the elements that changed; as ``StorageFootprint`` it counts only the chunks two versions do
+/// not share. A state that keeps a big list in one makes a change in one place cost about the
+/// same whatever the list's length — in the reducer, in the shell's diff, and in the history.
+public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
+    /// Most elements in one chunk; a chunk that grows past it is split in two.
+    static var maximumChunkSize: Int { 256 }
+
+    /// The chunks, in order; none is empty.
+    private(set) var chunks: [[Element]]
+    /// The index of the first element of each chunk.
+    private(set) var starts: [Int]
+    /// The number of elements.
+    public private(set) var count: Int
+
+    /// An empty list.
+    public init() {
+        chunks = []
+        starts = []
+        count = 0
+    }
+
+    /// A list of `elements`, in chunks half full (room to insert before a chunk splits).
+    public init<Elements: Sequence>(_ elements: Elements) where Elements.Element == Element {
+        let all = Array(elements)
+        let fill = Self.maximumChunkSize / 2
+        chunks = stride(from: 0, to: all.count, by: fill).map { Array(all[$0..<Swift.min($0 + fill, all.count)]) }
+        starts = Array(stride(from: 0, to: all.count, by: fill))
+        count = all.count
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    /// The chunk holding element `position` and the position inside it.
+    @inline(__always)
+    private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+        precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
+        var low = 0, high = starts.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return (low, position - starts[low])
+    }
+
+    public subscript(position: Int) -> Element {
+        get {
+            let (chunk, offset) = locate(position)
+            return chunks[chunk][offset]
+        }
+        set {
+            let (chunk, offset) = locate(position)
+            chunks[chunk][offset] = newValue
+        }
+    }
+
+    /// Inserts `element` so that it ends up at `position` (`0...count`).
+    public mutating func insert(_ element: Element, at position: Int) {
+        precondition(position >= 0 && position <= count, "ChunkedList insertion index \(position) out of range 0...\(count)")
+        guard !chunks.isEmpty else {
+            chunks = [[element]]
+            starts = [0]
+            count = 1
+            return
+        }
+        let (chunk, offset) = position == count ? (chunks.count - 1, chunks[chunks.count - 1].count) : locate(position)
+        chunks[chunk].insert(element, at: offset)
+        for later in (chunk + 1)..<starts.count { starts[later] += 1 }
+        count += 1
+        if chunks[chunk].count > Self.maximumChunkSize {
+            let half = chunks[chunk].count / 2
+            let tail = Array(chunks[chunk][half...])
+            chunks[chunk].removeSubrange(half...)
+            chunks.insert(tail, at: chunk + 1)
+            starts.insert(starts[chunk] + half, at: chunk + 1)
+        }
+    }
+
+    /// Appends `element` at the end.
+    public mutating func append(_ element: Element) {
+        insert(element, at: count)
+    }
+
+    /// Removes and returns the element at `position`.
+    @discardableResult
+    public mutating func remove(at position: Int) -> Element {
+        let (chunk, offset) = locate(position)
+        let element = chunks[chunk].remove(at: offset)
+        for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
+        count -= 1
+        if chunks[chunk].isEmpty {
+            chunks.remove(at: chunk)
+            starts.remove(at: chunk)
+        }
+        return element
+    }
+
+    /// The index of the first element that satisfies `predicate` (a walk over the chunks).
+    public func firstIndex(where predicate: (Element) throws -> Bool) rethrows -> Int? {
+        for (chunk, elements) in chunks.enumerated() {
+            if let offset = try elements.firstIndex(where: predicate) { return starts[chunk] + offset }
+        }
+        return nil
+    }
+
+    /// Walks the chunks in order.
+    public struct Iterator: IteratorProtocol {
+        private let chunks: [[Element]]
+        private var chunk = 0
+        private var offset = 0
+
+        init(_ chunks: [[Element]]) {
+            self.chunks = chunks
+        }
+
+        public mutating func next() -> Element? {
+            guard chunk < chunks.count else { return nil }
+            let element = chunks[chunk][offset]
+            offset += 1
+            if offset == chunks[chunk].count {
+                chunk += 1
+                offset = 0
+            }
+            return element
+        }
+    }
+
+    public func makeIterator() -> Iterator {
+        Iterator(chunks)
+    }
+
+    /// True when both lists are the same storage: equal without looking inside.
+    func sharesStorage(with other: ChunkedList) -> Bool {
+        StateDiff.sharesStorage(chunks, other.chunks)
+    }
+}
+
+extension ChunkedList: ExpressibleByArrayLiteral {
+    public init(arrayLiteral elements: Element...) {
+        self.init(elements)
+    }
+}
+
+extension ChunkedList: Equatable where Element: Equatable {
+    public static func == (lhs: ChunkedList, rhs: ChunkedList) -> Bool {
+        if lhs.sharesStorage(with: rhs) { return true }
+        return lhs.count == rhs.count && lhs.elementsEqual(rhs)
+    }
+}
+
+extension ChunkedList: Sendable where Element: Sendable {}
+
+extension ChunkedList: CustomStringConvertible {
+    public var description: String { Array(self).description }
+}
+
+extension ChunkedList: Encodable where Element: Encodable {
+    /// Encodes as a plain array of the elements.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        for chunk in chunks {
+            for element in chunk { try container.encode(element) }
+        }
+    }
+}
+
+extension ChunkedList {
+    /// The chunks two versions do not share, found from both ends by storage identity: the
+    /// chunk ranges `old[oldChunks]` and `self[newChunks]`, and the element index where they start
+    /// (the same in both, the chunks before it being the same storage).
+    func differingChunks(from old: ChunkedList) -> (oldChunks: Range<Int>, newChunks: Range<Int>, start: Int) {
+        let common = Swift.min(old.chunks.count, chunks.count)
+        var front = 0
+        while front < common && StateDiff.sharesStorage(old.chunks[front], chunks[front]) { front += 1 }
+        var back = 0
+        while back < common - front
+            && StateDiff.sharesStorage(old.chunks[old.chunks.count - 1 - back], chunks[chunks.count - 1 - back]) {
+            back += 1
+        }
+        let start = front < chunks.count ? starts[front] : count
+        return (front..<(old.chunks.count - back), front..<(chunks.count - back), start)
+    }
+}
+
+extension ChunkedList: StateDiffable where Element: Encodable & Equatable {
+    /// The changes `diff` would report between the two lists' encodings, found without encoding
+    /// the chunks both share nor the equal elements at either end of the ones that differ.
+    public func appendChanges(from old: ChunkedList, at path: StatePath, into changes: inout [StateChange]) throws {
+        if sharesStorage(with: old) { return }
+        let (oldChunks, newChunks, start) = differingChunks(from: old)
+        let oldElements = Array(old.chunks[oldChunks].joined()), newElements = Array(chunks[newChunks].joined())
+        var front = 0
+        let common = Swift.min(oldElements.count, newElements.count)
+        while front < common && oldElements[front] == newElements[front] { front += 1 }
+        var back = 0
+        while back < common - front
+            && oldElements[oldElements.count - 1 - back] == newElements[newElements.count - 1 - back] {
+            back += 1
+        }
+        let oldMiddle = oldElements[front..<(oldElements.count - back)], newMiddle = newElements[front..<(newElements.count - back)]
+        if oldMiddle.isEmpty && newMiddle.isEmpty { return }
+        appendEncodedChanges(
+            from: try StateValue(encoding: Array(oldMiddle)), to: try StateValue(encoding: Array(newMiddle)),
+            at: path, indexOffset: start + front, into: &changes)
+    }
+}
+
+extension ChunkedList: StorageFootprint {
+    /// The bytes of the chunks and chunk lists this version holds that `other` does not share
+    /// (elements counted at their inline size: storage they hold themselves is not seen).
+    public func bytesNotShared(with other: ChunkedList) -> Int {
+        if sharesStorage(with: other) { return 0 }
+        let (ownChunks, _, _) = other.differingChunks(from: self)
+        var bytes = 2 * (32 + chunks.capacity * MemoryLayout<Int>.stride)  // the chunk list and the starts
+        for chunk in ownChunks { bytes += 32 + chunks[chunk].capacity * MemoryLayout<Element>.stride }
+        return bytes
+    }
+}
