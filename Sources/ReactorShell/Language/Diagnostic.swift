@@ -25,13 +25,17 @@ public struct Diagnostic: Error, Sendable, Hashable, CustomStringConvertible {
     /// What was expected and what was found, without the position.
     public var message: String
 
-    /// Creates a diagnostic.
+    /// Creates a diagnostic. A quoted token longer than ``quoteLimit`` characters is shortened
+    /// in the message (SPEC §6: a 10 MB token must not become a 10 MB error line).
     public init(source: String, line: Int, column: Int, message: String) {
         self.source = source
         self.line = line
         self.column = column
-        self.message = message
+        self.message = DiagnosticText.bounded(message, quoteLimit: Self.quoteLimit)
     }
+
+    /// The most characters of a quoted token an error message shows.
+    public static let quoteLimit = 80
 
     /// Creates a diagnostic at `column` of the line described by `origin`.
     public init(_ origin: LineOrigin, column: Int, _ message: String) {

@@ -9,6 +9,15 @@ public enum ScriptParser {
         return try parseFully(line, origin: origin)
     }
 
+    /// Whether `line` is meant as an expectation (`:expect …` after optional blanks), whether or
+    /// not it parses: a malformed one still counts as a failed expectation (SPEC §6).
+    public static func isExpectation(_ line: String) -> Bool {
+        let trimmed = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard trimmed.starts(with: ":expect".utf8) else { return false }
+        let after = trimmed.dropFirst(7).first
+        return after == nil || after == 0x20 || after == 0x09
+    }
+
     /// Parses `line` with the lexer and the full parser, without the fast path (the reference the fast
     /// path is tested against).
     static func parseFully(_ line: String, origin: LineOrigin) throws(Diagnostic) -> ParsedLine {

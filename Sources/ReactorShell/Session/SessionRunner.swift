@@ -62,6 +62,7 @@ final class SessionRunner {
         do {
             parsed = try ScriptParser.parse(line, origin: origin)
         } catch {
+            if ScriptParser.isExpectation(line) { output.failed += 1 }  // a malformed :expect failed too
             return .done(output.fail(error))
         }
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
