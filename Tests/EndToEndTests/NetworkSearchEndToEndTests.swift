@@ -118,3 +118,30 @@ struct NetworkSearchEndToEndTests {
         #expect(server.requests.last?.query("q") == "fast")
     }
 }
+
+/// SPEC §6: against a server that never answers, the fetcher's own timeout ends the request
+/// (and sets `lastError`) before the runner's wait after the action runs out.
+@Suite("Network timeout before the wait limit")
+struct NetworkTimeoutTests {
+    @Test func aServerThatNeverAnswersEndsInLastError() async throws {
+        let server = try SilentLoopbackListener()
+        let result = try await runScript([
+            "updateQuery q",
+            ":expect lastError == \"request timed out after 300 ms\"",
+            ":expect repos == []",
+        ], options: ["--reactor", "github-search", "--fetcher", "network", "--github-api-url", server.baseURL,
+                     "--network-timeout", "300ms"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(!result.stderr.contains("wait"), "\(result.transcript)")
+        withExtendedLifetime(server) {}
+    }
+
+    @Test(arguments: ["ftp://example.com", "not a url", "http://"])
+    func aBadGitHubAPIURLIsAUsageError(url: String) async throws {
+        let result = try await ShellProcess.run(["run", "--github-api-url", url, "-"], input: .text("increase\n"))
+        #expect(result.status == 2, "\(result.transcript)")
+        #expect(result.stderrLines.first?.hasPrefix("reactor-shell: invalid GitHub API URL") == true, "\(result.transcript)")
+        #expect(result.stdout.isEmpty, "\(result.transcript)")
+    }
+}

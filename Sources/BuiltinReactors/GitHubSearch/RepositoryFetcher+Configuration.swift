@@ -12,7 +12,8 @@ extension GitHubSearchReactor {
         case .network:
             return NetworkRepositoryFetcher(
                 baseURL: context.configuration.githubAPIURL,
-                token: context.configuration.githubToken
+                token: context.configuration.githubToken,
+                timeout: context.configuration.networkTimeout
             )
         }
     }

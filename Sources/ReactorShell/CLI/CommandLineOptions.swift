@@ -29,6 +29,11 @@ struct SessionOptions: ParsableArguments {
             help: ArgumentHelp("GitHub API base URL (env GITHUB_API_URL).", valueName: "url"))
     var githubAPIURL: String?
 
+    @Option(name: .customLong("network-timeout"),
+            help: ArgumentHelp("Limit of one network request (default 10s); the wait after an action allows 1s more.",
+                               valueName: "duration"))
+    var networkTimeout: NetworkTimeout?
+
     @Option(help: ArgumentHelp("Output format.", valueName: "text|json"))
     var format: OutputFormat = .text
 
@@ -59,6 +64,7 @@ struct SessionOptions: ParsableArguments {
         if let token = environment["GITHUB_TOKEN"], !token.isEmpty {
             config.githubToken = token
         }
+        if let networkTimeout { config.networkTimeout = networkTimeout.duration }
         config.format = format
         config.color = color
         config.showDiffs = !noDiff
@@ -69,5 +75,15 @@ struct SessionOptions: ParsableArguments {
         case nil: config.clock = nil
         }
         return config
+    }
+}
+
+/// The value of `--network-timeout`: a duration of the language (`300ms`, `5s`), more than zero.
+struct NetworkTimeout: ExpressibleByArgument {
+    let duration: Duration
+
+    init?(argument: String) {
+        guard let duration = DurationSyntax.parse(argument), duration > .zero else { return nil }
+        self.duration = duration
     }
 }

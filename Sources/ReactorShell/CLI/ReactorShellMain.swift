@@ -35,19 +35,29 @@ public enum ReactorShellMain {
             sink.flush()
             exit(0)
         case .shell(let configuration):
-            if isatty(0) == 1 {
-                if configuration.bail || configuration.echo {
-                    sink.writeError("reactor-shell: --bail and --echo apply to scripts: pipe one in, or use `reactor-shell run FILE`")
-                    exit(2)
-                }
-                exit(await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink))
-            }
-            ProcessSignals.installBatchTermination()
-            exit(await runBatch(registry: registry, configuration: configuration, files: ["-"], sink: sink))
+            exit(await runShell(registry: registry, configuration: configuration, files: nil, sink: sink))
         case .run(let configuration, let files):
-            ProcessSignals.installBatchTermination()
-            exit(await runBatch(registry: registry, configuration: configuration, files: files, sink: sink))
+            exit(await runShell(registry: registry, configuration: configuration, files: files, sink: sink))
         }
+    }
+
+    /// Checks the configuration, then runs the interactive shell (no `files` and a terminal) or a
+    /// batch run of `files` (standard input when nil); returns the exit status.
+    @MainActor
+    static func runShell(registry: Registry, configuration: ShellConfiguration, files: [String]?, sink: OutputSink) async -> Int32 {
+        if let problem = registry.configurationProblem(configuration) {
+            sink.writeError("reactor-shell: \(problem)")
+            return 2
+        }
+        if files == nil && isatty(0) == 1 {
+            if configuration.bail || configuration.echo {
+                sink.writeError("reactor-shell: --bail and --echo apply to scripts: pipe one in, or use `reactor-shell run FILE`")
+                return 2
+            }
+            return await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink)
+        }
+        ProcessSignals.installBatchTermination()
+        return await runBatch(registry: registry, configuration: configuration, files: files ?? ["-"], sink: sink)
     }
 
     /// Runs `files` in order (`-` is standard input); returns the exit status.

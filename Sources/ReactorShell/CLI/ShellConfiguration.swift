@@ -40,6 +40,10 @@ public struct ShellConfiguration: Sendable {
     public var fetcher: FetcherKind = .stub
     /// Base URL of the GitHub API (`--github-api-url`, env `GITHUB_API_URL`).
     public var githubAPIURL: String = "https://api.github.com"
+    /// The limit of one network request (`--network-timeout`). The wait after each action allows
+    /// 1 s more than this (see ``actionWaitLimit``), so a request that gets no answer ends in its
+    /// own timeout error, not in the wait's.
+    public var networkTimeout: Duration = .seconds(10)
     /// Bearer token for the GitHub API (env `GITHUB_TOKEN`); never printed.
     public var githubToken: String?
     /// Text or JSON output (`--format`).
@@ -58,6 +62,13 @@ public struct ShellConfiguration: Sendable {
     public var echo: Bool = false
     /// The process environment, as seen at start.
     public var environment: [String: String] = [:]
+
+    /// The default limit of `:wait` (SPEC: 10 s).
+    public static let defaultWaitLimit: Duration = .seconds(10)
+
+    /// How long the wait after an action may take: `:wait`'s default limit, or 1 s more than the
+    /// network timeout when that is longer.
+    public var actionWaitLimit: Duration { max(Self.defaultWaitLimit, networkTimeout + .seconds(1)) }
 
     /// A configuration with every default.
     public init() {}

@@ -41,6 +41,9 @@ public struct RegistryEntry: Sendable {
     public let summary: String
     /// Builds a fresh scene.
     public let makeScene: @MainActor @Sendable (SceneContext) -> Scene
+    /// Checks the configuration before anything runs; a message makes it a usage error (exit 2),
+    /// e.g. github-search's check of `--github-api-url`. Nil checks nothing.
+    public var checkConfiguration: (@Sendable (ShellConfiguration) -> String?)?
 
     /// Creates an entry.
     public init(name: String, summary: String, makeScene: @escaping @MainActor @Sendable (SceneContext) -> Scene) {
@@ -67,6 +70,14 @@ public struct Registry: Sendable {
 
     /// The entry names, in order.
     public var names: [String] { entries.map(\.name) }
+
+    /// The first problem any entry finds with `configuration` (see ``RegistryEntry/checkConfiguration``).
+    public func configurationProblem(_ configuration: ShellConfiguration) -> String? {
+        for entry in entries {
+            if let problem = entry.checkConfiguration?(configuration) { return problem }
+        }
+        return nil
+    }
 
     /// `registry` followed by `more` (a later entry with an existing name replaces it).
     public static func + (registry: Registry, more: [RegistryEntry]) -> Registry {

@@ -77,7 +77,7 @@ extension SessionRunner {
             }
         }
         if !scene.scheduler.isQuiescent {
-            if await waitForQuiescence(limit: waitLimit) == .failed, bail { return .bailed }
+            if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }
         }
         return .completed
     }

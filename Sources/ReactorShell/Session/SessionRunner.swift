@@ -13,8 +13,10 @@ final class SessionRunner {
     let recorder: SessionRecorder
     let reporter: ChangeReporter
     let output: SessionOutput
-    /// How long `:wait` and the wait after each batch action may take.
-    let waitLimit: Duration = .seconds(10)
+    /// How long `:wait` may take by default.
+    let waitLimit: Duration = ShellConfiguration.defaultWaitLimit
+    /// How long the wait after each batch action may take (see `ShellConfiguration.actionWaitLimit`).
+    let actionWaitLimit: Duration
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
 
@@ -28,6 +30,7 @@ final class SessionRunner {
         self.recorder = recorder
         self.reporter = reporter
         self.output = output
+        self.actionWaitLimit = configuration.actionWaitLimit
     }
 
     /// The prompt: the focused reactor's name (`counter> `).
@@ -82,7 +85,7 @@ final class SessionRunner {
             }
             // Effects that only wait on the virtual clock end here, without an `await`.
             let since = scheduler.clock.now
-            if scheduler.fireParkedTimers(limit: waitLimit, countingFrom: since) { return .done(.succeeded) }
+            if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) { return .done(.succeeded) }
             return .waitForEffects(since: since)
         case .meta(let meta):
             return .meta(meta)
@@ -93,7 +96,7 @@ final class SessionRunner {
     func finish(_ progress: LineProgress) async -> CommandOutcome {
         switch progress {
         case .done(let outcome): return outcome
-        case .waitForEffects(let since): return await waitForQuiescence(limit: waitLimit, countingFrom: since)
+        case .waitForEffects(let since): return await waitForQuiescence(limit: actionWaitLimit, countingFrom: since)
         case .meta(let meta): return await runMeta(meta)
         }
     }
