@@ -52,6 +52,11 @@ struct SessionOptions: ParsableArguments {
     @Flag(exclusivity: .exclusive)
     var clock: ClockFlag?
 
+    @Option(name: .customLong("time-travel-memory"),
+            help: ArgumentHelp("Memory for each reactor's :undo history, e.g. 64MiB (the default), 512KiB, 0.",
+                               valueName: "size"))
+    var timeTravelMemory: ByteSize?
+
     /// The configuration these options describe, with env fallbacks from `environment`.
     func configuration(environment: [String: String]) -> ShellConfiguration {
         var config = ShellConfiguration()
@@ -69,6 +74,7 @@ struct SessionOptions: ParsableArguments {
         config.color = color
         config.showDiffs = !noDiff
         config.historyFile = historyFile
+        if let timeTravelMemory { config.timeTravelMemory = timeTravelMemory.bytes }
         switch clock {
         case .virtualClock: config.clock = .virtual
         case .realClock: config.clock = .real

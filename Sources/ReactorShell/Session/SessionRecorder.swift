@@ -28,7 +28,11 @@ final class SessionRecorder {
     /// The log step of the action being sent, until its runtime id is known.
     @exclusivity(unchecked) private var pendingStep: Int?
 
-    init(scene: LoadedScene, reporter: ChangeReporter, output: SessionOutput) {
+    /// The memory budget of each reactor's timeline, in bytes.
+    private let timelineByteLimit: Int
+
+    init(scene: LoadedScene, reporter: ChangeReporter, output: SessionOutput, timelineByteLimit: Int) {
+        self.timelineByteLimit = timelineByteLimit
         self.scene = scene
         self.reporter = reporter
         self.output = output
@@ -41,7 +45,7 @@ final class SessionRecorder {
 
     /// Starts recording the scene just loaded from entry `name`.
     func attach(entryName name: String) {
-        timelines = scene.reactors.map { _ in Timeline(limit: 1_000) }
+        timelines = scene.reactors.map { _ in Timeline(limit: 1_000, byteLimit: timelineByteLimit) }
         recentActions.removeAll()
         pendingStep = nil
         for (index, reactor) in scene.reactors.enumerated() {

@@ -84,10 +84,19 @@ public struct PreparedAction {
 @MainActor
 public struct StateSnapshot {
     let state: Any
+    /// Estimates the memory the state holds (see ``bytesNotShared(with:)``); nil: not estimated.
+    let footprint: SnapshotFootprint?
 
     @usableFromInline
-    init(state: Any) {
+    init(state: Any, footprint: SnapshotFootprint? = nil) {
         self.state = state
+        self.footprint = footprint
+    }
+
+    /// About how many bytes of storage this snapshot holds that `other`, a snapshot of the same
+    /// reactor, does not share (0 when not estimated).
+    func bytesNotShared(with other: StateSnapshot) -> Int {
+        footprint?.bytes(of: state, notSharedWith: other.state) ?? 0
     }
 }
 
@@ -155,7 +164,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         } else {
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
         }
-        self.captureState = { StateSnapshot(state: reactor.currentState) }
+        let footprint = makeSnapshotFootprint(for: R.State.self)
+        self.captureState = { StateSnapshot(state: reactor.currentState, footprint: footprint) }
         self.changeBaseline = makeChangeBaseline(for: R.State.self)
         self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
             let command = commands[commandIndex]

@@ -44,7 +44,8 @@ public final class ShellSession {
             sink: sink, format: configuration.format, color: configuration.color,
             environment: configuration.environment)
         reporter = ChangeReporter(scene: scene, output: output, showsDiffs: configuration.showDiffs)
-        recorder = SessionRecorder(scene: scene, reporter: reporter, output: output)
+        recorder = SessionRecorder(
+            scene: scene, reporter: reporter, output: output, timelineByteLimit: configuration.timeTravelMemory)
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
             reporter: reporter, output: output)

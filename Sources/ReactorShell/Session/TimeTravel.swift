@@ -1,34 +1,81 @@
 /// The focused reactor's timeline for `:undo`, `:redo` and `:jump`: the state before each action
-/// sent to it, plus the live state saved when travelling away from it. Bounded.
+/// sent to it, plus the live state saved when travelling away from it.
+///
+/// Bounded by memory and by steps. Each point is charged what its snapshot holds that the next
+/// one (or, for the newest, the live state) does not share, plus the point itself; when the
+/// points exceed `byteLimit`, the oldest are dropped down to three quarters of it. A state that
+/// shares storage between versions (the board's `ChunkedList`) is charged only what an action
+/// changed, so a long history of a big state fits; any other state is charged its encoded size
+/// (see ``SnapshotFootprint``). Independently, at most `2 × limit` points are kept (then
+/// `limit`), so that a small state's history stays small in long batch runs too.
 @MainActor
 struct Timeline {
     /// The state just before action `step` (the session log's number).
     struct Point {
         let step: Int
         let before: StateSnapshot
+        /// The bytes charged for this point.
+        var bytes: Int
     }
+
+    /// The default of `byteLimit`: 64 MiB (`--time-travel-memory`).
+    nonisolated static let defaultByteLimit = 64 << 20
+    /// What a point costs besides its snapshot's storage (the point, the state's box).
+    static let pointOverhead = MemoryLayout<Point>.stride + 32
 
     private(set) var points: [Point] = []
     /// Where the reactor is: nil at the live end, else the index of the point whose state it shows.
     private(set) var position: Int?
     /// The live state saved when the first `:undo` left it.
     private var liveState: StateSnapshot?
-    /// How many points are kept.
+    /// How many points are kept (between `limit` and twice as many).
     let limit: Int
+    /// Most bytes the points are charged (see the type's description).
+    let byteLimit: Int
+    /// The bytes the points are charged now.
+    private(set) var storedBytes = 0
 
-    init(limit: Int) {
+    init(limit: Int, byteLimit: Int = Timeline.defaultByteLimit) {
         self.limit = max(1, limit)
+        self.byteLimit = max(0, byteLimit)
     }
 
     /// Records the state before action `step`; drops the redo branch if the reactor was travelling.
     mutating func willSend(step: Int, current: consuming StateSnapshot) {
         if let position {
+            for point in points[position...] { storedBytes -= point.bytes }
             points.removeSubrange(position...)
             self.position = nil
             liveState = nil
         }
-        points.append(Point(step: step, before: current))
-        if points.count >= limit * 2 { points.removeFirst(points.count - limit) }
+        // The newest point was charged as if it shared everything with the live state; now what
+        // it does not share with `current` is known.
+        if let newest = points.indices.last {
+            let bytes = Self.pointOverhead + points[newest].before.bytesNotShared(with: current)
+            storedBytes += bytes - points[newest].bytes
+            points[newest].bytes = bytes
+        }
+        let bytes = Self.pointOverhead + current.bytesNotShared(with: current)
+        points.append(Point(step: step, before: current, bytes: bytes))
+        storedBytes += bytes
+        if points.count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
+    }
+
+    /// Drops the oldest points: down to `limit` when there are twice as many, and down to three
+    /// quarters of `byteLimit` when over it (all at once, so that the next actions do not each
+    /// move the array). The newest point is always kept.
+    private mutating func dropOldest() {
+        var dropped = points.count >= limit * 2 ? points.count - limit : 0
+        var remaining = storedBytes
+        for point in points[..<dropped] { remaining -= point.bytes }
+        if storedBytes > byteLimit {
+            while dropped < points.count - 1 && remaining > byteLimit / 4 * 3 {
+                remaining -= points[dropped].bytes
+                dropped += 1
+            }
+        }
+        points.removeFirst(dropped)
+        storedBytes = remaining
     }
 
     /// The snapshot one action back, or nil when there is none.
@@ -69,6 +116,7 @@ struct Timeline {
     /// Forgets everything (after `:use` or `:reset`).
     mutating func clear() {
         points.removeAll()
+        storedBytes = 0
         position = nil
         liveState = nil
     }
