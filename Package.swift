@@ -32,7 +32,9 @@ let package = Package(
     products: [
         .library(name: "ReactorCore", targets: ["ReactorCore"]),
         .library(name: "StateDiff", targets: ["StateDiff"]),
-        .library(name: "ReactorShell", targets: ["ReactorShell", "BuiltinReactors"]),
+        // The shell alone: no built-in reactors, no libcurl loader.
+        .library(name: "ReactorShell", targets: ["ReactorShell"]),
+        .library(name: "BuiltinReactors", targets: ["BuiltinReactors"]),
         .executable(name: "reactor-shell", targets: ["reactor-shell"]),
         .executable(name: "reactor-benchmarks", targets: ["ReactorBenchmarks"]),
     ],

@@ -11,26 +11,14 @@ extension RegistryEntry {
     }
 
     /// `github-search`: ReactorKit's GitHubSearch — cancellation, paging, a stub or real HTTP back end.
-    /// A bad `--github-api-url` (or `GITHUB_API_URL`) is a usage error before anything runs.
-    public static let githubSearch: RegistryEntry = {
-        var entry = RegistryEntry(
-            name: "github-search",
-            summary: "ReactorKit's GitHubSearch: queries that cancel older ones, paging, stub or network back end"
-        ) { context in
-            let reactor = GitHubSearchReactor(fetcher: GitHubSearchReactor.makeFetcher(for: context))
-            return Scene(ReactorHandle(name: "github-search", reactor: reactor, commands: GitHubSearchReactor.commands, context: context))
-        }
-        entry.checkConfiguration = { configuration in
-            if configuration.githubAPIURL == NetworkRepositoryFetcher.defaultBaseURL { return nil }
-            do throws(RepositoryFetchError) {
-                try NetworkRepositoryFetcher.validate(baseURL: configuration.githubAPIURL)
-                return nil
-            } catch {
-                return error.message
-            }
-        }
-        return entry
-    }()
+    public static let githubSearch = RegistryEntry(
+        name: "github-search",
+        summary: "ReactorKit's GitHubSearch: queries that cancel older ones, paging, stub or network back end",
+        options: GitHubSearchReactor.options
+    ) { context in
+        let reactor = GitHubSearchReactor(fetcher: GitHubSearchReactor.makeFetcher(for: context))
+        return Scene(ReactorHandle(name: "github-search", reactor: reactor, commands: GitHubSearchReactor.commands, context: context))
+    }
 
     /// `scoreboard`: ReCombine's Scoreboard — a Store built from reducers with combineReducers and forKey.
     public static let scoreboard = RegistryEntry(

@@ -8,7 +8,7 @@ import Testing
 struct BuiltinRegistryTests {
     private func makeContext(fetcher: FetcherKind = .stub) -> SceneContext {
         var configuration = ShellConfiguration()
-        configuration.fetcher = fetcher
+        configuration.options["fetcher"] = fetcher.rawValue
         return SceneContext(scheduler: .virtual(), configuration: configuration)
     }
 
@@ -80,10 +80,22 @@ struct BuiltinRegistryTests {
         #expect(stub.clock === stubContext.scheduler.clock)
 
         var configuration = ShellConfiguration()
-        configuration.fetcher = .network
-        configuration.githubAPIURL = "http://127.0.0.1:9"
+        configuration.options = ["fetcher": "network", "github-api-url": "http://127.0.0.1:9"]
         let network = GitHubSearchReactor.makeFetcher(for: SceneContext(scheduler: .virtual(), configuration: configuration))
         #expect((network as? NetworkRepositoryFetcher)?.baseURL == "http://127.0.0.1:9")
+
+        // Nothing set (a configuration built by hand): the stub, and GitHub's API for the network.
+        #expect(GitHubSearchReactor.makeFetcher(for: SceneContext(scheduler: .virtual(), configuration: ShellConfiguration())) is StubRepositoryFetcher)
+        configuration.options = ["fetcher": "network"]
+        let defaulted = GitHubSearchReactor.makeFetcher(for: SceneContext(scheduler: .virtual(), configuration: configuration))
+        #expect((defaulted as? NetworkRepositoryFetcher)?.baseURL == "https://api.github.com")
+    }
+
+    @Test func onlyGitHubSearchBringsOptionsAndTheyAreItsFetcherURLAndToken() {
+        #expect(Registry.builtins.entries.filter { !$0.options.isEmpty }.map(\.name) == ["github-search"])
+        #expect(Registry.builtins.options.map(\.name) == ["fetcher", "github-api-url", "GITHUB_TOKEN"])
+        #expect(Registry.builtins.options.map(\.environmentVariable) == [nil, "GITHUB_API_URL", "GITHUB_TOKEN"])
+        #expect(Registry.builtins.options.map(\.isCommandLineOption) == [true, true, false])
     }
 }
 

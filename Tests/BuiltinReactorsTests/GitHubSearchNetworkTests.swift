@@ -14,9 +14,8 @@ struct GitHubSearchNetworkTests {
     /// A search reactor whose fetcher comes from a shell configuration pointing at `baseURL`.
     private func makeSearch(baseURL: String, token: String? = nil) -> GitHubSearchReactor {
         var configuration = ShellConfiguration()
-        configuration.fetcher = .network
-        configuration.githubAPIURL = baseURL
-        configuration.githubToken = token
+        configuration.options = ["fetcher": "network", "github-api-url": baseURL]
+        configuration.options["GITHUB_TOKEN"] = token
         let fetcher = GitHubSearchReactor.makeFetcher(for: SceneContext(scheduler: scheduler, configuration: configuration))
         return onScheduler(GitHubSearchReactor(fetcher: fetcher), scheduler)
     }

@@ -80,9 +80,7 @@ struct ScriptRunTests {
         }
         defer { server.stop() }
         var configuration = ShellConfiguration()
-        configuration.fetcher = .network
-        configuration.githubAPIURL = server.baseURL
-        configuration.githubToken = "ghp_doNotPrintMe"
+        configuration.options = ["fetcher": "network", "github-api-url": server.baseURL, "GITHUB_TOKEN": "ghp_doNotPrintMe"]
 
         let run = await ScriptRun.run("""
             :use github-search

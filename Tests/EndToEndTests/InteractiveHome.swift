@@ -11,7 +11,9 @@ final class InteractiveHome {
     static let binary = TerminalSession.builtProductPath("reactor-shell")
 
     /// Variables of the test process that would change what the shell does.
-    static let removedVariables = ["REACTOR_SHELL_HISTORY", "INPUTRC", "NO_COLOR", "GITHUB_TOKEN", "GITHUB_API_URL"]
+    static let removedVariables = [
+        "REACTOR_SHELL_HISTORY", "TODO_SHELL_HISTORY", "INPUTRC", "NO_COLOR", "GITHUB_TOKEN", "GITHUB_API_URL",
+    ]
 
     init() throws {
         let directory = FileManager.default.temporaryDirectory
@@ -74,8 +76,11 @@ final class InteractiveHome {
                         environment: environment, columns: 100, rows: 30, waitingFor: prompt)
     }
 
-    private func start(
-        command: [String], environment: [String: String], columns: Int, rows: Int, waitingFor prompt: String
+    /// Starts `command` (a program and its arguments) in a terminal, with this home, and waits
+    /// for the first prompt.
+    func start(
+        command: [String], environment: [String: String] = [:], columns: Int = 100, rows: Int = 30,
+        waitingFor prompt: String
     ) async throws -> TerminalSession {
         var variables = ["HOME": path, "XDG_STATE_HOME": stateDirectory]
         variables.merge(environment) { _, new in new }

@@ -1,11 +1,14 @@
 // swift-tools-version:6.1
-// A custom shell: the built-in reactors plus a to-do list reactor of our own.
+// A custom shell, `todo-shell`: a to-do list reactor of our own plus the built-in reactors.
 import PackageDescription
 
 let package = Package(
     name: "custom-shell",
     platforms: [.macOS(.v15)],
     dependencies: [
+        // This example builds against the checkout around it. A project of your own requires a
+        // released version instead (CI builds this example that way too, scripts/check-by-version):
+        //     .package(url: "https://example.com/you/reactor-shell.git", from: "0.2.0"),
         .package(name: "reactor-shell", path: "../.."),
     ],
     targets: [
@@ -14,6 +17,7 @@ let package = Package(
             dependencies: [
                 .product(name: "ReactorCore", package: "reactor-shell"),
                 .product(name: "ReactorShell", package: "reactor-shell"),
+                .product(name: "BuiltinReactors", package: "reactor-shell"),
             ]
         ),
     ]

@@ -1,18 +1,58 @@
 import ReactorShell
 
+/// Which back end the GitHub search uses (`--fetcher`).
+public enum FetcherKind: String, Sendable, CaseIterable {
+    /// The offline stub (default).
+    case stub
+    /// Real HTTP to the GitHub API (or `--github-api-url`).
+    case network
+}
+
+extension RegistryOption {
+    /// `--fetcher stub|network`: the GitHub search back end.
+    public static let githubFetcher = RegistryOption.option(
+        "fetcher", valueName: "stub|network", help: "GitHub search back end: stub (offline) or network.",
+        values: FetcherKind.allCases.map(\.rawValue), defaultValue: FetcherKind.stub.rawValue)
+
+    /// `--github-api-url URL` (env `GITHUB_API_URL`): the GitHub API's base URL. A URL the
+    /// network fetcher could not use is a usage error before anything runs.
+    public static let githubAPIURL = RegistryOption.option(
+        "github-api-url", valueName: "url", help: "GitHub API base URL.", environment: "GITHUB_API_URL",
+        defaultValue: GitHubSearchReactor.defaultAPIURL,
+        validate: { url in
+            do throws(RepositoryFetchError) {
+                try NetworkRepositoryFetcher.validate(baseURL: url)
+                return nil
+            } catch {
+                return error.message
+            }
+        })
+
+    /// env `GITHUB_TOKEN`: a bearer token for the GitHub API, never printed.
+    public static let githubToken = RegistryOption.environment(
+        "GITHUB_TOKEN", help: "Bearer token sent to the GitHub API; never printed.")
+}
+
 extension GitHubSearchReactor {
-    /// The back end a shell's configuration asks for: the offline stub on the scene's clock
-    /// (`--fetcher stub`, the default) or GitHub's API at `githubAPIURL` with `githubToken`
+    /// The API's base URL when neither `--github-api-url` nor `GITHUB_API_URL` gives one.
+    nonisolated public static let defaultAPIURL = "https://api.github.com"
+
+    /// The settings the `github-search` entry brings to a shell: `--fetcher`, `--github-api-url`
+    /// (env `GITHUB_API_URL`) and env `GITHUB_TOKEN`.
+    nonisolated public static let options: [RegistryOption] = [.githubFetcher, .githubAPIURL, .githubToken]
+
+    /// The back end a scene's settings ask for: the offline stub on the scene's clock
+    /// (`--fetcher stub`, the default) or GitHub's API at `--github-api-url` with `GITHUB_TOKEN`
     /// (`--fetcher network`).
     @MainActor
     public static func makeFetcher(for context: SceneContext) -> any RepositoryFetcher {
-        switch context.configuration.fetcher {
+        switch context.option(RegistryOption.githubFetcher.name).flatMap(FetcherKind.init(rawValue:)) ?? .stub {
         case .stub:
             return StubRepositoryFetcher(clock: context.scheduler.clock)
         case .network:
             return NetworkRepositoryFetcher(
-                baseURL: context.configuration.githubAPIURL,
-                token: context.configuration.githubToken,
+                baseURL: context.option(RegistryOption.githubAPIURL.name) ?? defaultAPIURL,
+                token: context.option(RegistryOption.githubToken.name),
                 timeout: context.configuration.networkTimeout
             )
         }

@@ -2,7 +2,6 @@ import ArgumentParser
 
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorMode: ExpressibleByArgument {}
-extension FetcherKind: ExpressibleByArgument {}
 
 /// `--virtual-clock` / `--real-clock`.
 enum ClockFlag: String, EnumerableFlag {
@@ -17,17 +16,12 @@ enum ClockFlag: String, EnumerableFlag {
     }
 }
 
-/// Options that shape a session, shared by the interactive shell and `run`.
+/// Options that shape a session, shared by the interactive shell and `run`. The registry entries'
+/// own options (``RegistryOption``) are not here: they are taken out of the command line first.
 struct SessionOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Registry entry to load at start (default: the first).", valueName: "name"))
+    @Option(help: ArgumentHelp("Registry entry to load at start (default: the first).", valueName: "name"),
+            completion: .custom { _, _, _ in LaunchContext.registryNames })
     var reactor: String?
-
-    @Option(help: ArgumentHelp("GitHub search back end: stub (offline) or network.", valueName: "stub|network"))
-    var fetcher: FetcherKind = .stub
-
-    @Option(name: .customLong("github-api-url"),
-            help: ArgumentHelp("GitHub API base URL (env GITHUB_API_URL).", valueName: "url"))
-    var githubAPIURL: String?
 
     @Option(name: .customLong("network-timeout"),
             help: ArgumentHelp("Limit of one network request (default 10s); the wait after an action allows 1s more.",
@@ -45,8 +39,10 @@ struct SessionOptions: ParsableArguments {
     var noDiff = false
 
     @Option(name: .customLong("history-file"),
-            help: ArgumentHelp("History file (env REACTOR_SHELL_HISTORY; default $XDG_STATE_HOME/reactor-shell/history).",
-                               valueName: "path"))
+            help: ArgumentHelp(
+                "History file (env \(LaunchContext.identity.historyVariable); default $XDG_STATE_HOME/\(LaunchContext.identity.name)/history).",
+                valueName: "path"),
+            completion: .file())
     var historyFile: String?
 
     @Flag(exclusivity: .exclusive)
@@ -57,18 +53,11 @@ struct SessionOptions: ParsableArguments {
                                valueName: "size"))
     var timeTravelMemory: ByteSize?
 
-    /// The configuration these options describe, with env fallbacks from `environment`.
+    /// The configuration these options describe, in a process with `environment`.
     func configuration(environment: [String: String]) -> ShellConfiguration {
         var config = ShellConfiguration()
         config.environment = environment
         config.initialReactor = reactor
-        config.fetcher = fetcher
-        if let url = githubAPIURL ?? environment["GITHUB_API_URL"], !url.isEmpty {
-            config.githubAPIURL = url
-        }
-        if let token = environment["GITHUB_TOKEN"], !token.isEmpty {
-            config.githubToken = token
-        }
         if let networkTimeout { config.networkTimeout = networkTimeout.duration }
         config.format = format
         config.color = color

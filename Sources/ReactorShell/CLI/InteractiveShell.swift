@@ -27,7 +27,7 @@ final class InteractiveShell {
     static func run(registry: Registry, configuration: ShellConfiguration, sink: OutputSink) async -> Int32 {
         let session = ShellSession(registry: registry, configuration: configuration, sink: sink, interactive: true)
         if let failure = session.loadInitialScene() {
-            sink.writeError("reactor-shell: \(failure)")
+            sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
         let editor = makeEditor(configuration: configuration, sink: sink)
@@ -37,18 +37,20 @@ final class InteractiveShell {
 
     private static func makeEditor(configuration: ShellConfiguration, sink: OutputSink) -> any LineEditor {
         #if GNUReadline || LibEdit
-        let explicit = configuration.historyFile
+        let identity = configuration.identity
         var store: HistoryStore?
-        if let path = HistoryStore.resolvePath(explicitPath: explicit) {
+        if let path = HistoryStore.resolvePath(
+            explicitPath: configuration.historyFile, directoryName: identity.name,
+            environmentVariable: identity.historyVariable) {
             let history = HistoryStore(path: path)
             do {
                 try history.load()
             } catch {
-                sink.writeError("reactor-shell: history: \(error)")
+                sink.writeError("\(identity.name): history: \(error)")
             }
             store = history
         }
-        return ReadlineLineEditor(history: store)
+        return ReadlineLineEditor(history: store, applicationName: identity.name)
         #else
         return PlainLineEditor()
         #endif
@@ -65,7 +67,7 @@ final class InteractiveShell {
         editor.completionProvider = { [weak self] line, cursor in
             self?.complete(line: line, cursor: cursor) ?? (cursor, [])
         }
-        printBanner()
+        printBanner(configuration.identity)
         let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             finish = { [weak self] status in
                 guard let self else { return }
@@ -83,8 +85,8 @@ final class InteractiveShell {
         return status
     }
 
-    private func printBanner() {
-        var text = "reactor-shell \(reactorShellVersion)"
+    private func printBanner(_ identity: ShellIdentity) {
+        var text = identity.greeting
         if let name = session.focusedReactorName { text += " — \(name) loaded" }
         text += ". Type :help for commands, :quit or Ctrl-D to leave.\n"
         text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }

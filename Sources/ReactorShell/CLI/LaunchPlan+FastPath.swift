@@ -20,17 +20,11 @@ extension LaunchPlan {
 }
 
 extension ShellConfiguration {
-    /// What `SessionOptions.configuration(environment:)` gives when no option was typed:
-    /// the defaults, with the GitHub URL and token taken from the environment.
+    /// What `SessionOptions.configuration(environment:)` gives when no option was typed: the
+    /// defaults, in a process with `environment`.
     static func withoutOptions(environment: [String: String]) -> ShellConfiguration {
         var config = ShellConfiguration()
         config.environment = environment
-        if let url = environment["GITHUB_API_URL"], !url.isEmpty {
-            config.githubAPIURL = url
-        }
-        if let token = environment["GITHUB_TOKEN"], !token.isEmpty {
-            config.githubToken = token
-        }
         return config
     }
 }

@@ -26,7 +26,7 @@ extension LaunchPlan {
               Suggestions.nearest(to: first, among: subcommands).isEmpty,  // `lst` is ArgumentParser's to explain
               (try? RootCommand.parseAsRoot(["run"] + arguments)) is RunCommand
         else { return nil }
-        return (["reactor-shell", "run"] + arguments.map(shellQuoted)).joined(separator: " ")
+        return ([LaunchContext.identity.name, "run"] + arguments.map(shellQuoted)).joined(separator: " ")
     }
 
     /// `word` as a POSIX shell would need it typed: as it is when safe, else in single quotes.

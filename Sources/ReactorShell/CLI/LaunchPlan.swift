@@ -14,39 +14,54 @@ public enum LaunchPlan: Sendable {
     case usageError(String)
 }
 
-/// The version printed by `--version`.
+/// The version of this package, printed by `reactor-shell --version`.
 public let reactorShellVersion = "0.1.0"
 
 struct RootCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reactor-shell",
-        abstract: "Drive ReactorKit-style reactors from a scriptable shell.",
-        discussion: """
-            Interactive when standard input is a terminal; otherwise standard input is read as a \
-            script (same as `run -`). After every reduction the shell prints what changed in the state.
+    /// Computed: a custom shell's name and version (``LaunchContext``).
+    static var configuration: CommandConfiguration {
+        let identity = LaunchContext.identity
+        let name = identity.name
+        let names = LaunchContext.registryNames
+        let first = names.first ?? "NAME"
+        let other = names.dropFirst().first ?? first
+        let examples = [
+            ("\(name)", "interactive, \(first) loaded"),
+            ("\(name) --reactor \(other)", "start on another registry entry"),
+            ("\(name) run script.rsh", "exit 0 when every :expect holds"),
+            ("\(name) run --bail --format json a.rsh b.rsh", ""),
+            ("echo ':state' | \(name) --reactor \(first)", ""),
+            ("\(name) list", "the registry"),
+        ]
+        let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
+        let exampleLines = examples.map { command, comment in
+            comment.isEmpty ? "  " + command : "  " + command.padded(to: width + 2) + "# " + comment
+        }
+        return CommandConfiguration(
+            commandName: name,
+            abstract: identity.abstract,
+            discussion: """
+                Interactive when standard input is a terminal; otherwise standard input is read as a \
+                script (same as `run -`). After every reduction the shell prints what changed in the state.
 
-            Examples:
-              reactor-shell                          # interactive, the counter loaded
-              reactor-shell --reactor github-search  # start on another registry entry
-              reactor-shell run examples/counter.rsh # exit 0 when every :expect holds
-              reactor-shell run --bail --format json a.rsh b.rsh
-              echo 'increase' | reactor-shell --reactor counter
-              reactor-shell list                     # the registry
+                Examples:
+                \(exampleLines.joined(separator: "\n"))
 
-            `--bail` and `--echo` (see `run --help`) work without `run` too, for a script piped in.
+                `--bail` and `--echo` (see `run --help`) work without `run` too, for a script piped in.
 
-            Exit status: 0 all commands ran and every expectation held; 1 a command failed; 2 usage error.
-            Inside the shell, type :help.
-            """,
-        version: reactorShellVersion,
-        subcommands: [RunCommand.self, ListCommand.self]
-    )
+                Exit status: 0 all commands ran and every expectation held; 1 a command failed; 2 usage error.
+                Inside the shell, type :help.
+                """,
+            version: identity.version,
+            subcommands: [RunCommand.self, ListCommand.self]
+        )
+    }
 
     @OptionGroup var session: SessionOptions
 }
 
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
+    static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "run",
         abstract: "Run script files in batch mode (`-` reads standard input).",
         discussion: """
@@ -55,11 +70,11 @@ struct RunCommand: ParsableCommand {
             (in JSON mode a `summary` event instead).
 
             Examples:
-              reactor-shell run examples/tour.rsh
-              reactor-shell run --bail --echo tests/*.rsh
-              cat script.rsh | reactor-shell run -
+              \(LaunchContext.identity.name) run examples/tour.rsh
+              \(LaunchContext.identity.name) run --bail --echo tests/*.rsh
+              cat script.rsh | \(LaunchContext.identity.name) run -
             """
-    )
+    ) }
 
     @Flag(help: "Stop at the first failing command.")
     var bail = false
@@ -69,7 +84,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
-    @Argument(help: ArgumentHelp("Script files, run in order; `-` is standard input.", valueName: "file"))
+    @Argument(help: ArgumentHelp("Script files, run in order; `-` is standard input.", valueName: "file"),
+              completion: .file())
     var files: [String]
 
     func validate() throws {
@@ -83,16 +99,57 @@ struct ListCommand: ParsableCommand {
 }
 
 extension LaunchPlan {
-    /// Parses command-line `arguments` (without the program name).
-    public static func parse(_ arguments: [String], environment: [String: String]) -> LaunchPlan {
-        if let plan = planWithoutOptions(arguments, environment: environment) { return plan }
-        return parseWithArgumentParser(arguments, environment: environment)
+    /// Parses command-line `arguments` (without the program name) for the shell `identity` over
+    /// `registry`, whose entries' options (``RegistryOption``) are accepted besides the shell's own.
+    public static func parse(
+        _ arguments: [String], environment: [String: String],
+        identity: ShellIdentity = .reactorShell, registry: Registry = Registry([])
+    ) -> LaunchPlan {
+        LaunchContext.parse(identity: identity, registryNames: registry.names) {
+            parseForCurrentShell(arguments, environment: environment, identity: identity, registry: registry)
+        }
     }
 
-    /// Parses `arguments` with ArgumentParser (any command line, including help and errors).
-    static func parseWithArgumentParser(_ arguments: [String], environment: [String: String]) -> LaunchPlan {
+    private static func parseForCurrentShell(
+        _ arguments: [String], environment: [String: String], identity: ShellIdentity, registry: Registry
+    ) -> LaunchPlan {
+        let settings: RegistryOptionValues
+        switch RegistryOptionValues.resolve(
+            arguments, options: registry.options, environment: environment, shellName: identity.name) {
+        case .success(let values): settings = values
+        case .failure(let error): return .usageError(error.text)
+        }
+        let remaining = settings.remainingArguments
+        var plan = planWithoutOptions(remaining, environment: environment)
+            ?? parseWithArgumentParser(remaining, environment: environment, registry: registry)
+        plan.updateConfiguration { configuration in
+            configuration.identity = identity
+            configuration.options = settings.values
+        }
+        return plan
+    }
+
+    /// Applies `change` to the plan's configuration, if it has one.
+    mutating func updateConfiguration(_ change: (inout ShellConfiguration) -> Void) {
+        switch self {
+        case .shell(var configuration):
+            change(&configuration)
+            self = .shell(configuration)
+        case .run(var configuration, let files):
+            change(&configuration)
+            self = .run(configuration, files: files)
+        case .list, .message, .usageError:
+            break
+        }
+    }
+
+    /// Parses `arguments` with ArgumentParser (any command line, including help and errors);
+    /// help and usage texts also show `registry`'s entry options.
+    static func parseWithArgumentParser(
+        _ arguments: [String], environment: [String: String], registry: Registry = Registry([])
+    ) -> LaunchPlan {
         func plan(for error: any Error) -> LaunchPlan {
-            let text = RootCommand.fullMessage(for: error)
+            let text = RegistryOptionHelp.amend(RootCommand.fullMessage(for: error), registry: registry)
             return RootCommand.exitCode(for: error) == .success ? .message(text) : .usageError(text)
         }
         var command: ParsableCommand

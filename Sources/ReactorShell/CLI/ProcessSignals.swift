@@ -61,7 +61,7 @@ enum ProcessSignals {
                 _exit(128 + SIGPIPE)
             }
             sink.onResultWriteFailure = nil
-            sink.writeError("reactor-shell: cannot write to standard output: \(String(cString: strerror(error)))")
+            sink.writeError("\(LaunchContext.identity.name): cannot write to standard output: \(String(cString: strerror(error)))")
             exit(1)
         }
     }

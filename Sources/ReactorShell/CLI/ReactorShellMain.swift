@@ -7,13 +7,38 @@ import Darwin
 /// The whole `reactor-shell` program, for the built-in executable and for custom shells:
 ///
 /// ```swift
-/// @main struct MyShell { static func main() async {
-///     await ReactorShellMain.run(registry: .builtins + [MyReactor.entry]) } }
+/// @main struct TodoShell { static func main() async {
+///     await ReactorShellMain.run(name: "todo-shell", version: "1.2.0",
+///                                registry: .builtins + [TodoReactor.entry]) } }
 /// ```
 public enum ReactorShellMain {
     /// Parses the command line, runs the shell over `registry`, and exits with SPEC §2's status.
+    ///
+    /// - Parameters:
+    ///   - name: the program's name in `--help`, `--version` and the banner; it also names the
+    ///     history file's directory (`$XDG_STATE_HOME/NAME/history`), the variable that
+    ///     overrides it (`NAME_HISTORY`) and readline's `$if NAME`.
+    ///   - version: what `--version` prints.
+    ///   - abstract: the first line of `--help`.
+    ///   - banner: the start of the interactive greeting (default `NAME VERSION`).
+    ///   - registry: the reactors the shell can load; their entries' options join the shell's.
     @MainActor
-    public static func run(registry: Registry, arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func run(
+        name: String = "reactor-shell", version: String = reactorShellVersion, abstract: String? = nil,
+        banner: String? = nil, registry: Registry,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async -> Never {
+        await run(
+            ShellIdentity(name: name, version: version, abstract: abstract, banner: banner),
+            registry: registry, arguments: arguments)
+    }
+
+    /// ``run(name:version:abstract:banner:registry:arguments:)`` with the identity in one value.
+    @MainActor
+    public static func run(
+        _ identity: ShellIdentity, registry: Registry,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async -> Never {
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is seen as EPIPE (see ProcessSignals)
         ProcessSignals.reserveClosedStandardDescriptors()
         let environment = processEnvironment()
@@ -21,7 +46,7 @@ public enum ReactorShellMain {
         sink.registerForSignals()
         ProcessSignals.stopOnWriteFailure(of: sink)
         ProcessSignals.installCrashReport()
-        switch LaunchPlan.parse(arguments, environment: environment) {
+        switch LaunchPlan.parse(arguments, environment: environment, identity: identity, registry: registry) {
         case .message(let text):
             sink.writeResult(text)
             sink.flush()
@@ -41,17 +66,15 @@ public enum ReactorShellMain {
         }
     }
 
-    /// Checks the configuration, then runs the interactive shell (no `files` and a terminal) or a
-    /// batch run of `files` (standard input when nil); returns the exit status.
+    /// Runs the interactive shell (no `files` and a terminal) or a batch run of `files`
+    /// (standard input when nil); returns the exit status. (The registry entries' settings were
+    /// checked when the command line was parsed.)
     @MainActor
     static func runShell(registry: Registry, configuration: ShellConfiguration, files: [String]?, sink: OutputSink) async -> Int32 {
-        if let problem = registry.configurationProblem(configuration) {
-            sink.writeError("reactor-shell: \(problem)")
-            return 2
-        }
         if files == nil && isatty(0) == 1 {
             if configuration.bail || configuration.echo {
-                sink.writeError("reactor-shell: --bail and --echo apply to scripts: pipe one in, or use `reactor-shell run FILE`")
+                let name = configuration.identity.name
+                sink.writeError("\(name): --bail and --echo apply to scripts: pipe one in, or use `\(name) run FILE`")
                 return 2
             }
             return await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink)
@@ -72,13 +95,13 @@ public enum ReactorShellMain {
             switch ScriptFile.openForReading(file) {
             case .success(let descriptor): descriptors.append((file, descriptor))
             case .failure(let error):
-                sink.writeError("reactor-shell: \(error)")
+                sink.writeError("\(configuration.identity.name): \(error)")
                 return 2
             }
         }
         let session = ShellSession(registry: registry, configuration: configuration, sink: sink, interactive: false)
         if let failure = session.loadInitialScene() {
-            sink.writeError("reactor-shell: \(failure)")
+            sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
         var exitCode: Int32?

@@ -24,28 +24,20 @@ public enum ClockMode: String, Sendable {
     case real
 }
 
-/// Which back end the GitHub search uses.
-public enum FetcherKind: String, Sendable, CaseIterable {
-    /// The offline stub (default).
-    case stub
-    /// Real HTTP to the GitHub API (or `--github-api-url`).
-    case network
-}
-
 /// Everything the command line decides about a session. Custom shells may build one directly.
 public struct ShellConfiguration: Sendable {
     /// The registry entry loaded at start (`--reactor`); nil loads the registry's first entry.
     public var initialReactor: String?
-    /// The GitHub search back end (`--fetcher`).
-    public var fetcher: FetcherKind = .stub
-    /// Base URL of the GitHub API (`--github-api-url`, env `GITHUB_API_URL`).
-    public var githubAPIURL: String = "https://api.github.com"
+    /// The shell's name and version (help, banner, history path, readline's `$if`).
+    public var identity: ShellIdentity = .reactorShell
+    /// The values of the registry entries' settings (``RegistryOption``), by name, as the command
+    /// line, the environment and the defaults gave them; entries read them through
+    /// ``SceneContext/option(_:)``.
+    public var options: [String: String] = [:]
     /// The limit of one network request (`--network-timeout`). The wait after each action allows
     /// 1 s more than this (see ``actionWaitLimit``), so a request that gets no answer ends in its
     /// own timeout error, not in the wait's.
     public var networkTimeout: Duration = .seconds(10)
-    /// Bearer token for the GitHub API (env `GITHUB_TOKEN`); never printed.
-    public var githubToken: String?
     /// Text or JSON output (`--format`).
     public var format: OutputFormat = .text
     /// Colour policy (`--color`).

@@ -6,25 +6,29 @@ import Darwin
 
 extension HistoryStore {
     /// Where the history lives, by SPEC §2: `explicitPath` (the `--history-file` value), else
-    /// env `REACTOR_SHELL_HISTORY`, else `$XDG_STATE_HOME/reactor-shell/<fileName>` (when that
-    /// variable holds an absolute path), else `~/.local/state/reactor-shell/<fileName>`.
-    /// Empty values count as unset. `nil` only when no home directory can be found.
+    /// env `environmentVariable` (`REACTOR_SHELL_HISTORY`), else
+    /// `$XDG_STATE_HOME/<directoryName>/<fileName>` (when that variable holds an absolute path),
+    /// else `~/.local/state/<directoryName>/<fileName>`. `directoryName` is the shell's name
+    /// (`reactor-shell`, or a custom shell's). Empty values count as unset. `nil` only when no
+    /// home directory can be found.
     ///
     /// - Parameter environment: looks a variable up; the process environment by default.
     public static func resolvePath(
         explicitPath: String?,
+        directoryName: String = "reactor-shell",
+        environmentVariable: String = "REACTOR_SHELL_HISTORY",
         fileName: String = HistoryStore.defaultFileName,
         environment: (String) -> String? = LineEditingEnvironment.processValue
     ) -> String? {
         if let explicitPath, !explicitPath.isEmpty { return explicitPath }
-        if let fromEnvironment = environment("REACTOR_SHELL_HISTORY"), !fromEnvironment.isEmpty {
+        if let fromEnvironment = environment(environmentVariable), !fromEnvironment.isEmpty {
             return fromEnvironment
         }
         if let stateHome = environment("XDG_STATE_HOME"), stateHome.hasPrefix("/") {
-            return stateHome + "/reactor-shell/" + fileName
+            return stateHome + "/" + directoryName + "/" + fileName
         }
         guard let home = LineEditingPaths.homeDirectory(environment: environment) else { return nil }
-        return home + "/.local/state/reactor-shell/" + fileName
+        return home + "/.local/state/" + directoryName + "/" + fileName
     }
 }
 

@@ -15,13 +15,12 @@ import Darwin
 enum ReadlineConfiguration {
     private static var applied = false
 
-    /// The name `~/.inputrc` `$if` blocks test.
-    static let applicationName = "reactor-shell"
-
     /// Completion splits words at blanks only; the provider decides what it replaces.
     static let wordBreakCharacters = " \t\n"
 
-    static func applyOnce(promptOnStandardError: Bool) {
+    /// Applies the settings; `applicationName` (the shell's name) is what `~/.inputrc` `$if`
+    /// blocks test. Only the first call's name counts.
+    static func applyOnce(promptOnStandardError: Bool, applicationName: String) {
         if promptOnStandardError {
             rs_use_stderr_for_output()
         } else {

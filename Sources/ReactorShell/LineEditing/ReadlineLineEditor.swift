@@ -51,16 +51,21 @@ public final class ReadlineLineEditor: LineEditor {
     private var savedLine: (text: String, point: Int32)?
     private var lastHistoryEntry: String?
     private var historyFailureReported = false
+    /// readline's `rl_readline_name`, which `$if` in `~/.inputrc` tests.
+    private let applicationName: String
     /// Completion state shared with the C callbacks during one completion.
     var completionSession = ReadlineCompletionSession()
 
     /// Creates an editor that records history in `history` (already loaded; its entries are
     /// put into readline's in-memory history on `start`). Prompt and editing go to stderr
     /// when `promptOnStandardError` is true: by default when stdout is not a terminal.
+    /// `applicationName` is what `$if` tests in `~/.inputrc` (the shell's name).
     public init(history: HistoryStore? = nil,
-                promptOnStandardError: Bool = !TerminalInfo.standardOutputIsTerminal) {
+                promptOnStandardError: Bool = !TerminalInfo.standardOutputIsTerminal,
+                applicationName: String = "reactor-shell") {
         self.history = history
         self.promptOnStandardError = promptOnStandardError
+        self.applicationName = applicationName
     }
 
     /// Shows `prompt` and delivers events to `handler` from the main queue until `stop()`.
@@ -70,7 +75,7 @@ public final class ReadlineLineEditor: LineEditor {
         ReadlineLineEditor.active = self
         self.prompt = prompt
         self.handler = handler
-        ReadlineConfiguration.applyOnce(promptOnStandardError: promptOnStandardError)
+        ReadlineConfiguration.applyOnce(promptOnStandardError: promptOnStandardError, applicationName: applicationName)
         loadHistoryIntoReadline()
         signals = ReadlineSignalHandling(editor: self)
         phase = .editing
@@ -329,7 +334,7 @@ public final class ReadlineLineEditor: LineEditor {
     private func reportHistoryFailure(_ error: HistoryStoreError) {
         guard !historyFailureReported else { return }
         historyFailureReported = true
-        let message = "reactor-shell: history not saved: \(error)\n"
+        let message = "\(applicationName): history not saved: \(error)\n"
         let redraw = phase == .editing && !insideLineHandler
         if redraw { rs_clear_visible_line() }
         _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }

@@ -1,7 +1,7 @@
 import ReactorCore
 
 /// What a scene's factory gets: the scheduler every reactor of the scene must run on, and the
-/// session's configuration (fetcher choice, API URL, environment).
+/// session's configuration (the entries' settings, the environment).
 @MainActor
 public struct SceneContext {
     /// The scheduler (clock + work tracking) shared by the scene's reactors.
@@ -13,6 +13,12 @@ public struct SceneContext {
     public init(scheduler: Scheduler, configuration: ShellConfiguration) {
         self.scheduler = scheduler
         self.configuration = configuration
+    }
+
+    /// The value of the registry entry's setting `name` (see ``RegistryOption``): from the
+    /// command line, the environment or its default; nil when none gave one.
+    public func option(_ name: String) -> String? {
+        configuration.options[name]
     }
 }
 
@@ -39,16 +45,20 @@ public struct RegistryEntry: Sendable {
     public let name: String
     /// A one-line summary for `:reactors` and `reactor-shell list`.
     public let summary: String
+    /// The settings the entry brings to a shell whose registry holds it (command-line options,
+    /// environment variables), read through ``SceneContext/option(_:)``.
+    public let options: [RegistryOption]
     /// Builds a fresh scene.
     public let makeScene: @MainActor @Sendable (SceneContext) -> Scene
-    /// Checks the configuration before anything runs; a message makes it a usage error (exit 2),
-    /// e.g. github-search's check of `--github-api-url`. Nil checks nothing.
-    public var checkConfiguration: (@Sendable (ShellConfiguration) -> String?)?
 
     /// Creates an entry.
-    public init(name: String, summary: String, makeScene: @escaping @MainActor @Sendable (SceneContext) -> Scene) {
+    public init(
+        name: String, summary: String, options: [RegistryOption] = [],
+        makeScene: @escaping @MainActor @Sendable (SceneContext) -> Scene
+    ) {
         self.name = name
         self.summary = summary
+        self.options = options
         self.makeScene = makeScene
     }
 }
@@ -70,14 +80,6 @@ public struct Registry: Sendable {
 
     /// The entry names, in order.
     public var names: [String] { entries.map(\.name) }
-
-    /// The first problem any entry finds with `configuration` (see ``RegistryEntry/checkConfiguration``).
-    public func configurationProblem(_ configuration: ShellConfiguration) -> String? {
-        for entry in entries {
-            if let problem = entry.checkConfiguration?(configuration) { return problem }
-        }
-        return nil
-    }
 
     /// `registry` followed by `more` (a later entry with an existing name replaces it).
     public static func + (registry: Registry, more: [RegistryEntry]) -> Registry {

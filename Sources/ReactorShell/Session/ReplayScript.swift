@@ -22,8 +22,8 @@ struct ReplayScript {
     }
 
     /// The script text `:save` writes.
-    func text(savedAs name: String) -> String {
-        var text = "# reactor-shell session saved by :save; replay with: reactor-shell run \(name)\n"
+    func text(savedAs name: String, shellName: String = "reactor-shell") -> String {
+        var text = "# \(shellName) session saved by :save; replay with: \(shellName) run \(name)\n"
         for line in lines { text += line + "\n" }
         return text
     }

@@ -63,7 +63,7 @@ extension SessionRunner {
             case .readError(let message, let number):
                 if isCommandLineInput {
                     // Reported like a file that cannot be opened (a usage error), not as a line.
-                    output.sink.writeError("reactor-shell: cannot read '\(source)': \(message)")
+                    output.sink.writeError("\(configuration.identity.name): cannot read '\(source)': \(message)")
                     return .unreadable
                 }
                 output.origin = LineOrigin(source: source, line: number)
@@ -115,7 +115,7 @@ extension SessionRunner {
         if replay.overflowed {
             return output.fail("the session is too long to save (over \(ReplayScript.limit) commands)", column: file.column)
         }
-        let text = replay.text(savedAs: file.text)
+        let text = replay.text(savedAs: file.text, shellName: configuration.identity.name)
         let path = resolvedPath(file.text)
         let descriptor: Int32
         switch POSIXIO.createForWriting(path, mode: 0o644) {

@@ -34,7 +34,7 @@ final class SessionRunner {
     }
 
     /// The prompt: the focused reactor's name (`counter> `).
-    var prompt: String { (scene.focusedName ?? "reactor-shell") + "> " }
+    var prompt: String { (scene.focusedName ?? configuration.identity.name) + "> " }
 
     // MARK: Lines
 

@@ -1,0 +1,82 @@
+/// A setting that belongs to one registry entry rather than to the shell: a command-line option
+/// (`--fetcher network`), optionally with an environment variable as fallback, or an environment
+/// variable alone (`GITHUB_TOKEN`). A shell accepts, lists in `--help` and reads an entry's
+/// settings only when its registry holds that entry; the entry reads the resolved values through
+/// ``SceneContext/option(_:)``.
+///
+/// ```swift
+/// RegistryEntry(name: "todo", summary: "…", options: [
+///     .option("todo-file", valueName: "path", help: "Where the list is kept.", environment: "TODO_FILE"),
+/// ]) { context in … context.option("todo-file") … }
+/// ```
+public struct RegistryOption: Sendable {
+    /// What the entry asks ``SceneContext/option(_:)`` for: the long option's name without its
+    /// dashes (`fetcher`), or the environment variable of an environment-only setting.
+    public let name: String
+    /// Whether `--name VALUE` is accepted on the command line (false: environment only).
+    public let isCommandLineOption: Bool
+    /// The environment variable read when the option is not given (empty values count as unset).
+    public let environmentVariable: String?
+    /// The placeholder in help: `--fetcher <stub|network>`.
+    public let valueName: String
+    /// One line for `--help`.
+    public let help: String
+    /// The only values accepted, if the set is closed.
+    public let allowedValues: [String]?
+    /// The value when neither the command line nor the environment gives one.
+    public let defaultValue: String?
+    /// Checks a value; returns why it is not acceptable, or nil.
+    public let validate: (@Sendable (String) -> String?)?
+
+    /// A command-line option `--name VALUE` (also `--name=VALUE`), falling back to `environment`.
+    public static func option(
+        _ name: String, valueName: String, help: String, environment: String? = nil,
+        values: [String]? = nil, defaultValue: String? = nil,
+        validate: (@Sendable (String) -> String?)? = nil
+    ) -> RegistryOption {
+        RegistryOption(
+            name: name, isCommandLineOption: true, environmentVariable: environment, valueName: valueName,
+            help: help, allowedValues: values, defaultValue: defaultValue, validate: validate)
+    }
+
+    /// A setting read from the environment variable `variable` only (a secret such as a token).
+    /// Its name, for ``SceneContext/option(_:)``, is the variable's.
+    public static func environment(
+        _ variable: String, help: String, validate: (@Sendable (String) -> String?)? = nil
+    ) -> RegistryOption {
+        RegistryOption(
+            name: variable, isCommandLineOption: false, environmentVariable: variable, valueName: "value",
+            help: help, allowedValues: nil, defaultValue: nil, validate: validate)
+    }
+
+    /// `--fetcher <stub|network>`, or `GITHUB_TOKEN` for an environment-only setting.
+    var label: String {
+        isCommandLineOption ? "--\(name) <\(valueName)>" : environmentVariable ?? name
+    }
+
+    /// Why `value` is not acceptable, or nil.
+    func problem(with value: String) -> String? {
+        if let allowedValues, !allowedValues.contains(value) {
+            let quoted = allowedValues.map { "'\($0)'" }
+            let list = quoted.count <= 2
+                ? quoted.joined(separator: " and ")
+                : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
+            return "Please provide one of \(list)."
+        }
+        return validate?(value)
+    }
+}
+
+extension Registry {
+    /// The settings of every entry, in entry order, each name once (the first declaration wins).
+    public var options: [RegistryOption] {
+        var seen: Set<String> = []
+        var result: [RegistryOption] = []
+        for entry in entries {
+            for option in entry.options where seen.insert(option.name).inserted {
+                result.append(option)
+            }
+        }
+        return result
+    }
+}

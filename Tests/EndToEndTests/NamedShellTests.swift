@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The custom shell of examples/custom-shell, which names itself `todo-shell` 1.2.0: its name
+/// in help, version and banner, its own history file and `~/.inputrc` block. Runs when
+/// `TODO_SHELL_EXECUTABLE` names its binary (scripts/check-by-version builds it against a
+/// tagged clone of this package and sets it).
+@Suite("A named custom shell (examples/custom-shell)", .enabled(if: todoShellExecutable != nil, "TODO_SHELL_EXECUTABLE not set"))
+struct NamedShellTests {
+    private var binary: String { todoShellExecutable ?? "/nonexistent/todo-shell" }
+
+    private func run(_ arguments: [String], input: ShellProcessInput = .none) async throws -> ShellProcessResult {
+        try await ShellProcess.run(arguments, input: input, executable: binary)
+    }
+
+    @Test func versionAndHelpNameTheShellAndItsOptions() async throws {
+        let version = try await run(["--version"])
+        #expect(version.status == 0 && version.stdout == "1.2.0\n", "\(version.transcript)")
+        let help = try await run(["--help"])
+        #expect(help.status == 0, "\(help.transcript)")
+        #expect(help.stdout.hasPrefix("OVERVIEW: A to-do list"), "\(help.transcript)")
+        #expect(help.stdout.contains("USAGE: todo-shell [--reactor <name>] [--fetcher <stub|network>]"), "\(help.transcript)")
+        #expect(help.stdout.contains("GITHUB-SEARCH OPTIONS:"), "its registry holds github-search: \(help.transcript)")
+        #expect(!help.stdout.contains("reactor-shell"), "\(help.transcript)")
+        let bad = try await run(["--bogus"])
+        #expect(bad.status == 2 && bad.stderr.contains("See 'todo-shell --help'"), "\(bad.transcript)")
+    }
+
+    @Test func itsOwnReactorComesFirstAndTheBuiltInsFollow() async throws {
+        let list = try await run(["list"])
+        #expect(list.stdoutLines.map { String($0.prefix { $0 != " " }) } == ["todo", "counter", "github-search", "scoreboard", "board"],
+                "\(list.transcript)")
+        let piped = try await run([], input: .text("add milk\n:expect remaining == 1\n"))
+        #expect(piped.status == 0 && piped.lastStdoutLine == "1 passed, 0 failed", "\(piped.transcript)")
+    }
+
+    @Test(.enabled(if: TerminalSession.isAvailable, "needs tmux"))
+    func theBannerHistoryFileAndInputrcBlockAreTheShells() async throws {
+        let home = try InteractiveHome()
+        try home.write(".inputrc", """
+            $if todo-shell
+            "\\C-t": "add fromInputrc"
+            $endif
+            $if reactor-shell
+            "\\C-t": ":quit"
+            $endif
+
+            """)
+        let terminal = try await home.start(command: [binary], waitingFor: "todo>")
+        let banner = try terminal.screen()
+        #expect(banner.contains("todo-shell 1.2.0 — todo loaded."), "\(banner)")
+        if isGNUReadlineBuild {
+            try terminal.press(.controlT)
+            try await terminal.waitForLastLine("todo> add fromInputrc")
+            try terminal.press(.enter)
+            try await terminal.waitFor("remaining: 0 → 1")
+        } else {
+            try terminal.enter("add fromInputrc")
+            try await terminal.waitFor("remaining: 0 → 1")
+        }
+        try terminal.enter(":quit")
+        #expect(try await terminal.waitForExitStatus() == 0)
+        #expect(home.text(of: home.stateDirectory + "/todo-shell/history") == "add fromInputrc\n:quit\n")
+        #expect(home.text(of: home.defaultHistoryPath) == nil, "reactor-shell's history is not touched")
+
+        let elsewhere = home.path + "/todo-history"
+        let second = try await home.start(
+            command: [binary], environment: ["TODO_SHELL_HISTORY": elsewhere], waitingFor: "todo>")
+        try second.enter(":quit")
+        #expect(try await second.waitForExitStatus() == 0)
+        #expect(home.text(of: elsewhere) == ":quit\n")
+    }
+}
+
+/// The todo-shell binary of examples/custom-shell, when the environment names one.
+let todoShellExecutable = ProcessInfo.processInfo.environment["TODO_SHELL_EXECUTABLE"]
