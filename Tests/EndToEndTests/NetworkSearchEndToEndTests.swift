@@ -141,7 +141,8 @@ struct NetworkTimeoutTests {
     func aBadGitHubAPIURLIsAUsageError(url: String) async throws {
         let result = try await ShellProcess.run(["run", "--github-api-url", url, "-"], input: .text("increase\n"))
         #expect(result.status == 2, "\(result.transcript)")
-        #expect(result.stderrLines.first?.hasPrefix("reactor-shell: invalid GitHub API URL") == true, "\(result.transcript)")
+        #expect(result.stderrLines.first?.hasPrefix("Error: The value '\(url)' is invalid for '--github-api-url <url>': invalid GitHub API URL") == true,
+                "\(result.transcript)")
         #expect(result.stdout.isEmpty, "\(result.transcript)")
     }
 }

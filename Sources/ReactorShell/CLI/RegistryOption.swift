@@ -54,16 +54,17 @@ public struct RegistryOption: Sendable {
         isCommandLineOption ? "--\(name) <\(valueName)>" : environmentVariable ?? name
     }
 
-    /// Why `value` is not acceptable, or nil.
+    /// Why `value` is not acceptable, or nil: what follows "The value 'x' is invalid for '--name
+    /// <value>'" in the usage error (`. Please provide one of …` or `: ` and the check's reason).
     func problem(with value: String) -> String? {
         if let allowedValues, !allowedValues.contains(value) {
             let quoted = allowedValues.map { "'\($0)'" }
             let list = quoted.count <= 2
                 ? quoted.joined(separator: " and ")
                 : quoted.dropLast().joined(separator: ", ") + " and " + quoted.last!
-            return "Please provide one of \(list)."
+            return ". Please provide one of \(list)."
         }
-        return validate?(value)
+        return validate?(value).map { ": " + $0 }
     }
 }
 

@@ -44,7 +44,7 @@ struct RegistryOptionValues {
                 return failure("Missing value for '\(option.label)'")
             }
             if let problem = option.problem(with: value) {
-                return failure("The value '\(value.prefix(80))' is invalid for '\(option.label)'. \(problem)")
+                return failure("The value '\(value.prefix(80))' is invalid for '\(option.label)'\(problem)")
             }
             result.values[option.name] = value
             given.insert(option.name)
@@ -52,7 +52,7 @@ struct RegistryOptionValues {
         for option in options where !given.contains(option.name) {
             if let variable = option.environmentVariable, let value = environment[variable], !value.isEmpty {
                 if let problem = option.problem(with: value) {
-                    return failure("The value '\(value.prefix(80))' of \(variable) is invalid for '\(option.label)'. \(problem)")
+                    return failure("The value '\(value.prefix(80))' of \(variable) is invalid for '\(option.label)'\(problem)")
                 }
                 result.values[option.name] = value
             } else if let value = option.defaultValue {

@@ -77,7 +77,7 @@ struct RegistryOptionTests {
     @Test(arguments: [
         (["--backend", "medium"], "The value 'medium' is invalid for '--backend <fast|slow>'. Please provide one of 'fast' and 'slow'."),
         (["run", "a.rsh", "--backend"], "Missing value for '--backend <fast|slow>'"),
-        (["--api-url=ftp://x"], "The value 'ftp://x' is invalid for '--api-url <url>'. Expected an http(s) URL."),
+        (["--api-url=ftp://x"], "The value 'ftp://x' is invalid for '--api-url <url>': Expected an http(s) URL."),
     ])
     func aBadOrMissingValueIsAUsageError(arguments: [String], expected: String) throws {
         let text = try #require(usageError(LaunchPlan.parse(arguments, environment: [:], registry: withSearch)))
