@@ -28,6 +28,11 @@ struct SessionOptions: ParsableArguments {
                                valueName: "duration"))
     var networkTimeout: NetworkTimeout?
 
+    @Option(name: .customLong("max-line-length"),
+            help: ArgumentHelp("Longest input line, in bytes (default 1048576); a longer one is an error.",
+                               valueName: "bytes"))
+    var maximumLineLength: Int?
+
     @Option(help: ArgumentHelp("Output format.", valueName: "text|json"))
     var format: OutputFormat = .text
 
@@ -53,12 +58,19 @@ struct SessionOptions: ParsableArguments {
                                valueName: "size"))
     var timeTravelMemory: ByteSize?
 
+    func validate() throws {
+        if let maximumLineLength, maximumLineLength < 1 {
+            throw ValidationError("--max-line-length must be at least 1 (bytes).")
+        }
+    }
+
     /// The configuration these options describe, in a process with `environment`.
     func configuration(environment: [String: String]) -> ShellConfiguration {
         var config = ShellConfiguration()
         config.environment = environment
         config.initialReactor = reactor
         if let networkTimeout { config.networkTimeout = networkTimeout.duration }
+        if let maximumLineLength { config.maximumLineLength = maximumLineLength }
         config.format = format
         config.color = color
         config.showDiffs = !noDiff

@@ -121,6 +121,8 @@ final class InteractiveShell {
             finish?(0)
         case .invalidUTF8(let number):
             sink.writeError("<stdin>:\(number):1: invalid UTF-8 in this line; the line was skipped")
+        case .tooLong(let number):
+            sink.writeError("<stdin>:\(number):1: \(ShellConfiguration.lineTooLongMessage(session.configuration.maximumLineLength))")
         }
     }
 

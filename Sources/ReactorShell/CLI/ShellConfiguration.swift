@@ -38,6 +38,9 @@ public struct ShellConfiguration: Sendable {
     /// 1 s more than this (see ``actionWaitLimit``), so a request that gets no answer ends in its
     /// own timeout error, not in the wait's.
     public var networkTimeout: Duration = .seconds(10)
+    /// The longest line read from a script, standard input or the history file, in bytes
+    /// (`--max-line-length`, 1 MiB by default); a longer line is an error and is skipped.
+    public var maximumLineLength: Int = LineReader.defaultMaximumLineLength
     /// Text or JSON output (`--format`).
     public var format: OutputFormat = .text
     /// Colour policy (`--color`).
@@ -67,4 +70,11 @@ public struct ShellConfiguration: Sendable {
 
     /// A configuration with every default.
     public init() {}
+}
+
+extension ShellConfiguration {
+    /// The error for a line over `limit` bytes.
+    static func lineTooLongMessage(_ limit: Int) -> String {
+        "line longer than \(limit) bytes (the limit; see --max-line-length); the line was skipped"
+    }
 }

@@ -14,13 +14,17 @@ enum InputLine: Equatable {
     case binary(number: Int)
     /// A read error (`errno`'s message), after the lines read before it.
     case readError(String, number: Int)
+    /// A line longer than the reader's limit: reported, and skipped up to its line break.
+    case tooLong(number: Int)
 }
 
 extension InputLine {
     /// The 1-based number of the line.
     var number: Int {
         switch self {
-        case .text(_, let number), .invalidUTF8(let number), .binary(let number), .readError(_, let number): number
+        case .text(_, let number), .invalidUTF8(let number), .binary(let number), .readError(_, let number),
+             .tooLong(let number):
+            number
         }
     }
 }
@@ -50,17 +54,29 @@ struct LineReader {
     /// Lines read recently, shared when the same text comes again.
     private let recentLines = RecentLines()
 
+    /// The longest line taken, in bytes without its line break; a longer one is ``InputLine/tooLong(number:)``
+    /// and the buffer never holds much more than this (SPEC §6: `run /dev/zero` keeps memory flat).
+    let maximumLineLength: Int
+    /// Whether the rest of a line found too long is being dropped, up to its line break.
+    private var skippingLongLine = false
+
+    /// The limit of a line unless one is given: 1 MiB (SPEC §6).
+    static let defaultMaximumLineLength = 1 << 20
+
     private static let chunkSize = 64 * 1024
     private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
-    /// A reader of `descriptor` (not closed by the reader).
-    init(descriptor: Int32) {
+    /// A reader of `descriptor` (not closed by the reader), with lines of at most
+    /// `maximumLineLength` bytes.
+    init(descriptor: Int32, maximumLineLength: Int = LineReader.defaultMaximumLineLength) {
         self.descriptor = descriptor
+        self.maximumLineLength = max(maximumLineLength, 1)
     }
 
     /// A reader fed with ``append(_:)`` only.
-    init() {
+    init(maximumLineLength: Int = LineReader.defaultMaximumLineLength) {
         self.descriptor = -1
+        self.maximumLineLength = max(maximumLineLength, 1)
     }
 
     /// The next line, reading as needed; nil at the end of the input (after a read error's line).
@@ -84,10 +100,36 @@ struct LineReader {
                 scanned = start
             }
         }
+        if skippingLongLine {
+            guard let newline = newlineIndex() else {
+                if holdsNUL(from: start) {
+                    skippingLongLine = false
+                    discardBuffered()
+                    return .binary(number: lineNumber)
+                }
+                discardBuffered()
+                if !reachedEnd { return nil }
+                skippingLongLine = false
+                return nextBufferedLine()
+            }
+            start = newline + 1
+            scanned = start
+            skippingLongLine = false
+        }
         if let newline = newlineIndex() {
             return takeLine(upTo: newline, dropping: 1)
         }
         scanned = buffer.count
+        if buffer.count - start > maximumLineLength + 1 {
+            // No line break within the limit (and its `\r`): report the line now and drop the
+            // rest of it as it comes, so that the buffer stays bounded.
+            lineNumber += 1
+            let isBinary = holdsNUL(from: start)  // `run /dev/zero` is binary data, not one endless line
+            discardBuffered()
+            if isBinary { return .binary(number: lineNumber) }
+            skippingLongLine = !reachedEnd
+            return .tooLong(number: lineNumber)
+        }
         guard reachedEnd else { return nil }
         if start < buffer.count { return takeLine(upTo: buffer.count, dropping: 0) }
         if let failure, !failureReported {
@@ -117,6 +159,21 @@ struct LineReader {
         }
     }
 
+    /// How many bytes the reader holds now (consumed ones included until they are dropped).
+    var bufferedByteCount: Int { buffer.count }
+
+    /// Whether the buffered bytes from `index` on hold a NUL byte.
+    private func holdsNUL(from index: Int) -> Bool {
+        guard index < buffer.count else { return false }
+        return buffer.withUnsafeBufferPointer { memchr($0.baseAddress! + index, 0, $0.count - index) != nil }
+    }
+
+    /// Drops every byte read so far (the middle of a line too long to keep).
+    private mutating func discardBuffered() {
+        start = buffer.count
+        scanned = start
+    }
+
     private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> InputLine {
         lineNumber += 1
         let lineStart = start
@@ -126,6 +183,7 @@ struct LineReader {
         return buffer.withUnsafeBufferPointer { buffer in
             var lineEnd = end
             if lineEnd > lineStart, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
+            if lineEnd - lineStart > maximumLineLength { return .tooLong(number: number) }
             let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
             // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
             var isASCII = true

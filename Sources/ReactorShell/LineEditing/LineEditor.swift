@@ -5,6 +5,9 @@ public enum LineEditorEvent: Equatable, Sendable {
     /// Input line `lineNumber` (1-based) was not valid UTF-8; it is skipped, reading goes on.
     /// Only the plain editor reports this; readline builds deliver lossily decoded text instead.
     case invalidUTF8(lineNumber: Int)
+    /// Input line `lineNumber` (1-based) was longer than the line limit (`--max-line-length`); it
+    /// is skipped, reading goes on.
+    case tooLong(lineNumber: Int)
     /// End of input: Ctrl-D on an empty line, or the input closed.
     case endOfInput
     /// The user pressed Ctrl-C. The editor has already discarded the half-typed line.

@@ -194,6 +194,7 @@ public final class PlainLineEditor: LineEditor {
         switch reader.nextBufferedLine() {
         case .text(let text, _): .line(text)
         case .invalidUTF8(let number), .binary(let number): .invalidUTF8(lineNumber: number)
+        case .tooLong(let number): .tooLong(lineNumber: number)
         case .readError, nil: nil
         }
     }

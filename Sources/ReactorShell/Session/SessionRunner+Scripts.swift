@@ -20,7 +20,7 @@ extension SessionRunner {
         let isTopLevel = isCommandLineInput && !source.hasPrefix("<")
         if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
         defer { if isTopLevel { loadStack.removeAll() } }
-        var reader = LineReader(descriptor: descriptor)
+        var reader = LineReader(descriptor: descriptor, maximumLineLength: configuration.maximumLineLength)
         // A crash names the line being run (SignalSafeOutput); a :load restores its includer's.
         let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
         SignalSafeOutput.source = source
@@ -56,6 +56,9 @@ extension SessionRunner {
             case .invalidUTF8(let number):
                 output.origin = LineOrigin(source: source, line: number)
                 outcome = output.fail("invalid UTF-8 in this line; the line was skipped")
+            case .tooLong(let number):
+                output.origin = LineOrigin(source: source, line: number)
+                outcome = output.fail(ShellConfiguration.lineTooLongMessage(configuration.maximumLineLength))
             case .binary(let number):
                 output.origin = LineOrigin(source: source, line: number)
                 _ = output.fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")

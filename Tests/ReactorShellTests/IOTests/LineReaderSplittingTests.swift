@@ -12,6 +12,7 @@ import Testing
             case .text(let text, _): result.append(.line(text))
             case .invalidUTF8(let number), .binary(let number): result.append(.invalidUTF8(lineNumber: number))
             case .readError: Issue.record("no read error without a descriptor")
+            case .tooLong(let number): result.append(.tooLong(lineNumber: number))
             }
         }
         var offset = 0

@@ -26,6 +26,7 @@ import TestSupport
             case .invalidUTF8(let number): "\(number):<invalid>"
             case .binary(let number): "\(number):<binary>"
             case .readError(let message, let number): "\(number):<error \(message)>"
+            case .tooLong(let number): "\(number):<too long>"
             }
         }
     }
