@@ -38,16 +38,23 @@ final class InteractiveShell {
     private static func makeEditor(configuration: ShellConfiguration, sink: OutputSink) -> any LineEditor {
         #if GNUReadline || LibEdit
         let identity = configuration.identity
+        var limit = HistoryStore.defaultLimit
+        let sizeVariable = identity.historySizeVariable
+        switch HistoryStore.size(fromEnvironment: configuration.environment[sizeVariable]) {
+        case .success(let size): limit = size ?? limit
+        case .failure(let problem): sink.writeError("\(identity.name): history: \(sizeVariable)\(problem)")
+        }
         var store: HistoryStore?
-        if let path = HistoryStore.resolvePath(
+        if limit > 0, let path = HistoryStore.resolvePath(
             explicitPath: configuration.historyFile, directoryName: identity.name,
             environmentVariable: identity.historyVariable) {
-            let history = HistoryStore(path: path)
+            let history = HistoryStore(path: path, limit: limit)
             do {
                 try history.load()
             } catch {
                 sink.writeError("\(identity.name): history: \(error)")
             }
+            if let notice = history.notice { sink.writeError("\(identity.name): history: \(notice) (\(sizeVariable) sets the limit)") }
             store = history
         }
         return ReadlineLineEditor(history: store, applicationName: identity.name)

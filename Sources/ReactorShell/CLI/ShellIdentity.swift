@@ -31,6 +31,12 @@ public struct ShellIdentity: Sendable, Equatable {
         ShellIdentity(name: "reactor-shell", version: reactorShellVersion)
     }
 
+    /// The environment variable for the number of history entries kept (like bash's `HISTSIZE`):
+    /// `REACTOR_SHELL_HISTSIZE`, `TODO_SHELL_HISTSIZE`.
+    public var historySizeVariable: String {
+        String(historyVariable.dropLast("HISTORY".count)) + "HISTSIZE"
+    }
+
     /// The environment variable naming the history file: `REACTOR_SHELL_HISTORY`, `TODO_SHELL_HISTORY`.
     public var historyVariable: String {
         var variable = ""

@@ -47,7 +47,7 @@ struct LineReader {
     /// Whether the input has ended (end of file, a read error, or ``finishInput()``).
     private(set) var reachedEnd = false
     /// A read error to report once the lines before it are taken.
-    private var failure: POSIXError?
+    private(set) var failure: POSIXError?
     private var failureReported = false
     private var lineNumber = 0
     private var atStart = true

@@ -49,12 +49,41 @@ struct HistoryFile: ~Copyable {
             throw HistoryStoreError(operation: "open", path: path, errorNumber: errno)
         }
         defer { close(descriptor) }
-        return try splitLines(readAll(descriptor: descriptor, path: path))
+        return try lines(of: descriptor, path: path)
     }
 
     /// The non-empty lines of the locked file.
     func readLines() throws(HistoryStoreError) -> [String] {
-        try HistoryFile.splitLines(HistoryFile.readAll(descriptor: descriptor, path: path))
+        try HistoryFile.lines(of: descriptor, path: path)
+    }
+
+    /// Whether the file at `path` is a regular file (a history at `/dev/null` is never read or trimmed).
+    static func isRegularFile(path: String) -> Bool {
+        var status = stat()
+        return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// The longest entry read back, in bytes; longer lines (and lines that are not UTF-8) are skipped.
+    static let maximumEntryLength = LineReader.defaultMaximumLineLength
+
+    /// The non-empty lines of the file open as `descriptor`, read from its start through the one
+    /// line reader, so that memory stays bounded whatever the file holds. A file that is not a
+    /// regular file (`/dev/null`, `/dev/zero`, a pipe) is not read: it has no lines.
+    private static func lines(of descriptor: Int32, path: String) throws(HistoryStoreError) -> [String] {
+        guard POSIXIO.isRegularFile(descriptor) else { return [] }
+        var reader = LineReader(descriptor: descriptor, maximumLineLength: maximumEntryLength)
+        var lines: [String] = []
+        while let line = reader.next() {
+            switch line {
+            case .text(let text, _):
+                if !text.isEmpty { lines.append(text) }
+            case .invalidUTF8, .binary, .tooLong:
+                continue
+            case .readError:
+                throw HistoryStoreError(operation: "read", path: path, errorNumber: reader.failure?.code ?? EIO)
+            }
+        }
+        return lines
     }
 
     /// Appends `text` with one `write` (the file is open with `O_APPEND`).
@@ -86,23 +115,9 @@ struct HistoryFile: ~Copyable {
         }
     }
 
-    private static func readAll(descriptor: Int32, path: String) throws(HistoryStoreError) -> [UInt8] {
-        switch POSIXIO.readAll(descriptor) {
-        case .success(let contents): return contents
-        case .failure(let error): throw HistoryStoreError(operation: "read", path: path, errorNumber: error.code)
-        }
-    }
-
     private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
         if let error = bytes.withUnsafeBytes({ POSIXIO.writeAll($0, to: descriptor) }) {
             throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
-        }
-    }
-
-    /// Splits file contents into non-empty lines (a torn last line without newline counts).
-    private static func splitLines(_ bytes: [UInt8]) -> [String] {
-        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true).map {
-            String(decoding: $0, as: UTF8.self)
         }
     }
 }

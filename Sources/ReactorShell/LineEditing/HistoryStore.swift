@@ -13,6 +13,9 @@ import Darwin
 ///   once it grows past `limit` plus a small slack. Appends and the trimming rewrite both hold
 ///   an exclusive `flock` on the file, and the rewrite replaces the file atomically (rename),
 ///   so trimming never drops a line another shell has just appended.
+/// - A file found longer than `limit` (kept with a larger limit before) is not cut: the last
+///   `limit` entries are loaded, the file is left whole, and ``notice`` says so.
+/// - A history "file" that is not a regular file (`/dev/null`) is only appended to.
 ///
 /// GNU readline and libedit builds share the format (neither library's own history file
 /// functions are used), so both read and write the same file.
@@ -35,6 +38,14 @@ public final class HistoryStore {
     /// Lines the file is known to hold (from the last read or trim plus own appends).
     private var fileEntryCount = 0
 
+    /// Set by ``load()`` when the file holds more than `limit` entries and is therefore kept whole
+    /// (never trimmed in this session): one line for the user.
+    public private(set) var notice: String?
+
+    /// Whether appending may trim the file (not for a longer file found at load, nor for a
+    /// file that is not a regular file).
+    private var trimsFile = true
+
     /// How far past `limit` the file may grow before it is rewritten.
     private var trimSlack: Int { max(limit / 10, 1) }
 
@@ -53,8 +64,10 @@ public final class HistoryStore {
         let fileLines = try HistoryFile.readLines(path: path)
         fileEntryCount = fileLines.count
         entries = Array(fileLines.suffix(limit))
+        trimsFile = fileEntryCount <= limit && (HistoryFile.isRegularFile(path: path) || fileEntryCount == 0)
         if fileEntryCount > limit {
-            try trimFile()
+            notice = "\(path) holds \(fileEntryCount) entries, more than the limit of \(limit); "
+                + "the last \(limit) are loaded and the file is kept whole"
         }
         return entries
     }
@@ -76,7 +89,7 @@ public final class HistoryStore {
             try file.append(entry + "\n")
         }
         fileEntryCount += 1
-        if fileEntryCount > limit + trimSlack {
+        if trimsFile && fileEntryCount > limit + trimSlack && HistoryFile.isRegularFile(path: path) {
             try trimFile()
         }
         return true
@@ -93,6 +106,15 @@ public final class HistoryStore {
             return keptLines.count
         }
         fileEntryCount = kept
+    }
+
+    /// The history size a variable such as `REACTOR_SHELL_HISTSIZE` asks for: nil when unset or empty (the default,
+    /// ``defaultLimit``), 0 to keep no history, or a positive number of entries; a problem message
+    /// for anything else.
+    public static func size(fromEnvironment value: String?) -> Result<Int?, HistorySizeError> {
+        guard let value, !value.isEmpty else { return .success(nil) }
+        guard let size = Int(value), size >= 0 else { return .failure(HistorySizeError(value: value)) }
+        return .success(size)
     }
 
     /// `line` with carriage returns and newlines replaced by spaces (one entry, one file line).
@@ -121,5 +143,16 @@ public struct HistoryStoreError: Error, Equatable, CustomStringConvertible {
     /// A one-line message such as `cannot open /x/history: Permission denied`.
     public var description: String {
         "cannot \(operation) \(path): \(String(cString: strerror(errorNumber)))"
+    }
+}
+
+/// A history size variable (`REACTOR_SHELL_HISTSIZE`) that is not a number of entries.
+public struct HistorySizeError: Error, Equatable, CustomStringConvertible {
+    /// The value found.
+    public let value: String
+
+    /// `='x' is not a number of entries (0 or more); keeping 1000`, to follow the variable's name.
+    public var description: String {
+        "='\(value)' is not a number of entries (0 or more); keeping \(HistoryStore.defaultLimit)"
     }
 }

@@ -50,13 +50,53 @@ import Testing
         #expect(directory.read("state/reactor-shell/history") == "x\n")
     }
 
-    @Test func loadKeepsTheLastLimitEntriesAndTrimsTheFile() throws {
+    @Test func aLongerFileLoadsItsLastEntriesAndIsNeverCut() throws {
         let directory = LineEditingTemporaryDirectory()
         defer { directory.remove() }
-        directory.write((1...12).map { "line \($0)\n" }.joined(), to: "history")
+        let original = (1...12).map { "line \($0)\n" }.joined()
+        directory.write(original, to: "history")
         let store = HistoryStore(path: directory.file("history"), limit: 5)
         #expect(try store.load() == (8...12).map { "line \($0)" })
-        #expect(directory.read("history") == (8...12).map { "line \($0)\n" }.joined())
+        #expect(store.notice?.contains("holds 12 entries, more than the limit of 5") == true)
+        for index in 1...10 { try store.append("new \(index)") }
+        #expect(directory.read("history") == original + (1...10).map { "new \($0)\n" }.joined())
+        #expect(store.entries == (6...10).map { "new \($0)" })
+    }
+
+    @Test func aFileWithinTheLimitHasNoNoticeAndIsTrimmedAsItGrows() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        directory.write((1...5).map { "line \($0)\n" }.joined(), to: "history")
+        let store = HistoryStore(path: directory.file("history"), limit: 5)
+        try store.load()
+        #expect(store.notice == nil)
+        for index in 1...3 { try store.append("new \(index)") }
+        // Trimmed back to 5 when it passed 5 + 1 (the slack), then one more appended.
+        #expect(directory.read("history") == ["line 3", "line 4", "line 5", "new 1", "new 2", "new 3"].map { $0 + "\n" }.joined())
+    }
+
+    @Test func aDeviceAsTheHistoryFileIsNeitherReadNorTrimmed() throws {
+        let store = HistoryStore(path: "/dev/zero", limit: 2)
+        #expect(try store.load() == [])
+        for index in 1...5 { try store.append("x \(index)") }
+        #expect(store.entries == ["x 4", "x 5"])
+    }
+
+    @Test func theHistorySizeComesFromTheEnvironment() {
+        #expect(HistoryStore.size(fromEnvironment: nil) == .success(nil))
+        #expect(HistoryStore.size(fromEnvironment: "") == .success(nil))
+        #expect(HistoryStore.size(fromEnvironment: "0") == .success(0))
+        #expect(HistoryStore.size(fromEnvironment: "5000") == .success(5000))
+        #expect(HistoryStore.size(fromEnvironment: "lots") == .failure(HistorySizeError(value: "lots")))
+        #expect(HistoryStore.size(fromEnvironment: "-1") == .failure(HistorySizeError(value: "-1")))
+    }
+
+    @Test func overlongAndInvalidLinesInTheFileAreSkipped() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let long = String(repeating: "z", count: HistoryFile.maximumEntryLength + 1)
+        directory.write("a\n\(long)\nb\n", to: "history")
+        #expect(try HistoryStore(path: directory.file("history")).load() == ["a", "b"])
     }
 
     @Test func aFileWithoutFinalNewlineOrWithBlankLinesLoads() throws {

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 13 items 2 and 5: the history file is bounded in what it reads, its size is configurable
+/// (`REACTOR_SHELL_HISTSIZE`), and a longer file is never cut silently.
+@Suite("History limits", .serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux"))
+struct HistoryLimitTests {
+    @Test func aDeviceAsTheHistoryFileStartsAtOnceAndTheShellWorks() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock", "--history-file", "/dev/zero"])
+        try terminal.enter(":state value")
+        try await terminal.waitFor(":state value\n0")
+        #expect(!terminal.hasExited())
+    }
+
+    @Test func aLongerHistoryFileIsLoadedKeptWholeAndNamedOnce() async throws {
+        let home = try InteractiveHome()
+        let original = (1...30).map { ":state value # \($0)\n" }.joined()
+        let path = try home.write("history", original)
+        let terminal = try await home.startShell(
+            ["--real-clock", "--history-file", path], environment: ["REACTOR_SHELL_HISTSIZE": "10"])
+        let screen = try terminal.screen()
+        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("holds 30 entries, more than the limit of 10"), "\(screen)")
+        try terminal.enter("increase")
+        try await terminal.waitFor("isLoading: false → true")
+        let kept = try #require(await home.waitForFile(path, toBe: original + "increase\n"))
+        #expect(kept == original + "increase\n")
+    }
+}
