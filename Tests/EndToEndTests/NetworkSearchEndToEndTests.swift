@@ -137,6 +137,13 @@ struct NetworkTimeoutTests {
         withExtendedLifetime(server) {}
     }
 
+    @Test(arguments: ["30s", "0s", "soon"])
+    func aNetworkTimeoutAboveTheWaitOrNotADurationIsAUsageError(timeout: String) async throws {
+        let result = try await ShellProcess.run(["run", "--network-timeout", timeout, "-"], input: .text("increase\n"))
+        #expect(result.status == 2, "\(result.transcript)")
+        #expect(result.stderr.contains("at most 10s"), "\(result.transcript)")
+    }
+
     @Test(arguments: ["ftp://example.com", "not a url", "http://"])
     func aBadGitHubAPIURLIsAUsageError(url: String) async throws {
         let result = try await ShellProcess.run(["run", "--github-api-url", url, "-"], input: .text("increase\n"))

@@ -28,6 +28,19 @@ extension RegistryOption {
             }
         })
 
+    /// `--network-timeout DURATION`: the limit of one request (10 s, which is also the most:
+    /// the shell's wait after an action allows 11 s, and the request's own timeout must come
+    /// first so that it ends in `lastError`).
+    public static let githubNetworkTimeout = RegistryOption.option(
+        "network-timeout", valueName: "duration", help: "Limit of one GitHub request, at most 10s (the default).",
+        defaultValue: "10s",
+        validate: { text in
+            guard let duration = DurationSyntax.parse(text), duration > .zero,
+                  duration <= NetworkRepositoryFetcher.defaultTimeout
+            else { return "expected a duration above 0 and at most 10s, such as 500ms or 5s" }
+            return nil
+        })
+
     /// env `GITHUB_TOKEN`: a bearer token for the GitHub API, never printed.
     public static let githubToken = RegistryOption.environment(
         "GITHUB_TOKEN", help: "Bearer token sent to the GitHub API; never printed.")
@@ -38,8 +51,10 @@ extension GitHubSearchReactor {
     nonisolated public static let defaultAPIURL = "https://api.github.com"
 
     /// The settings the `github-search` entry brings to a shell: `--fetcher`, `--github-api-url`
-    /// (env `GITHUB_API_URL`) and env `GITHUB_TOKEN`.
-    nonisolated public static let options: [RegistryOption] = [.githubFetcher, .githubAPIURL, .githubToken]
+    /// (env `GITHUB_API_URL`), `--network-timeout` and env `GITHUB_TOKEN`.
+    nonisolated public static let options: [RegistryOption] = [
+        .githubFetcher, .githubAPIURL, .githubNetworkTimeout, .githubToken,
+    ]
 
     /// The back end a scene's settings ask for: the offline stub on the scene's clock
     /// (`--fetcher stub`, the default) or GitHub's API at `--github-api-url` with `GITHUB_TOKEN`
@@ -53,7 +68,8 @@ extension GitHubSearchReactor {
             return NetworkRepositoryFetcher(
                 baseURL: context.option(RegistryOption.githubAPIURL.name) ?? defaultAPIURL,
                 token: context.option(RegistryOption.githubToken.name),
-                timeout: context.configuration.networkTimeout
+                timeout: context.option(RegistryOption.githubNetworkTimeout.name).flatMap(DurationSyntax.parse)
+                    ?? NetworkRepositoryFetcher.defaultTimeout
             )
         }
     }

@@ -23,11 +23,6 @@ struct SessionOptions: ParsableArguments {
             completion: .custom { _, _, _ in LaunchContext.registryNames })
     var reactor: String?
 
-    @Option(name: .customLong("network-timeout"),
-            help: ArgumentHelp("Limit of one network request (default 10s); the wait after an action allows 1s more.",
-                               valueName: "duration"))
-    var networkTimeout: NetworkTimeout?
-
     @Option(name: .customLong("max-line-length"),
             help: ArgumentHelp("Longest input line, in bytes (default 1048576); a longer one is an error.",
                                valueName: "bytes"))
@@ -69,7 +64,6 @@ struct SessionOptions: ParsableArguments {
         var config = ShellConfiguration()
         config.environment = environment
         config.initialReactor = reactor
-        if let networkTimeout { config.networkTimeout = networkTimeout.duration }
         if let maximumLineLength { config.maximumLineLength = maximumLineLength }
         config.format = format
         config.color = color
@@ -82,15 +76,5 @@ struct SessionOptions: ParsableArguments {
         case nil: config.clock = nil
         }
         return config
-    }
-}
-
-/// The value of `--network-timeout`: a duration of the language (`300ms`, `5s`), more than zero.
-struct NetworkTimeout: ExpressibleByArgument {
-    let duration: Duration
-
-    init?(argument: String) {
-        guard let duration = DurationSyntax.parse(argument), duration > .zero else { return nil }
-        self.duration = duration
     }
 }

@@ -34,10 +34,6 @@ public struct ShellConfiguration: Sendable {
     /// line, the environment and the defaults gave them; entries read them through
     /// ``SceneContext/option(_:)``.
     public var options: [String: String] = [:]
-    /// The limit of one network request (`--network-timeout`). The wait after each action allows
-    /// 1 s more than this (see ``actionWaitLimit``), so a request that gets no answer ends in its
-    /// own timeout error, not in the wait's.
-    public var networkTimeout: Duration = .seconds(10)
     /// The longest line read from a script, standard input or the history file, in bytes
     /// (`--max-line-length`, 1 MiB by default); a longer line is an error and is skipped.
     public var maximumLineLength: Int = LineReader.defaultMaximumLineLength
@@ -64,9 +60,10 @@ public struct ShellConfiguration: Sendable {
     /// The default limit of `:wait` (SPEC: 10 s).
     public static let defaultWaitLimit: Duration = .seconds(10)
 
-    /// How long the wait after an action may take: `:wait`'s default limit, or 1 s more than the
-    /// network timeout when that is longer.
-    public var actionWaitLimit: Duration { max(Self.defaultWaitLimit, networkTimeout + .seconds(1)) }
+    /// How long the wait after an action may take: 1 s more than `:wait`'s default limit, so that
+    /// an effect with a timeout of its own up to that limit (a network request: 10 s at most)
+    /// ends in its own error, which a script can check, rather than in the wait's.
+    public static let actionWaitLimit: Duration = defaultWaitLimit + .seconds(1)
 
     /// A configuration with every default.
     public init() {}

@@ -16,7 +16,7 @@ final class SessionRunner {
     /// How long `:wait` may take by default.
     let waitLimit: Duration = ShellConfiguration.defaultWaitLimit
     /// How long the wait after each batch action may take (see `ShellConfiguration.actionWaitLimit`).
-    let actionWaitLimit: Duration
+    let actionWaitLimit: Duration = ShellConfiguration.actionWaitLimit
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
 
@@ -30,7 +30,6 @@ final class SessionRunner {
         self.recorder = recorder
         self.reporter = reporter
         self.output = output
-        self.actionWaitLimit = configuration.actionWaitLimit
     }
 
     /// The prompt: the focused reactor's name (`counter> `).
