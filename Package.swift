@@ -35,6 +35,8 @@ let package = Package(
         // The shell alone: no built-in reactors, no libcurl loader.
         .library(name: "ReactorShell", targets: ["ReactorShell"]),
         .library(name: "BuiltinReactors", targets: ["BuiltinReactors"]),
+        // Scripts as tests from Swift Testing: each failed `:expect` or error is an issue at its line.
+        .library(name: "ReactorShellTesting", targets: ["ReactorShellTesting"]),
         .executable(name: "reactor-shell", targets: ["reactor-shell"]),
         .executable(name: "reactor-benchmarks", targets: ["ReactorBenchmarks"]),
     ],
@@ -70,6 +72,7 @@ let package = Package(
             name: "BuiltinReactors",
             dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"]
         ),
+        .target(name: "ReactorShellTesting", dependencies: ["ReactorShell"]),
         .executableTarget(
             name: "reactor-shell",
             dependencies: ["ReactorShell", "BuiltinReactors"],
@@ -89,6 +92,9 @@ let package = Package(
         .testTarget(name: "StateDiffTests", dependencies: ["StateDiff", "TestSupport"]),
         .testTarget(name: "ReactorShellTests", dependencies: ["ReactorShell", "ReactorCore", "StateDiff", "TestSupport"]),
         .testTarget(name: "BuiltinReactorsTests", dependencies: ["BuiltinReactors", "ReactorShell", "ReactorCore", "TestSupport"]),
+        .testTarget(
+            name: "ReactorShellTestingTests", dependencies: ["ReactorShellTesting", "ReactorShell", "BuiltinReactors"],
+            exclude: ["scripts"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "trapping-shell", "TestSupport", "StateDiff"]),
     ]
 )

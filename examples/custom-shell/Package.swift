@@ -12,11 +12,28 @@ let package = Package(
         .package(name: "reactor-shell", path: "../.."),
     ],
     targets: [
-        .executableTarget(
-            name: "todo-shell",
+        // The reactor, in a library of its own so that the shell and the tests share it.
+        .target(
+            name: "TodoList",
             dependencies: [
                 .product(name: "ReactorCore", package: "reactor-shell"),
                 .product(name: "ReactorShell", package: "reactor-shell"),
+            ]
+        ),
+        .executableTarget(
+            name: "todo-shell",
+            dependencies: [
+                "TodoList",
+                .product(name: "ReactorShell", package: "reactor-shell"),
+                .product(name: "BuiltinReactors", package: "reactor-shell"),
+            ]
+        ),
+        // Scripts as Swift Testing tests: each failed `:expect` is an issue at the script's line.
+        .testTarget(
+            name: "TodoListTests",
+            dependencies: [
+                "TodoList",
+                .product(name: "ReactorShellTesting", package: "reactor-shell"),
                 .product(name: "BuiltinReactors", package: "reactor-shell"),
             ]
         ),

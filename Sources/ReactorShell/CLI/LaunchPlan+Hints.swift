@@ -20,7 +20,7 @@ extension LaunchPlan {
     /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid
     /// `run` command line (`reactor-shell file.rsh`: the `run` was forgotten), else nil.
     static func runHint(_ arguments: [String]) -> String? {
-        let subcommands = ["run", "list", "help"]
+        let subcommands = ["run", "test", "list", "help"]
         guard let first = arguments.first(where: { !$0.hasPrefix("-") }),
               !subcommands.contains(first),
               Suggestions.nearest(to: first, among: subcommands).isEmpty,  // `lst` is ArgumentParser's to explain

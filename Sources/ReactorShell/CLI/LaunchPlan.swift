@@ -6,6 +6,8 @@ public enum LaunchPlan: Sendable {
     case shell(ShellConfiguration)
     /// Batch mode over files in order; `-` is standard input.
     case run(ShellConfiguration, files: [String])
+    /// Each file run alone, its output compared with (or, `update`, written to) its golden file.
+    case test(ShellConfiguration, files: [String], update: Bool)
     /// Print the registry.
     case list
     /// Print `text` to stdout (help, version) and exit 0.
@@ -53,7 +55,7 @@ struct RootCommand: ParsableCommand {
                 Inside the shell, type :help.
                 """,
             version: identity.version,
-            subcommands: [RunCommand.self, ListCommand.self]
+            subcommands: [RunCommand.self, TestCommand.self, ListCommand.self]
         )
     }
 
@@ -138,6 +140,9 @@ extension LaunchPlan {
         case .run(var configuration, let files):
             change(&configuration)
             self = .run(configuration, files: files)
+        case .test(var configuration, let files, let update):
+            change(&configuration)
+            self = .test(configuration, files: files, update: update)
         case .list, .message, .usageError:
             break
         }
@@ -170,6 +175,8 @@ extension LaunchPlan {
             config.bail = run.bail
             config.echo = run.echo
             return .run(config, files: run.files)
+        case let test as TestCommand:
+            return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)
         case is ListCommand:
             return .list
         default:

@@ -63,6 +63,9 @@ public enum ReactorShellMain {
             exit(await runShell(registry: registry, configuration: configuration, files: nil, sink: sink))
         case .run(let configuration, let files):
             exit(await runShell(registry: registry, configuration: configuration, files: files, sink: sink))
+        case .test(let configuration, let files, let update):
+            ProcessSignals.installBatchTermination()
+            exit(await GoldenScripts.run(files, registry: registry, configuration: configuration, update: update, sink: sink))
         }
     }
 

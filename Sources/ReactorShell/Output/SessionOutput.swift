@@ -17,6 +17,9 @@ final class SessionOutput {
     private(set) var hadFailure = false
     /// The line being run: where errors are placed, including those that surface from effects.
     @exclusivity(unchecked) var origin = LineOrigin()
+    /// Told of every failure as it is reported: errors and failed expectations, located
+    /// (ReactorShellTesting turns each into a test issue at the script's line).
+    var failureObserver: ((Diagnostic) -> Void)?
 
     init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
         self.sink = sink
@@ -42,6 +45,7 @@ final class SessionOutput {
     func fail(_ diagnostic: Diagnostic) -> CommandOutcome {
         hadFailure = true
         printer.error(diagnostic)
+        failureObserver?(diagnostic)
         return .failed
     }
 
@@ -59,6 +63,7 @@ final class SessionOutput {
             hadFailure = true
         }
         printer.expectation(result)
+        if !result.ok { failureObserver?(result.failureDiagnostic) }
     }
 
     private static func makePrinter(

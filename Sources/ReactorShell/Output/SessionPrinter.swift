@@ -57,6 +57,24 @@ struct ExpectationResult {
     let ok: Bool
     /// Why the comparison could not be made (a bad path, a type mismatch).
     let problem: String?
+
+    /// `PATH OP VALUE`, the expected value shortened to `maxLength` characters.
+    func claim(maxLength: Int) -> String {
+        "\(path) \(comparison) \(expected.literal(maxLength: maxLength))"
+    }
+
+    /// What went wrong, for a failed expectation: `actual: V` or the problem.
+    var shortfall: String? {
+        if let problem { return problem }
+        return actual.map { "actual: \($0.literal(maxLength: 200))" }
+    }
+
+    /// The located error a failed expectation is reported as.
+    var failureDiagnostic: Diagnostic {
+        var message = "expectation failed: \(claim(maxLength: 200))"
+        if let shortfall { message += "; \(shortfall)" }
+        return Diagnostic(origin, column: column, message)
+    }
 }
 
 /// An effect life event to trace, with the names the shell gives it.

@@ -71,13 +71,10 @@ final class TextPrinter: SessionPrinter {
                 "  ✓ \(result.path) \(result.comparison) \(result.expected.literal(maxLength: 60))", code: "32"))
             return
         }
-        var message = "expectation failed: \(result.path) \(result.comparison) \(result.expected.literal(maxLength: 200))"
-        if let problem = result.problem {
-            message += "; \(problem)"
-        } else if let actual = result.actual {
-            message += "; actual: \(actual.literal(maxLength: 200))"
-        }
-        error(Diagnostic(result.origin, column: result.column, message))
+        // On stdout too (SPEC §8), so that `run x.rsh > log` records the failure with the results.
+        let shortfall = result.shortfall.map { " (\($0))" } ?? ""
+        sink.writeResult(colored("  ✗ \(result.claim(maxLength: 60))\(shortfall)", code: "31"))
+        error(result.failureDiagnostic)
     }
 
     func error(_ diagnostic: Diagnostic) {

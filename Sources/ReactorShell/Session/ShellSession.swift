@@ -72,6 +72,12 @@ public final class ShellSession {
     /// The exit status the session has earned so far: 0, or 1 after any failure.
     public var exitStatus: Int32 { output.hadFailure ? 1 : 0 }
 
+    /// Told of every failure as it is reported: errors and failed expectations, located.
+    package var failureObserver: ((Diagnostic) -> Void)? {
+        get { output.failureObserver }
+        set { output.failureObserver = newValue }
+    }
+
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     public func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
@@ -85,7 +91,7 @@ public final class ShellSession {
     }
 
     /// Loads `--reactor` (or the registry's first entry); returns an error message for an unknown name.
-    func loadInitialScene() -> String? {
+    package func loadInitialScene() -> String? {
         guard let name = configuration.initialReactor ?? registry.entries.first?.name else { return nil }
         guard registry.entry(named: name) != nil else {
             return "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)); available: \(registry.names.joined(separator: ", "))"
@@ -95,7 +101,7 @@ public final class ShellSession {
     }
 
     /// Prints the closing `N passed, N failed` line (or the `summary` event).
-    func printSummary() {
+    package func printSummary() {
         output.printer.summary(passed: output.passed, failed: output.failed)
     }
 

@@ -1,4 +1,5 @@
 import BuiltinReactors
+import TodoList
 import ReactorShell
 
 // The whole custom shell, under its own name: our reactor first (loaded at start), then the

@@ -1,34 +1,37 @@
 import ReactorCore
 import ReactorShell
 
-/// A to-do list: the reactor this custom shell adds to the built-in ones.
-final class TodoReactor: Reactor {
-    enum Action {
+/// A to-do list: the reactor this custom shell adds to the built-in ones (a library target, so
+/// that the shell and the tests share it).
+public final class TodoReactor: Reactor {
+    public enum Action {
         case add(title: String)
         case toggle(index: Int)
         case clearDone
     }
 
-    enum Mutation {
+    public enum Mutation {
         case appendItem(Item)
         case setDone(index: Int, done: Bool)
         case removeDone
     }
 
-    struct Item: Encodable {
-        var title: String
-        var done = false
+    public struct Item: Encodable {
+        public var title: String
+        public var done = false
     }
 
-    struct State: Encodable {
-        var items: [Item] = []
-        var remaining = 0
+    public struct State: Encodable {
+        public var items: [Item] = []
+        public var remaining = 0
     }
 
-    let initialState = State()
-    let runtime = ReactorRuntime<TodoReactor>()
+    public let initialState = State()
+    public let runtime = ReactorRuntime<TodoReactor>()
 
-    func mutate(action: Action) -> Effect<Mutation> {
+    public init() {}
+
+    public func mutate(action: Action) -> Effect<Mutation> {
         switch action {
         case .add(let title):
             return .just(.appendItem(Item(title: title)))
@@ -40,7 +43,7 @@ final class TodoReactor: Reactor {
         }
     }
 
-    func reduce(state: State, mutation: Mutation) -> State {
+    public func reduce(state: State, mutation: Mutation) -> State {
         var state = state
         switch mutation {
         case .appendItem(let item): state.items.append(item)
@@ -63,7 +66,7 @@ final class TodoReactor: Reactor {
     ]
 
     /// The registry entry: `:use todo`.
-    static let entry = RegistryEntry(name: "todo", summary: "A to-do list (the custom shell's own reactor)") { context in
+    public static let entry = RegistryEntry(name: "todo", summary: "A to-do list (the custom shell's own reactor)") { context in
         Scene(ReactorHandle(name: "todo", reactor: TodoReactor(), commands: commands, context: context))
     }
 }
