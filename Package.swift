@@ -38,7 +38,6 @@ let package = Package(
         // Scripts as tests from Swift Testing: each failed `:expect` or error is an issue at its line.
         .library(name: "ReactorShellTesting", targets: ["ReactorShellTesting"]),
         .executable(name: "reactor-shell", targets: ["reactor-shell"]),
-        .executable(name: "reactor-benchmarks", targets: ["ReactorBenchmarks"]),
     ],
     traits: [
         .trait(name: "GNUReadline", description: "Line editing through GNU readline (GPL-3)."),
@@ -51,8 +50,16 @@ let package = Package(
     targets: [
         .target(name: "ReactorCore"),
         .target(name: "StateDiff"),
-        .systemLibrary(name: "CReadline", providers: [.apt(["libreadline-dev"])]),
-        .systemLibrary(name: "CEditline", providers: [.apt(["libedit-dev"])]),
+        // Missing headers stop the build with the package to install (shim.h); pkg-config finds
+        // non-standard install locations, and SwiftPM names the providers when it cannot.
+        // No pkgConfig for readline: readline.pc's -D flags are ones SwiftPM refuses (a warning
+        // on every build), and the headers are in the standard place wherever the package is.
+        .systemLibrary(
+            name: "CReadline",
+            providers: [.apt(["libreadline-dev"]), .yum(["readline-devel"]), .brew(["readline"])]),
+        .systemLibrary(
+            name: "CEditline", pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .yum(["libedit-devel"]), .brew(["libedit"])]),
         .target(
             name: "ReactorShell",
             dependencies: [
@@ -78,8 +85,11 @@ let package = Package(
             dependencies: ["ReactorShell", "BuiltinReactors"],
             linkerSettings: staticSwiftRuntimeInRelease
         ),
+        // No product of its own: `swift package generate-manual` runs every executable product that
+        // uses ArgumentParser to dump its help, which this one cannot. `swift run -c release
+        // reactor-benchmarks` still finds it (an executable target of the root package).
         .executableTarget(
-            name: "ReactorBenchmarks",
+            name: "reactor-benchmarks",
             dependencies: ["ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors"],
             path: "Benchmarks/ReactorBenchmarks"
         ),

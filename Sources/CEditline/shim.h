@@ -3,6 +3,9 @@
 // Same functions as CReadline's shim, so the Swift line editor differs only where libedit
 // itself does. All calls happen on the main thread.
 #include <stdio.h>
+#if !__has_include(<editline/readline.h>)
+#error "libedit's headers are missing: install libedit-dev (Debian, Ubuntu), libedit-devel (Fedora, RHEL) or libedit (Homebrew)"
+#endif
 #include <editline/readline.h>
 
 /// Signature of the function libedit calls for each completed line (or NULL at end of input).

@@ -4,6 +4,9 @@
 // checking rejects when they are touched directly. These small setters and getters are
 // the only way the Swift code reaches them; all calls happen on the main thread.
 #include <stdio.h>
+#if !__has_include(<readline/readline.h>)
+#error "GNU readline's headers are missing: install libreadline-dev (Debian, Ubuntu), readline-devel (Fedora, RHEL) or readline (Homebrew); or build with libedit instead: swift build --disable-default-traits --traits LibEdit"
+#endif
 #include <readline/readline.h>
 #include <readline/history.h>
 

@@ -21,7 +21,7 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
     /// How long a request may take before it fails with a timeout.
     public static let defaultTimeout: Duration = .seconds(10)
     /// The `User-Agent` sent when the caller does not pass its own (`reactor-shell/<version>`).
-    public static let defaultUserAgent = "reactor-shell/0.1.0"
+    public static let defaultUserAgent = "reactor-shell/0.2.0"
     /// The REST API version asked for in `X-GitHub-Api-Version`.
     public static let apiVersion = "2022-11-28"
 

@@ -17,7 +17,7 @@ public enum LaunchPlan: Sendable {
 }
 
 /// The version of this package, printed by `reactor-shell --version`.
-public let reactorShellVersion = "0.1.0"
+public let reactorShellVersion = "0.2.0"
 
 struct RootCommand: ParsableCommand {
     /// Computed: a custom shell's name and version (``LaunchContext``).
