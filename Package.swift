@@ -85,12 +85,15 @@ let package = Package(
             dependencies: ["ReactorShell", "BuiltinReactors"],
             linkerSettings: staticSwiftRuntimeInRelease
         ),
-        // No product of its own: `swift package generate-manual` runs every executable product that
-        // uses ArgumentParser to dump its help, which this one cannot. `swift run -c release
-        // reactor-benchmarks` still finds it (an executable target of the root package).
+        // `swift run -c release reactor-benchmarks`. Its main.swift answers the man page
+        // generator's `--experimental-dump-help` (swift package generate-manual runs every
+        // executable of the package with it).
         .executableTarget(
             name: "reactor-benchmarks",
-            dependencies: ["ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors"],
+            dependencies: [
+                "ReactorCore", "StateDiff", "ReactorShell", "BuiltinReactors",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             path: "Benchmarks/ReactorBenchmarks"
         ),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
