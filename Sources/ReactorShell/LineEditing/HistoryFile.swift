@@ -63,27 +63,15 @@ struct HistoryFile: ~Copyable {
         return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    /// The longest entry read back, in bytes; longer lines (and lines that are not UTF-8) are skipped.
+    /// The longest entry read back, in bytes; longer lines are skipped.
     static let maximumEntryLength = LineReader.defaultMaximumLineLength
 
-    /// The non-empty lines of the file open as `descriptor`, read from its start through the one
-    /// line reader, so that memory stays bounded whatever the file holds. A file that is not a
-    /// regular file (`/dev/null`, `/dev/zero`, a pipe) is not read: it has no lines.
+    /// The non-empty lines of the file open as `descriptor`, up to ``maximumEntryLength`` bytes
+    /// each. A file that is not a regular file (`/dev/null`, `/dev/zero`, a pipe) is not read: it
+    /// has no lines (and reading `/dev/zero` would never end).
     private static func lines(of descriptor: Int32, path: String) throws(HistoryStoreError) -> [String] {
         guard POSIXIO.isRegularFile(descriptor) else { return [] }
-        var reader = LineReader(descriptor: descriptor, maximumLineLength: maximumEntryLength)
-        var lines: [String] = []
-        while let line = reader.next() {
-            switch line {
-            case .text(let text, _):
-                if !text.isEmpty { lines.append(text) }
-            case .invalidUTF8, .binary, .tooLong:
-                continue
-            case .readError:
-                throw HistoryStoreError(operation: "read", path: path, errorNumber: reader.failure?.code ?? EIO)
-            }
-        }
-        return lines
+        return try splitLines(readAll(descriptor: descriptor, path: path))
     }
 
     /// Appends `text` with one `write` (the file is open with `O_APPEND`).
@@ -115,9 +103,24 @@ struct HistoryFile: ~Copyable {
         }
     }
 
+    private static func readAll(descriptor: Int32, path: String) throws(HistoryStoreError) -> [UInt8] {
+        switch POSIXIO.readAll(descriptor) {
+        case .success(let contents): return contents
+        case .failure(let error): throw HistoryStoreError(operation: "read", path: path, errorNumber: error.code)
+        }
+    }
+
     private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
         if let error = bytes.withUnsafeBytes({ POSIXIO.writeAll($0, to: descriptor) }) {
             throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
         }
+    }
+
+    /// Splits file contents into non-empty lines (a torn last line without newline counts); lines
+    /// over ``maximumEntryLength`` bytes are dropped.
+    private static func splitLines(_ bytes: [UInt8]) -> [String] {
+        bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true)
+            .filter { $0.count <= maximumEntryLength }
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 }

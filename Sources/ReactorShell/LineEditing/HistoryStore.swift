@@ -13,8 +13,8 @@ import Darwin
 ///   once it grows past `limit` plus a small slack. Appends and the trimming rewrite both hold
 ///   an exclusive `flock` on the file, and the rewrite replaces the file atomically (rename),
 ///   so trimming never drops a line another shell has just appended.
-/// - A file found longer than `limit` (kept with a larger limit before) is not cut: the last
-///   `limit` entries are loaded, the file is left whole, and ``notice`` says so.
+/// - A file found longer than `limit` plus the slack (kept with a larger limit before) is not
+///   cut: the last `limit` entries are loaded, the file is left whole, and ``notice`` says so.
 /// - A history "file" that is not a regular file (`/dev/null`) is only appended to.
 ///
 /// GNU readline and libedit builds share the format (neither library's own history file
@@ -64,8 +64,11 @@ public final class HistoryStore {
         let fileLines = try HistoryFile.readLines(path: path)
         fileEntryCount = fileLines.count
         entries = Array(fileLines.suffix(limit))
-        trimsFile = fileEntryCount <= limit && (HistoryFile.isRegularFile(path: path) || fileEntryCount == 0)
-        if fileEntryCount > limit {
+        // A file this shell (or another with the same limit) keeps never holds more than
+        // limit + slack entries when a shell starts; more means a file kept with a larger limit.
+        let keptLonger = fileEntryCount > limit + trimSlack
+        trimsFile = !keptLonger && (HistoryFile.isRegularFile(path: path) || fileEntryCount == 0)
+        if keptLonger {
             notice = "\(path) holds \(fileEntryCount) entries, more than the limit of \(limit); "
                 + "the last \(limit) are loaded and the file is kept whole"
         }

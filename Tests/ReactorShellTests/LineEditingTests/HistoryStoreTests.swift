@@ -91,7 +91,7 @@ import Testing
         #expect(HistoryStore.size(fromEnvironment: "-1") == .failure(HistorySizeError(value: "-1")))
     }
 
-    @Test func overlongAndInvalidLinesInTheFileAreSkipped() throws {
+    @Test func overlongLinesInTheFileAreSkipped() throws {
         let directory = LineEditingTemporaryDirectory()
         defer { directory.remove() }
         let long = String(repeating: "z", count: HistoryFile.maximumEntryLength + 1)
