@@ -3,6 +3,7 @@
 #   Benchmarks/batch.sh                                  # build release, then measure
 #   REACTOR_SHELL_BIN=path/to/reactor-shell Benchmarks/batch.sh   # measure that binary, no build
 #   FLOOR=1 Benchmarks/batch.sh                          # also the start-up of Swift hello-worlds (the floor)
+#   BOARD_ONLY=1 Benchmarks/batch.sh                     # only the board cases (BOARD_SIZES="100 1000", BOARD_RENAMES=2000)
 # Prints one line per case with its target from PERFORMANCE.md. Needs python3 and GNU time (/usr/bin/time).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -40,6 +41,48 @@ rate() {  # name lines target-lines/s script [flags...]
         'BEGIN { r = l / (ns / 1e9); printf "%-52s %9.1f ms  %12.0f lines/s   %s\n", n, ns / 1e6, r, (t == "-" ? "(no target)" : "target >= " t " lines/s " (r >= t + 0 ? "(met)" : "(short)")) }'
 }
 
+# Board of N posts (built with diffs off), then BOARD_RENAMES `rename` lines on random ids with
+# diffs on: the time of one rename is (run with renames - run without) / renames, medians of 3;
+# the peak RSS is the run with renames (every rename also goes into the time-travel history).
+board_cases() {
+    local renames="${BOARD_RENAMES:-2000}" base1k="" n
+    for n in ${BOARD_SIZES:-100 1000 10000 20000 100000}; do
+        python3 Benchmarks/generate-script.py board "$n" 0 > "$work/board-$n-0.rsh"
+        python3 Benchmarks/generate-script.py board "$n" "$renames" > "$work/board-$n.rsh"
+        "$bin" run "$work/board-$n.rsh" | tail -1 | grep -q ' 0 failed' || { echo "board $n: expectations failed" >&2; exit 1; }
+        local setup full
+        setup=$(median3_ns "$bin" run "$work/board-$n-0.rsh")
+        full=$(median3_ns "$bin" run "$work/board-$n.rsh")
+        /usr/bin/time -f '%M' -o "$work/rss" "$bin" run "$work/board-$n.rsh" > /dev/null
+        local us
+        us=$(awk -v a="$full" -v b="$setup" -v r="$renames" 'BEGIN { printf "%.1f", (a - b) / r / 1000 }')
+        [ "$n" = 1000 ] && base1k=$us
+        awk -v n="$n" -v us="$us" -v r="$renames" -v kb="$(cat "$work/rss")" -v base="$base1k" \
+            'BEGIN { note = "";
+                     if (n == 20000 && base != "") note = sprintf("  (%.2f x N=1k; target <= 2x %s)", us / base, (us <= 2 * base ? "met" : "short"));
+                     if (n == 100000) note = sprintf("  (target <= 100 us %s)", (us <= 100 ? "met" : "short"));
+                     rss = kb / 1024; mem = (n == 20000) ? sprintf("  (target <= 128 MiB %s)", (rss <= 128 ? "met" : "short")) : "";
+                     printf "board %6d posts, rename, diffs on: %9.1f us/action   peak RSS %6.1f MiB (%d renames)%s%s\n", n, us, rss, r, note, mem }'
+    done
+}
+
+median3_ns() {
+    local samples=()
+    for _ in 1 2 3; do
+        local start end
+        start=$(now)
+        "$@" > /dev/null
+        end=$(now)
+        samples+=($((end - start)))
+    done
+    printf '%s\n' "${samples[@]}" | sort -n | sed -n 2p
+}
+
+if [ -n "${BOARD_ONLY:-}" ]; then
+    board_cases
+    exit 0
+fi
+
 python3 Benchmarks/generate-script.py scoreboard 100000 > "$work/scoreboard.rsh"
 python3 Benchmarks/generate-script.py counter 100000 > "$work/counter.rsh"
 python3 Benchmarks/generate-script.py scoreboard 1000000 > "$work/scoreboard-1m.rsh"
@@ -70,3 +113,5 @@ for script in scoreboard-100k scoreboard-1m; do
     awk -v n="peak RSS: $script.rsh" -v kb="$(cat "$work/rss")" \
         'BEGIN { mib = kb / 1024; printf "%-52s %9.1f MiB   target <= 64 MiB %s\n", n, mib, (mib <= 64 ? "(met)" : "(short)") }'
 done
+
+board_cases

@@ -175,6 +175,14 @@ extension ChunkedList: Encodable where Element: Encodable {
 }
 
 extension ChunkedList {
+    /// The elements of the chunks `range`, in one array.
+    func elements(ofChunks range: Range<Int>) -> [Element] {
+        var elements: [Element] = []
+        elements.reserveCapacity(range.reduce(0) { $0 + chunks[$1].count })
+        for chunk in range { elements.append(contentsOf: chunks[chunk]) }
+        return elements
+    }
+
     /// The chunks two versions do not share, found from both ends by storage identity: the
     /// chunk ranges `old[oldChunks]` and `self[newChunks]`, and the element index where they start
     /// (the same in both, the chunks before it being the same storage).
@@ -198,7 +206,7 @@ extension ChunkedList: StateDiffable where Element: Encodable & Equatable {
     public func appendChanges(from old: ChunkedList, at path: StatePath, into changes: inout [StateChange]) throws {
         if sharesStorage(with: old) { return }
         let (oldChunks, newChunks, start) = differingChunks(from: old)
-        let oldElements = Array(old.chunks[oldChunks].joined()), newElements = Array(chunks[newChunks].joined())
+        let oldElements = old.elements(ofChunks: oldChunks), newElements = elements(ofChunks: newChunks)
         var front = 0
         let common = Swift.min(oldElements.count, newElements.count)
         while front < common && oldElements[front] == newElements[front] { front += 1 }
