@@ -321,7 +321,7 @@ func identicalBits(_ lhs: UnsafePointer<StateValue>, _ rhs: UnsafePointer<StateV
 }
 
 /// True when two arrays are the same storage (or both empty): equal without looking inside.
-@inline(__always)
+@inlinable @inline(__always)
 func sharesStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.isEmpty { return true }

@@ -13,37 +13,46 @@
 /// same whatever the list's length — in the reducer, in the shell's diff, and in the history.
 public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
     /// Most elements in one chunk; a chunk that grows past it is split in two.
-    static var maximumChunkSize: Int { 256 }
+    @inlinable static var maximumChunkSize: Int { 256 }
 
     /// The chunks, in order; none is empty.
-    private(set) var chunks: [[Element]]
+    @usableFromInline var chunks: [[Element]]
     /// The index of the first element of each chunk.
-    private(set) var starts: [Int]
+    @usableFromInline var starts: [Int]
     /// The number of elements.
-    public private(set) var count: Int
+    @usableFromInline var storedCount: Int
+    /// The number of elements.
+    @inlinable public var count: Int { storedCount }
+    // The operations are inlinable so that they are compiled for the element type in the
+    // module that uses the list: generic code would copy and compare elements through
+    // value witnesses.
 
     /// An empty list.
+    @inlinable
     public init() {
         chunks = []
         starts = []
-        count = 0
+        storedCount = 0
     }
 
     /// A list of `elements`, in chunks half full (room to insert before a chunk splits).
+    @inlinable
     public init<Elements: Sequence>(_ elements: Elements) where Elements.Element == Element {
         let all = Array(elements)
         let fill = Self.maximumChunkSize / 2
         chunks = stride(from: 0, to: all.count, by: fill).map { Array(all[$0..<Swift.min($0 + fill, all.count)]) }
         starts = Array(stride(from: 0, to: all.count, by: fill))
-        count = all.count
+        storedCount = all.count
     }
 
+    @inlinable
     public var startIndex: Int { 0 }
+    @inlinable
     public var endIndex: Int { count }
 
     /// The chunk holding element `position` and the position inside it.
-    @inline(__always)
-    private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+    @inlinable @inline(__always)
+    func locate(_ position: Int) -> (chunk: Int, offset: Int) {
         precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
         var low = 0, high = starts.count - 1
         while low < high {
@@ -53,6 +62,7 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
         return (low, position - starts[low])
     }
 
+    @inlinable
     public subscript(position: Int) -> Element {
         get {
             let (chunk, offset) = locate(position)
@@ -65,18 +75,19 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     /// Inserts `element` so that it ends up at `position` (`0...count`).
+    @inlinable
     public mutating func insert(_ element: Element, at position: Int) {
         precondition(position >= 0 && position <= count, "ChunkedList insertion index \(position) out of range 0...\(count)")
         guard !chunks.isEmpty else {
             chunks = [[element]]
             starts = [0]
-            count = 1
+            storedCount = 1
             return
         }
         let (chunk, offset) = position == count ? (chunks.count - 1, chunks[chunks.count - 1].count) : locate(position)
         chunks[chunk].insert(element, at: offset)
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
-        count += 1
+        storedCount += 1
         if chunks[chunk].count > Self.maximumChunkSize {
             let half = chunks[chunk].count / 2
             let tail = Array(chunks[chunk][half...])
@@ -87,17 +98,19 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     /// Appends `element` at the end.
+    @inlinable
     public mutating func append(_ element: Element) {
         insert(element, at: count)
     }
 
     /// Removes and returns the element at `position`.
     @discardableResult
+    @inlinable
     public mutating func remove(at position: Int) -> Element {
         let (chunk, offset) = locate(position)
         let element = chunks[chunk].remove(at: offset)
         for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
-        count -= 1
+        storedCount -= 1
         if chunks[chunk].isEmpty {
             chunks.remove(at: chunk)
             starts.remove(at: chunk)
@@ -106,6 +119,7 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
     }
 
     /// The index of the first element that satisfies `predicate` (a walk over the chunks).
+    @inlinable
     public func firstIndex(where predicate: (Element) throws -> Bool) rethrows -> Int? {
         for (chunk, elements) in chunks.enumerated() {
             if let offset = try elements.firstIndex(where: predicate) { return starts[chunk] + offset }
@@ -115,14 +129,16 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
 
     /// Walks the chunks in order.
     public struct Iterator: IteratorProtocol {
-        private let chunks: [[Element]]
-        private var chunk = 0
-        private var offset = 0
+        @usableFromInline let chunks: [[Element]]
+        @usableFromInline var chunk = 0
+        @usableFromInline var offset = 0
 
+        @inlinable
         init(_ chunks: [[Element]]) {
             self.chunks = chunks
         }
 
+        @inlinable
         public mutating func next() -> Element? {
             guard chunk < chunks.count else { return nil }
             let element = chunks[chunk][offset]
@@ -135,23 +151,27 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
         }
     }
 
+    @inlinable
     public func makeIterator() -> Iterator {
         Iterator(chunks)
     }
 
     /// True when both lists are the same storage: equal without looking inside.
+    @inlinable
     func sharesStorage(with other: ChunkedList) -> Bool {
         StateDiff.sharesStorage(chunks, other.chunks)
     }
 }
 
 extension ChunkedList: ExpressibleByArrayLiteral {
+    @inlinable
     public init(arrayLiteral elements: Element...) {
         self.init(elements)
     }
 }
 
 extension ChunkedList: Equatable where Element: Equatable {
+    @inlinable
     public static func == (lhs: ChunkedList, rhs: ChunkedList) -> Bool {
         if lhs.sharesStorage(with: rhs) { return true }
         return lhs.count == rhs.count && lhs.elementsEqual(rhs)
@@ -176,6 +196,7 @@ extension ChunkedList: Encodable where Element: Encodable {
 
 extension ChunkedList {
     /// The elements of the chunks `range`, in one array.
+    @inlinable
     func elements(ofChunks range: Range<Int>) -> [Element] {
         var elements: [Element] = []
         elements.reserveCapacity(range.reduce(0) { $0 + chunks[$1].count })
@@ -186,6 +207,7 @@ extension ChunkedList {
     /// The chunks two versions do not share, found from both ends by storage identity: the
     /// chunk ranges `old[oldChunks]` and `self[newChunks]`, and the element index where they start
     /// (the same in both, the chunks before it being the same storage).
+    @inlinable
     func differingChunks(from old: ChunkedList) -> (oldChunks: Range<Int>, newChunks: Range<Int>, start: Int) {
         let common = Swift.min(old.chunks.count, chunks.count)
         var front = 0
@@ -203,6 +225,7 @@ extension ChunkedList {
 extension ChunkedList: StateDiffable where Element: Encodable & Equatable {
     /// The changes `diff` would report between the two lists' encodings, found without encoding
     /// the chunks both share nor the equal elements at either end of the ones that differ.
+    @inlinable
     public func appendChanges(from old: ChunkedList, at path: StatePath, into changes: inout [StateChange]) throws {
         if sharesStorage(with: old) { return }
         let (oldChunks, newChunks, start) = differingChunks(from: old)
@@ -226,6 +249,7 @@ extension ChunkedList: StateDiffable where Element: Encodable & Equatable {
 extension ChunkedList: StorageFootprint {
     /// The bytes of the chunks and chunk lists this version holds that `other` does not share
     /// (elements counted at their inline size: storage they hold themselves is not seen).
+    @inlinable
     public func bytesNotShared(with other: ChunkedList) -> Int {
         if sharesStorage(with: other) { return 0 }
         let (ownChunks, _, _) = other.differingChunks(from: self)

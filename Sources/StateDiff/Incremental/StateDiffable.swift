@@ -39,6 +39,7 @@ public func appendChanges<Value: Encodable>(
 
 /// Appends `diff(old, new)` with every path put under `path`, and array indices at its first
 /// step shifted by `indexOffset` (for a run of elements diffed apart from the rest of its array).
+@usableFromInline
 package func appendEncodedChanges(
     from old: StateValue, to new: StateValue, at path: StatePath, indexOffset: Int = 0,
     into changes: inout [StateChange]
