@@ -39,3 +39,29 @@ struct CommandLineConventionTests {
         #expect(result.stderrLines.first == "Error: Unexpected argument 'lst'", "\(result.transcript)")
     }
 }
+
+/// Issue 13 item 6: in JSON mode every error is an event, a missing file too, and the events of
+/// a line name its file.
+@Suite("JSON events name their file")
+struct JSONFileEventTests {
+    @Test func aMissingFileIsAnErrorEventAndStillExitStatus2() async throws {
+        let result = try await ShellProcess.run(["run", "--format", "json", "missing.rsh"])
+        #expect(result.status == 2, "\(result.transcript)")
+        #expect(result.stderr.isEmpty, "\(result.transcript)")
+        #expect(result.stdoutLines == [#"{"event":"error","source":"missing.rsh","message":"cannot read 'missing.rsh': No such file or directory"}"#],
+                "\(result.transcript)")
+    }
+
+    @Test func actionExpectAndInputEventsNameTheFileOfALoadedScript() async throws {
+        try await withWorkspace { workspace in
+            try workspace.write("inner.rsh", "increase\n:expect value == 1\n")
+            try workspace.write("outer.rsh", ":load inner.rsh\n")
+            let result = try await workspace.shell(["run", "--format", "json", "--echo", "outer.rsh"])
+            #expect(result.status == 0, "\(result.transcript)")
+            let inner = workspace.path + "/inner.rsh"
+            #expect(result.stdoutLines.contains(#"{"event":"input","source":"outer.rsh","line":1,"text":":load inner.rsh"}"#), "\(result.transcript)")
+            #expect(result.stdoutLines.contains(#"{"event":"action","reactor":"counter","action":"increase","args":{},"source":"\#(inner)","line":1}"#), "\(result.transcript)")
+            #expect(result.stdoutLines.contains(#"{"event":"expect","source":"\#(inner)","line":2,"ok":true,"path":"value","op":"==","expected":1,"actual":1}"#), "\(result.transcript)")
+        }
+    }
+}

@@ -71,9 +71,9 @@ struct JSONOutputTests {
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderr.isEmpty, "errors are events in JSON mode: \(result.transcript)")
         let lines = result.stdoutLines
-        #expect(lines.first == #"{"event":"action","reactor":"counter","action":"increase","args":{},"line":1}"#)
+        #expect(lines.first == #"{"event":"action","reactor":"counter","action":"increase","args":{},"source":"script.rsh","line":1}"#)
         #expect(lines.dropFirst().first == #"{"event":"mutation","reactor":"counter","mutation":"setLoading(true)","patch":[{"op":"replace","path":"/isLoading","old":false,"value":true}]}"#)
-        #expect(lines.contains(#"{"event":"expect","line":2,"ok":true,"path":"value","op":"==","expected":1,"actual":1}"#))
+        #expect(lines.contains(#"{"event":"expect","source":"script.rsh","line":2,"ok":true,"path":"value","op":"==","expected":1,"actual":1}"#))
         #expect(lines.contains(#"{"event":"state","reactor":"counter","state":{"value":1,"isLoading":false,"alertMessage":"increased!"}}"#))
         #expect(lines.last == #"{"event":"summary","passed":1,"failed":0}"#)
         let events = try Self.events(of: result)
@@ -130,7 +130,7 @@ struct JSONOutputTests {
         let result = try await runScript(["increase", ":set format json", "decrease"])
         #expect(result.status == 0)
         #expect(result.stdoutLines.first == "  · setLoading(true)")
-        #expect(result.stdoutLines.contains(#"{"event":"action","reactor":"counter","action":"decrease","args":{},"line":3}"#))
+        #expect(result.stdoutLines.contains(#"{"event":"action","reactor":"counter","action":"decrease","args":{},"source":"script.rsh","line":3}"#))
         #expect(result.lastStdoutLine == #"{"event":"summary","passed":0,"failed":0}"#)
     }
 }

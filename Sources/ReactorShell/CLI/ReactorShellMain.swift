@@ -98,7 +98,13 @@ public enum ReactorShellMain {
             switch ScriptFile.openForReading(file) {
             case .success(let descriptor): descriptors.append((file, descriptor))
             case .failure(let error):
-                sink.writeError("\(configuration.identity.name): \(error)")
+                if configuration.format == .json {
+                    // In JSON mode errors are events on stdout, this one too (still a usage error).
+                    JSONLinesPrinter(sink: sink).fileError(source: file, message: "\(error)")
+                    sink.flush()
+                } else {
+                    sink.writeError("\(configuration.identity.name): \(error)")
+                }
                 return 2
             }
         }

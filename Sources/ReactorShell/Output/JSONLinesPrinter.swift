@@ -15,7 +15,7 @@ final class JSONLinesPrinter: SessionPrinter {
         emit([
             StateField("event", .string("action")), StateField("reactor", .string(reactor)),
             StateField("action", .string(name)), StateField("args", arguments.stateValue),
-            StateField("line", .int(origin.line)),
+            StateField("source", .string(origin.source)), StateField("line", .int(origin.line)),
         ])
     }
 
@@ -33,7 +33,8 @@ final class JSONLinesPrinter: SessionPrinter {
 
     func expectation(_ result: ExpectationResult) {
         var fields = [
-            StateField("event", .string("expect")), StateField("line", .int(result.origin.line)),
+            StateField("event", .string("expect")), StateField("source", .string(result.origin.source)),
+            StateField("line", .int(result.origin.line)),
             StateField("ok", .bool(result.ok)), StateField("path", .string(result.path)),
             StateField("op", .string(result.comparison)), StateField("expected", result.expected),
             StateField("actual", result.actual ?? .null),
@@ -47,6 +48,14 @@ final class JSONLinesPrinter: SessionPrinter {
             StateField("event", .string("error")), StateField("source", .string(diagnostic.source)),
             StateField("line", .int(diagnostic.line)), StateField("column", .int(diagnostic.column)),
             StateField("message", .string(diagnostic.message)),
+        ])
+    }
+
+    /// An `error` event about a whole file (one that cannot be opened): no line or column.
+    func fileError(source: String, message: String) {
+        emit([
+            StateField("event", .string("error")), StateField("source", .string(source)),
+            StateField("message", .string(message)),
         ])
     }
 
@@ -75,7 +84,8 @@ final class JSONLinesPrinter: SessionPrinter {
 
     func echo(prompt: String, line: String, origin: LineOrigin) {
         emit([
-            StateField("event", .string("input")), StateField("line", .int(origin.line)),
+            StateField("event", .string("input")), StateField("source", .string(origin.source)),
+            StateField("line", .int(origin.line)),
             StateField("text", .string(line)),
         ])
     }

@@ -15,10 +15,10 @@ struct JSONEventTests {
         await harness.run("add amount: 2")
         let lines = harness.takeStdout()
         #expect(lines == [
-            #"{"event":"action","reactor":"tally","action":"add","args":{"amount":2},"line":1}"#,
+            #"{"event":"action","reactor":"tally","action":"add","args":{"amount":2},"source":"test.rsh","line":1}"#,
             #"{"event":"mutation","reactor":"tally","mutation":"addValue(2)","patch":[{"op":"replace","path":"/total","old":0,"value":2},{"op":"add","path":"/items/0","value":2}]}"#,
         ])
-        #expect(try Self.keys(lines[0]) == ["event", "reactor", "action", "args", "line"])
+        #expect(try Self.keys(lines[0]) == ["event", "reactor", "action", "args", "source", "line"])
         #expect(try Self.keys(lines[1]) == ["event", "reactor", "mutation", "patch"])
     }
 
@@ -27,8 +27,8 @@ struct JSONEventTests {
         await harness.run(":expect total == 0", ":expect label != nil")
         let lines = harness.takeStdout()
         #expect(lines == [
-            #"{"event":"expect","line":1,"ok":true,"path":"total","op":"==","expected":0,"actual":0}"#,
-            #"{"event":"expect","line":2,"ok":false,"path":"label","op":"!=","expected":null,"actual":null}"#,
+            #"{"event":"expect","source":"test.rsh","line":1,"ok":true,"path":"total","op":"==","expected":0,"actual":0}"#,
+            #"{"event":"expect","source":"test.rsh","line":2,"ok":false,"path":"label","op":"!=","expected":null,"actual":null}"#,
         ])
         #expect(harness.takeStderr() == [], "JSON mode writes nothing to stderr")
     }
@@ -69,7 +69,7 @@ struct JSONEventTests {
         let harness = SessionHarness(format: .json, entry: "pair")
         await harness.run("right.add 1", ":state right:total")
         #expect(harness.takeStdout() == [
-            #"{"event":"action","reactor":"right","action":"add","args":{"amount":1},"line":1}"#,
+            #"{"event":"action","reactor":"right","action":"add","args":{"amount":1},"source":"test.rsh","line":1}"#,
             #"{"event":"mutation","reactor":"right","mutation":"addValue(1)","patch":[{"op":"replace","path":"/total","old":0,"value":1},{"op":"add","path":"/items/0","value":1}]}"#,
             #"{"event":"state","reactor":"right","path":"total","state":1}"#,
         ])
