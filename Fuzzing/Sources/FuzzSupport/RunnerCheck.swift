@@ -2,12 +2,14 @@ import Foundation
 import ReactorShell
 import BuiltinReactors
 
-/// Runs fuzzed scripts against the built-in registry in-process, the way `reactor-shell run` does
-/// (batch session, virtual clock): every line must end in success, failure or quit, never a trap.
+/// Runs fuzzed scripts against the built-in registry in-process the way `reactor-shell run` does:
+/// a batch session (virtual clock, stub GitHub fetcher) reads the script from a pipe with
+/// ``ShellSession/runScript(descriptor:source:echo:bail:)``. Whatever the script, the run must end,
+/// without a trap, a sanitizer report or a leak.
 ///
-/// Lines that would make one input slow or touch the file system are left out: `:load` and `:save`
-/// (files), `:sleep` over 1 ms (wall time), `:wait` and `:advance` over an hour of virtual time.
-/// `:quit` and `:exit` end the input.
+/// Lines that would make one input slow or touch the file system are blanked first (so the others
+/// keep their numbers): `:load` and `:save` (files), `:sleep` over 1 ms (wall time), `:wait` and
+/// `:advance` over an hour of virtual time.
 @MainActor
 public enum RunnerCheck {
     /// The most lines of one input that are run.
@@ -17,37 +19,63 @@ public enum RunnerCheck {
     /// The longest `:sleep` run.
     static let sleepLimit = Duration.milliseconds(1)
 
-    /// Runs `lines` on a fresh session and returns the number of lines it printed.
+    /// Runs the script `bytes` on a fresh session; returns how the run ended and how many lines it printed.
     @discardableResult
-    public static func run(_ lines: [String]) -> Int {
+    public static func run(_ bytes: UnsafeBufferPointer<UInt8>) -> (ScriptOutcome, printed: Int) {
+        let script = admitted(bytes)
+        var descriptors: [Int32] = [0, 0]
+        guard pipe(&descriptors) == 0 else { fatalError("pipe: \(String(cString: strerror(errno)))") }
+        defer { close(descriptors[0]) }
+        // At most 64 lines of 4 KiB in all: within a pipe's buffer, written before the run starts.
+        script.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptors[1], raw.baseAddress! + offset, raw.count - offset)
+                guard written > 0 else { fatalError("write to the pipe: \(String(cString: strerror(errno)))") }
+                offset += written
+            }
+        }
+        close(descriptors[1])
+
         let sink = OutputSink()
         let printed = Counter()
         sink.interceptor = { _ in printed.value += 1 }
         sink.errorInterceptor = { _ in printed.value += 1 }
         let session = ShellSession(registry: .builtins, configuration: ShellConfiguration(), sink: sink, interactive: false)
-        let done = Counter()
+        let outcome = Box()
         Task.immediate { @MainActor in
-            var number = 0
-            for line in lines {
-                number += 1
-                guard let admitted = admit(line) else { break }
-                guard admitted else { continue }
-                let outcome = await session.execute(line: line, origin: LineOrigin(source: "fuzz.rsh", line: number), waitAfterAction: true)
-                if case .quit = outcome { break }
-            }
-            done.value = 1
+            outcome.value = await session.runScript(descriptor: descriptors[0], source: "fuzz.rsh", echo: false, bail: false)
         }
-        // Lines whose effects suspend resume through the main queue, which the run loop serves.
-        while done.value == 0 { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
-        return printed.value
+        // Lines whose effects suspend resume through the main queue, which the run loop serves;
+        // then what the run left queued (cancellations) runs while the session still exists.
+        while outcome.value == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        _ = RunLoop.main.run(mode: .default, before: Date())
+        withExtendedLifetime(session) {}
+        return (outcome.value!, printed.value)
     }
 
-    /// Whether to run `line`: true, false to skip it, nil to end the input (`:quit`, `:exit`).
-    static func admit(_ line: String) -> Bool? {
+    /// The first ``lineLimit`` lines of `bytes`, with the lines left out blanked.
+    static func admitted(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var script: [UInt8] = []
+        script.reserveCapacity(bytes.count)
+        var start = 0
+        var count = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
+            if admit(String(decoding: line, as: UTF8.self)) { script.append(contentsOf: line) }
+            count += 1
+            if count == lineLimit || index == bytes.count { break }
+            script.append(UInt8(ascii: "\n"))
+            start = index + 1
+        }
+        return script
+    }
+
+    /// Whether to run `line` (false: it is blanked).
+    static func admit(_ line: String) -> Bool {
         guard case .meta(let invocation)? = try? ScriptParser.parse(line) else { return true }
         switch invocation.command {
         case .load, .save: return false
-        case .quit, .exit: return nil
         case .sleep(let duration): return duration <= sleepLimit
         case .advance(let duration): return duration <= virtualLimit
         case .wait(let limit): return (limit ?? .zero) <= virtualLimit
@@ -60,4 +88,10 @@ public enum RunnerCheck {
 @MainActor
 final class Counter {
     var value = 0
+}
+
+/// The outcome of a run, once it has ended.
+@MainActor
+final class Box {
+    var value: ScriptOutcome?
 }
