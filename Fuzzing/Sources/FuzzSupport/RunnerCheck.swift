@@ -37,6 +37,14 @@ public enum RunnerCheck {
         }
         close(descriptors[1])
 
+        let (outcome, printed) = runSession(descriptors[0])
+        // Releasing the session cancels the effects still parked; their cancellations, queued on the
+        // main actor, run here (before the leak check that follows each input).
+        for _ in 0..<4 { pumpMainQueue() }
+        return (outcome, printed)
+    }
+
+    private static func runSession(_ descriptor: Int32) -> (ScriptOutcome, printed: Int) {
         let sink = OutputSink()
         let printed = Counter()
         sink.interceptor = { _ in printed.value += 1 }
@@ -44,14 +52,18 @@ public enum RunnerCheck {
         let session = ShellSession(registry: .builtins, configuration: ShellConfiguration(), sink: sink, interactive: false)
         let outcome = Box()
         Task.immediate { @MainActor in
-            outcome.value = await session.runScript(descriptor: descriptors[0], source: "fuzz.rsh", echo: false, bail: false)
+            outcome.value = await session.runScript(descriptor: descriptor, source: "fuzz.rsh", echo: false, bail: false)
         }
-        // Lines whose effects suspend resume through the main queue, which the run loop serves;
-        // then what the run left queued (cancellations) runs while the session still exists.
+        // Lines whose effects suspend resume through the main queue, which the run loop serves.
         while outcome.value == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
-        _ = RunLoop.main.run(mode: .default, before: Date())
-        withExtendedLifetime(session) {}
         return (outcome.value!, printed.value)
+    }
+
+    /// Runs the run loop until what the main queue held when called has run.
+    private static func pumpMainQueue() {
+        let reached = Counter()
+        Task { @MainActor in reached.value = 1 }
+        while reached.value == 0 { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
     }
 
     /// The first ``lineLimit`` lines of `bytes`, with the lines left out blanked.
