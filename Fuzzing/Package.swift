@@ -15,6 +15,7 @@ let package = Package(
             name: "FuzzSupport",
             dependencies: [
                 .product(name: "ReactorShell", package: "reactor-shell"),
+                .product(name: "BuiltinReactors", package: "reactor-shell"),
                 .product(name: "ReactorCore", package: "reactor-shell"),
             ]
         ),
