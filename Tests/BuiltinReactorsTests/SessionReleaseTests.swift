@@ -1,0 +1,79 @@
+import BuiltinReactors
+import ReactorCore
+import ReactorShell
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a scene was made of, tracked without retaining it.
+@MainActor
+final class SceneTracker {
+    weak var reactor: AnyObject?
+    weak var clock: AnyObject?
+}
+
+/// Found by the runner fuzz target (docs/reliability.md): a script that stops with an effect still
+/// parked on the virtual clock (`updateQuery sw &`, then a NUL byte ends the reading) left, once its
+/// session was released, the effect's task suspended for ever, and with it the reactor and the clock
+/// (LeakSanitizer: 44 allocations).
+@MainActor
+@Suite("a session released with effects in flight")
+struct SessionReleaseTests {
+    /// github-search as built in, with its reactor and its clock tracked.
+    static func trackedSearch(_ tracker: SceneTracker) -> RegistryEntry {
+        RegistryEntry(name: "github-search", summary: "github-search, tracked") { context in
+            let scene = RegistryEntry.githubSearch.makeScene(context)
+            tracker.reactor = scene.reactors.first
+            tracker.clock = context.scheduler.clock
+            return scene
+        }
+    }
+
+    @Test(arguments: ["updateQuery swift &", "updateQuery sw &\n:advance 1ms\nupdateQuery swift &", "updateQuery swift\nloadNextPage &"])
+    func releasesItsReactorsAndClockOnceTheEffectsAreCancelled(script: String) async {
+        let tracker = SceneTracker()
+        do {
+            let sink = OutputSink()
+            sink.interceptor = { _ in }
+            sink.errorInterceptor = { _ in }
+            let session = ShellSession(
+                registry: Registry([Self.trackedSearch(tracker)]), configuration: ShellConfiguration(), sink: sink,
+                interactive: false)
+            var number = 0
+            for line in (":use github-search\n" + script).split(separator: "\n") {
+                number += 1
+                let outcome = await session.execute(line: String(line), origin: LineOrigin(source: "release.rsh", line: number), waitAfterAction: true)
+                #expect(outcome == .succeeded, "line \(number): \(line)")
+            }
+            #expect(tracker.reactor != nil)
+        }
+        // The cancellations run as later jobs of the main actor.
+        for _ in 0..<20 { await Task.yield() }
+        #expect(tracker.reactor == nil, "the reactor outlived its session")
+        #expect(tracker.clock == nil, "the clock outlived its session")
+    }
+
+    @Test func releasesThemAfterAScriptStoppedByANulByte() async {
+        let tracker = SceneTracker()
+        do {
+            let sink = OutputSink()
+            sink.interceptor = { _ in }
+            sink.errorInterceptor = { _ in }
+            let session = ShellSession(
+                registry: Registry([Self.trackedSearch(tracker)]), configuration: ShellConfiguration(), sink: sink,
+                interactive: false)
+            var descriptors: [Int32] = [0, 0]
+            #expect(pipe(&descriptors) == 0)
+            let script: [UInt8] = Array("g\n:use github-search\ne\nupdateQuery f &\n:advance 1ms\n\u{7F}".utf8) + [0, 0x61]
+            #expect(write(descriptors[1], script, script.count) == script.count)
+            close(descriptors[1])
+            _ = await session.runScript(descriptor: descriptors[0], source: "nul.rsh", echo: false, bail: false)
+            close(descriptors[0])
+            #expect(tracker.reactor != nil)
+        }
+        for _ in 0..<20 { await Task.yield() }
+        #expect(tracker.reactor == nil, "the reactor outlived its session")
+        #expect(tracker.clock == nil, "the clock outlived its session")
+    }
+}
