@@ -13,10 +13,10 @@ final class SceneTracker {
     weak var clock: AnyObject?
 }
 
-/// Found by the runner fuzz target (docs/reliability.md): a script that stops with an effect still
-/// parked on the virtual clock (`updateQuery sw &`, then a NUL byte ends the reading) left, once its
-/// session was released, the effect's task suspended for ever, and with it the reactor and the clock
-/// (LeakSanitizer: 44 allocations).
+/// A session released while an effect is still parked on its virtual clock (a `&` line, or a script
+/// stopped by a NUL byte before its final wait) frees its reactors and clock once the main actor has
+/// run the cancellations. The runner fuzz target reported leaks after such scripts; this checks the
+/// lifetime outside the fuzzer (docs/reliability.md, "Findings").
 @MainActor
 @Suite("a session released with effects in flight")
 struct SessionReleaseTests {
