@@ -159,7 +159,7 @@ private struct DescribedScoreboard: Encodable, StateValueConvertible {
 
 /// Runs one StateDiff operation `count` times and nothing else (`reactor-benchmarks --loop CASE COUNT`),
 /// so that callgrind's total, less a `none` run's, divided by `count` is the operation's instruction count.
-/// Cases: none, encode-scoreboard, encode-counter, encode-described, diff-scoreboard, diff-counter, render-scoreboard,
+/// Cases: none, encode-scoreboard, encode-board-cached, encode-board-uncached, encode-counter, encode-described, diff-scoreboard, diff-counter, render-scoreboard,
 /// render-counter, render-alert, patch-counter.
 func runDiffLoop(_ name: String, count: Int) {
     let renderer = TextDiffRenderer(indent: 6)
@@ -174,6 +174,16 @@ func runDiffLoop(_ name: String, count: Int) {
     switch name {
     case "none": break
     case "encode-scoreboard": for _ in 0..<count { blackHole(try! StateValue(encoding: scoreboardNew)) }
+    case "encode-board-cached", "encode-board-uncached":
+        // 100 posts, on one session: with the keyed-container cache, and making every container afresh.
+        let board = BoardReactor.State(posts: (1...100).map { Post(id: $0, title: "post \($0)", content: "") })
+        let uncached = EncoderWithoutContainerCache()
+        precondition(try! uncached.encode(board) == StateValue(encoding: board))
+        if name == "encode-board-cached" {
+            for _ in 0..<count { blackHole(try! StateValue(encoding: board)) }
+        } else {
+            for _ in 0..<count { blackHole(try! uncached.encode(board)) }
+        }
     case "encode-counter": for _ in 0..<count { blackHole(try! StateValue(encoding: counterNew)) }
     case "encode-described":
         let state = DescribedScoreboard(home: 1)
