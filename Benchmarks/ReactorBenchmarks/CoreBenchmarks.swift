@@ -101,6 +101,25 @@ private func measureBaseline(operations: Int) -> Double {
         report("core: sync dispatch, 1 observer", nanoseconds: nanos,
                baselineName: "reduce loop", baselineNanoseconds: baseline)
     }
+    if shouldRun("core: observed dispatch") {
+        // The shell's case: a state observer and a runtime-event observer.
+        let counter = BenchCounter(delivery: .synchronous)
+        let observed = ObservedTotal()
+        let token = counter.observe { [pointer = observed.pointer] in pointer.pointee &+= $0.value }
+        let events = counter.observeRuntimeEvents(
+            actions: { [pointer = observed.pointer] id, _ in pointer.pointee &+= id },
+            reductions: { [pointer = observed.pointer] _, _, state in pointer.pointee &+= state.value },
+            effects: { _ in })
+        let nanos = medianNanoseconds(operations: operations) {
+            for index in 0..<operations { counter.send(actionPattern[index & 3]) }
+        }
+        token.cancel()
+        events.cancel()
+        precondition(counter.currentState.value == 10 * operations / 2, "observed dispatch lost actions")
+        blackHole(observed.value)
+        report("core: observed dispatch, 1 + event observer", nanoseconds: nanos,
+               baselineName: "reduce loop", baselineNanoseconds: baseline)
+    }
     if shouldRun("core: store dispatch") {
         let store = Store<BenchScore, BenchScoreAction>(
             reducer: combineReducers(

@@ -35,6 +35,7 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--loop" {
 } else {
     print("reactor-benchmarks (release build expected; medians of 9 runs)")
     runCoreBenchmarks()
+    runStateSizeBenchmarks()
     await runCoreAsyncBenchmarks()
     runDiffBenchmarks()
 }

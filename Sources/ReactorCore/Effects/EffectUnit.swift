@@ -180,7 +180,7 @@ struct OwnMutationSink<R: Reactor>: EffectOutputSink {
 
     @inlinable
     func inline(_ output: R.Mutation) {
-        runtime.apply(output, actionID: actionID, reactor)
+        runtime.apply(output, actionID: actionID, flags: runtime.flags, reactor)
     }
 }
 

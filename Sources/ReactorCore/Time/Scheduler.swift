@@ -89,41 +89,28 @@ public final class Scheduler {
         let wallDeadline = wallClock.now + limit
         var wallTimer: Task<Void, Never>?
         defer { wallTimer?.cancel() }
-        var yieldedOnce = false
-        try await withTaskCancellationHandler {
-            while workInProgress > 0 {
-                try Task.checkCancellation()
-                if wallClock.now >= wallDeadline || clock.now - virtualStart > limit {
+        try await waitForEffects {
+            if workInProgress == 0 { return .done }
+            try Task.checkCancellation()
+            if wallClock.now >= wallDeadline || clock.now - virtualStart > limit {
+                throw QuiescenceTimeout(limit: limit, workInProgress: workInProgress)
+            }
+            if let virtualClock, allLiveEffectsParked, let next = virtualClock.nextDeadline {
+                if next - virtualStart > limit {
                     throw QuiescenceTimeout(limit: limit, workInProgress: workInProgress)
                 }
-                if let virtualClock, allLiveEffectsParked, let next = virtualClock.nextDeadline {
-                    if next - virtualStart > limit {
-                        throw QuiescenceTimeout(limit: limit, workInProgress: workInProgress)
-                    }
-                    await virtualClock.advance(to: next)
-                    continue
-                }
-                if unstartedBatches > 0 {
-                    // Effects waiting to start: their start job is ahead in the main queue.
-                    await MainQueueYield.shared.pass()
-                    continue
-                }
-                if !yieldedOnce {
-                    // Usually a freshly created task only needs to start and park.
-                    yieldedOnce = true
-                    await MainQueueYield.shared.pass()
-                    continue
-                }
-                if wallTimer == nil {
-                    wallTimer = Task { @MainActor [weak self] in
-                        try? await wallClock.sleep(until: wallDeadline)
-                        self?.signalChange()
-                    }
-                }
-                await waitForChange()
+                await virtualClock.advance(to: next)
+                return .progressed
             }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.signalChange() }
+            return .stillRunning
+        } beforeParking: {
+            // The wall-clock limit must wake a waiter that nothing else wakes.
+            if wallTimer == nil {
+                wallTimer = Task { @MainActor [weak self] in
+                    try? await wallClock.sleep(until: wallDeadline)
+                    self?.signalChange()
+                }
+            }
         }
         try Task.checkCancellation()
     }
@@ -152,23 +139,51 @@ public final class Scheduler {
     /// Waits until every running effect task has parked on the clock or ended (or the calling
     /// task is cancelled). Used by ``VirtualClock/advance(by:)`` between wake-ups.
     func settle() async {
+        try? await waitForEffects {
+            workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled ? .stillRunning : .done
+        }
+    }
+
+    /// What a wait for effects sees at each step.
+    private enum WaitStep {
+        /// Nothing left to wait for.
+        case done
+        /// The step itself moved things on (the virtual clock advanced): look again at once.
+        case progressed
+        /// Effects are still running: let them run.
+        case stillRunning
+    }
+
+    /// The wait loop of ``waitUntilQuiescent(limit:countingFrom:)`` and ``settle()``: asks `step`
+    /// what to do and, while effects are still running, lets them run. Queued effect starts and
+    /// a freshly created task need only a pass through the main queue; otherwise the loop parks
+    /// until an effect count or the clock's sleepers change (`beforeParking` runs first).
+    /// Cancelling the calling task wakes the loop, for `step` to notice.
+    private func waitForEffects(
+        _ step: () async throws -> WaitStep, beforeParking: () -> Void = {}
+    ) async throws {
         var yieldedOnce = false
-        while workInProgress > 0 && !allLiveEffectsParked && !Task.isCancelled {
-            if unstartedBatches > 0 {
-                // Effects waiting to start: their start job is ahead in the main queue.
-                await MainQueueYield.shared.pass()
-                continue
+        try await withTaskCancellationHandler {
+            while true {
+                switch try await step() {
+                case .done: return
+                case .progressed: continue
+                case .stillRunning: break
+                }
+                if unstartedBatches > 0 {
+                    // Their start job is ahead in the main queue.
+                    await MainQueueYield.shared.pass()
+                } else if !yieldedOnce {
+                    // Usually a freshly created task only needs to start and park.
+                    yieldedOnce = true
+                    await MainQueueYield.shared.pass()
+                } else {
+                    beforeParking()
+                    await waitForChange()
+                }
             }
-            if !yieldedOnce {
-                yieldedOnce = true
-                await MainQueueYield.shared.pass()
-                continue
-            }
-            await withTaskCancellationHandler {
-                await waitForChange()
-            } onCancel: {
-                Task { @MainActor [weak self] in self?.signalChange() }
-            }
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.signalChange() }
         }
     }
 

@@ -1,0 +1,83 @@
+/// Starting an effect: its synchronous prefix inline, the part that waits as counted effect units
+/// (`ReactorRuntime+EffectTasks.swift`), or as timers on a virtual clock (`+Timers`).
+extension ReactorRuntime {
+    /// Starts an effect of the reactor's own mutations: specialized for the reactor, but never
+    /// inlined into the synchronous pipeline, which stays small.
+    @inlinable @inline(never)
+    func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
+        // Captures nothing, so making it allocates nothing.
+        let later: EffectDelivery<R.Mutation> = { mutation, unit in
+            // Unretained: `receiveMutation` retains the reactor, which owns the runtime, before
+            // anything else (and does nothing if the reactor is gone).
+            guard let runtime = Self.liveRuntime(of: unit) else { return }
+            runtime._withUnsafeGuaranteedRef { $0.receiveMutation(mutation, actionID: unit.actionID) }
+        }
+        if case .run(let body) = effect.kind {
+            _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
+            return
+        }
+        start(effect, actionID: actionID, sink: OwnMutationSink(runtime: self, actionID: actionID, reactor: reactor, later: later))
+    }
+
+    /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
+    @inlinable
+    func start<Sink: EffectOutputSink>(_ effect: Effect<Sink.Output>, actionID: Int?, sink: Sink) {
+        switch effect.kind {
+        case .none:
+            return
+        case .just(let output):
+            sink.inline(output)
+        case .sequence(let outputs):
+            for output in outputs { sink.inline(output) }
+        case .run:
+            _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+        case .concatenate(let effects):
+            for (index, element) in effects.enumerated() {
+                if element.isSynchronous {
+                    start(element, actionID: actionID, sink: sink)
+                } else {
+                    if index == effects.count - 1, let timer = timerForm(of: element) {
+                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                        return
+                    }
+                    let rest = Effect<Sink.Output>.concatenate(Array(effects[index...]))
+                    _ = spawn(rest, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+                    return
+                }
+            }
+        case .delayedOutputs(let duration, let outputs):
+            if scheduler.virtualClock != nil {
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+            } else {
+                _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+            }
+        case .composite(let composite):
+            start(composite, actionID: actionID, sink: sink)
+        }
+    }
+
+    @inlinable
+    func start<Sink: EffectOutputSink>(_ composite: CompositeEffect<Sink.Output>, actionID: Int?, sink: Sink) {
+        switch composite.node {
+        case .merge(let effects):
+            for element in effects { start(element, actionID: actionID, sink: sink) }
+        case .cancellable(let id, let cancelInFlight, let inner):
+            if cancelInFlight { cancelEffects(id: id) }
+            if inner.isSynchronous {
+                start(inner, actionID: actionID, sink: sink)
+            } else if let timer = timerForm(of: inner) {
+                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id, deliver: sink.later)
+            } else {
+                _ = spawn(inner, actionID: actionID, cancellationID: id, batched: true, deliver: sink.later)
+            }
+        case .cancel(let id):
+            cancelEffects(id: id)
+        case .delay(let duration, let inner):
+            if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+            } else {
+                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+            }
+        }
+    }
+}
