@@ -96,6 +96,21 @@ struct InteractiveTests {
         try await terminal.waitForLastLine("counter> :use scoreboard")
     }
 
+    @Test func aReactorPrefixOfAPathCompletesWithoutABlankSoTheNextTabCompletesThePath() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--reactor", "board"], prompt: "board>")
+        try terminal.type(":expect wri")
+        try terminal.press(.tab)
+        try await terminal.waitForLastLine("board> :expect write:")
+        try terminal.type("isD")
+        try terminal.press(.tab)
+        // No blank between `write:` and the path: the path was completed as one word.
+        try await terminal.waitForLastLine("board> :expect write:isDismissed")
+        try terminal.type("== false")
+        try terminal.press(.enter)
+        try await terminal.waitFor("✓ write:isDismissed == false")
+    }
+
     // MARK: History
 
     @Test func historyIsAppendedAsEnteredAndRecalledWithUpInANewSession() async throws {

@@ -20,8 +20,10 @@ struct ReadlineCompletionSession {
 /// editor's Swift completion provider.
 @MainActor
 enum ReadlineCompletionBridge {
-    /// Candidates ending in one of these get no space appended when they are the only one.
-    static let continuingSuffixes: Set<Character> = [".", "/", "="]
+    /// Candidates ending in one of these get no space appended when they are the only one: a
+    /// `REACTOR.` or `REACTOR:` prefix, a directory, an argument label (`home:`, `home=`) — what
+    /// follows them belongs to the same word, and the next Tab completes it.
+    static let continuingSuffixes: Set<Character> = [".", "/", "=", ":"]
 
     static func install() {
         rs_set_completion_function { _, start, end in
