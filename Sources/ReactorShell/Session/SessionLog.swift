@@ -1,3 +1,15 @@
+/// A mutation as the log keeps it: its label and what caused it.
+struct LoggedMutation: Equatable {
+    /// The mutation's label (`setLoading(true)`).
+    let label: String
+    /// The log step of the action that caused it.
+    let step: Int
+    /// The runtime's id of that action.
+    let actionID: Int
+    /// The effect task that sent it, when the runtime names one (nil for synchronous effects).
+    let effectID: Int?
+}
+
 /// The session's log for `:history`: numbered actions (and resets) with the mutations each
 /// produced. Bounded: it keeps the latest `limit` entries, so memory stays flat in long runs.
 struct SessionLog {
@@ -9,10 +21,10 @@ struct SessionLog {
         let command: String
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
-        /// The first mutation's label, kept apart so that the usual one-mutation step allocates no array.
-        private var firstMutation: String?
-        /// The labels after the first.
-        private var laterMutations: [String] = []
+        /// The first mutation, kept apart so that the usual one-mutation step allocates no array.
+        private var firstMutation: LoggedMutation?
+        /// The mutations after the first.
+        private var laterMutations: [LoggedMutation] = []
         /// How many mutations were not kept.
         var droppedMutations = 0
 
@@ -23,13 +35,16 @@ struct SessionLog {
         }
 
         /// Labels of the mutations it produced (the first `maximumMutations`).
-        var mutations: [String] {
+        var mutations: [String] { records.map(\.label) }
+
+        /// The mutations it produced with their causes (the first `maximumMutations`).
+        var records: [LoggedMutation] {
             guard let firstMutation else { return [] }
             return [firstMutation] + laterMutations
         }
 
-        /// Adds a mutation label, or counts it as dropped once `maximumMutations` are kept.
-        mutating func record(_ mutation: String) {
+        /// Adds a mutation, or counts it as dropped once `maximumMutations` are kept.
+        mutating func record(_ mutation: LoggedMutation) {
             if firstMutation == nil {
                 firstMutation = mutation
             } else if laterMutations.count + 1 < SessionLog.maximumMutations {
@@ -87,12 +102,15 @@ struct SessionLog {
         }
     }
 
-    /// Records a mutation label under the entry of `actionID` (searched from the newest).
-    mutating func record(mutation: String, actionID: Int) {
+    /// Records a mutation labelled `mutation` under the entry of `actionID` (searched from the
+    /// newest), sent by effect `effectID` when known. A mutation whose action has no entry (one
+    /// an effect dispatched, or one older than the log) is not kept.
+    mutating func record(mutation: String, actionID: Int, effectID: Int? = nil) {
         for age in ring.indices {  // usually the newest: the action just sent
             let index = index(age: age)
             if ring[index].actionID == actionID {
-                ring[index].record(mutation)
+                let step = ring[index].number
+                ring[index].record(LoggedMutation(label: mutation, step: step, actionID: actionID, effectID: effectID))
                 return
             }
         }

@@ -24,6 +24,21 @@ struct SessionLogTests {
         log.record(mutation: "increaseValue", actionID: 7)
         log.record(mutation: "ignored", actionID: 99)
         #expect(log.visibleEntries.map(\.mutations) == [["setLoading(true)", "increaseValue"], ["setLoading(true)"]])
+        #expect(log.visibleEntries.map { $0.records.map(\.step) } == [[first, first], [second]])
+        #expect(log.visibleEntries.map { $0.records.map(\.actionID) } == [[7, 7], [8]])
+    }
+
+    @Test func aMutationKeepsItsCauseStepActionAndEffect() throws {
+        var log = SessionLog(limit: 10)
+        log.append(command: ":reset")
+        let step = log.append(command: "search swift", actionID: 4)
+        log.record(mutation: "setQuery(\"swift\")", actionID: 4)
+        log.record(mutation: "setRepos([])", actionID: 4, effectID: 2)
+        let entry = try #require(log.visibleEntries.last)
+        #expect(entry.records == [
+            LoggedMutation(label: "setQuery(\"swift\")", step: step, actionID: 4, effectID: nil),
+            LoggedMutation(label: "setRepos([])", step: step, actionID: 4, effectID: 2),
+        ])
     }
 
     @Test func anEntryKeepsABoundedNumberOfMutationsAndCountsTheRest() throws {

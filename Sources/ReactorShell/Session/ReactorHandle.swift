@@ -1,0 +1,194 @@
+import ReactorCore
+import StateDiff
+
+/// The shell's handle on a reactor `R` whose state is `Encodable`.
+///
+/// The per-event work (sending, encoding the state, labelling actions and mutations) runs in
+/// closures made by the inlinable initializer, so they are compiled for the concrete reactor type
+/// in the module that creates the handle: the reactor's pipeline then runs specialized instead of
+/// through generic metadata on every event.
+@MainActor
+public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encodable {
+    /// The scene name of the reactor.
+    public let name: String
+    /// The reactor itself.
+    public let reactor: R
+    /// The declared commands.
+    public let commands: [ActionCommand<R.Action>]
+    /// The command table derived from ``commands``.
+    public let commandTable: ReactorCommandTable
+    private var eventToken: ObservationToken?
+    /// Receives the runtime events once recording is installed.
+    @usableFromInline let relay = ShellEventRelay()
+    /// Sends an action to ``reactor`` (specialized for `R`).
+    @usableFromInline let sendAction: @MainActor (R.Action) -> Void
+    /// Encodes the current state of ``reactor`` (specialized for `R`).
+    @usableFromInline let encodeState: @MainActor () throws -> StateValue
+    /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
+    @usableFromInline let captureState: @MainActor () -> StateSnapshot
+    /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
+    @usableFromInline let changeBaseline: AnyObject?
+    /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
+    @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
+    /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
+    /// reading the command and holding the action need no generic metadata).
+    @usableFromInline let prepareAction: @MainActor (ReactorHandle, ActionInvocation, Int) throws(Diagnostic) -> PreparedAction
+    /// Binds an invocation, builds its action, reports the arguments and sends it (specialized for
+    /// `R`; unlike ``prepareAction`` it keeps the action on the stack, so nothing is allocated).
+    @usableFromInline let bindAndSend: @MainActor (ReactorHandle, ActionInvocation, Int, (CommandArguments) -> Void) throws(Diagnostic) -> Int?
+
+    /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
+    /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
+    @inlinable
+    public init(name: String, reactor: R, commands: [ActionCommand<R.Action>], context: SceneContext) {
+        reactor.runtime.scheduler = context.scheduler
+        self.name = name
+        self.reactor = reactor
+        self.commands = commands
+        self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
+        self.sendAction = { action in reactor.send(action) }
+        if let convertible = R.State.self as? any StateValueConvertible.Type {
+            // A state that describes itself: asked directly, without the encoder's set-up per call.
+            let describe = describeConvertible(convertible)
+            self.encodeState = { withUnsafePointer(to: reactor.currentState) { describe(UnsafeRawPointer($0)) } }
+        } else {
+            self.encodeState = { try StateValue(encoding: reactor.currentState) }
+        }
+        let footprint = makeSnapshotFootprint(for: R.State.self)
+        self.captureState = { StateSnapshot(state: reactor.currentState, footprint: footprint) }
+        self.changeBaseline = makeChangeBaseline(for: R.State.self)
+        self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
+            let (arguments, action) = try Self.build(commands[commandIndex], from: invocation)
+            return PreparedAction(arguments: arguments) { handle.send(action) }
+        }
+        self.bindAndSend = { handle, invocation, commandIndex, report throws(Diagnostic) in
+            let (arguments, action) = try Self.build(commands[commandIndex], from: invocation)
+            report(arguments)
+            return handle.send(action)
+        }
+        self.recordEvents = { [weak reactor] relay in
+            guard let reactor else { return ObservationToken(onCancel: {}) }
+            // Holds the relay strongly (no weak load per event): the relay refers to neither the
+            // reactor nor this handle, so no cycle forms.
+            return reactor.observeRuntimeEvents(
+                actions: { actionID, action in
+                    relay.actionProcessed(actionID, label: relay.labeler.label(for: action))
+                },
+                reductions: { actionID, mutation, _ in
+                    relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation)))
+                },
+                effects: { effect in
+                    relay.forward(.effect(effect))
+                })
+        }
+    }
+
+    /// Binds `invocation` to `command` and builds its action (inlined into the closures above, so
+    /// specialized for `R` with them).
+    @inlinable
+    static func build(
+        _ command: ActionCommand<R.Action>, from invocation: ActionInvocation
+    ) throws(Diagnostic) -> (CommandArguments, R.Action) {
+        let arguments = try command.signature.bind(invocation)
+        return (arguments, try command.action(from: arguments, for: invocation))
+    }
+
+    public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
+        try prepareAction(self, invocation, commandIndex)
+    }
+
+    public func send(
+        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int? {
+        try bindAndSend(self, invocation, commandIndex, report)
+    }
+
+    /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.
+    @usableFromInline
+    func send(_ action: R.Action) -> Int? {
+        relay.lastActionID = nil
+        if eventToken == nil { installRecorder() }
+        sendAction(action)
+        return relay.lastActionID
+    }
+
+    public func stateValue() throws -> StateValue {
+        try encodeState()
+    }
+
+    public func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void) {
+        relay.handler = handler
+        installRecorder()
+    }
+
+    private func installRecorder() {
+        eventToken?.cancel()
+        eventToken = recordEvents(relay)
+    }
+
+    public func snapshot() -> StateSnapshot {
+        captureState()
+    }
+
+    public func restore(_ snapshot: StateSnapshot) {
+        reactor.cancelAllEffects()
+        if let state = snapshot.state as? R.State {
+            reactor.restore(state: state)
+        }
+    }
+
+    public func cancelAllEffects() {
+        reactor.cancelAllEffects()
+    }
+
+    public var listsOwnChanges: Bool { changeBaseline != nil }
+
+    public func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool {
+        guard let baseline = changeBaseline as? ChangeBaseline else { return false }
+        return try baseline.appendChanges(to: reactor.currentState, into: &changes)
+    }
+
+    public func resetChangeBaseline(toCurrent: Bool) {
+        (changeBaseline as? ChangeBaseline)?.reset(to: toCurrent ? reactor.currentState : nil)
+    }
+
+    public func reset() {
+        reactor.reset()
+    }
+}
+
+/// Where a ``ReactorHandle``'s runtime events go: the shell's handler, the labels' cache, and the
+/// id of the first action processed since the last send.
+@MainActor
+public final class ShellEventRelay {
+    /// Labels actions and mutations (with a cache).
+    public let labeler = MutationLabeler()
+    /// The receiver installed by ``ReactorHandle/setEventHandler(_:)``.
+    var handler: (@MainActor (ShellReactorEvent) -> Void)?
+    /// The id of the first action processed since it was reset to nil.
+    var lastActionID: Int?
+
+    /// A relay with no handler yet.
+    @usableFromInline
+    init() {}
+
+    /// Records action `actionID` (the first one since the last send is its id) and forwards it.
+    public func actionProcessed(_ actionID: Int, label: String) {
+        if lastActionID == nil { lastActionID = actionID }
+        handler?(.action(actionID: actionID, label: label))
+    }
+
+    /// Passes `event` to the handler.
+    public func forward(_ event: ShellReactorEvent) {
+        handler?(event)
+    }
+}
+
+/// Calls `stateValue` on the value of type `type` at a pointer: how a ``ReactorHandle`` whose state
+/// type conforms to `StateValueConvertible` (found out once, with the conformance opened here)
+/// describes the state without the encoder's set-up per call. That is what `StateValue(encoding:)`
+/// would call too.
+@usableFromInline
+func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
+    { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+}
