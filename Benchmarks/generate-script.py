@@ -1,17 +1,14 @@
 #!/usr/bin/env python3
 """Writes a generated reactor-shell script to stdout, for the batch benchmarks.
 
-usage: generate-script.py scoreboard|counter LINES [--expect-every N]
+usage: generate-script.py KIND LINES [--expect-every N] [--seed S]
        generate-script.py board POSTS RENAMES [--seed S]
 
-scoreboard: a mix of homeScore, awayScore, setScore H A and resetScore (every line changes the state).
-counter:    alternating increase / decrease (4 mutations per line, each with a 500 ms delay on the
-            virtual clock).
-board:      POSTS posts created through `write.submit` with diffs off, then diffs on and RENAMES
-            `rename ID "title K"` lines on random ids (every title different, so no line repeats),
-            then the same closing lines whatever RENAMES is (:expect on the count, three renames
-            checked). RENAMES = 0 gives the rest alone, whose time is subtracted to get the time
-            of one rename.
+scoreboard:             POSTS posts created through `write.submit` with diffs off, then diffs on and RENAMES
+                   `rename ID "title K"` lines on random ids (every title different, so no line repeats),
+                   then the same closing lines whatever RENAMES is (:expect on the count, three renames
+                   checked). RENAMES = 0 gives the rest alone, whose time is subtracted to get the time
+                   of one rename.
 Every N lines (default 1000) an :expect checks the state, so the run also proves it stayed right.
 """
 import random
@@ -35,6 +32,42 @@ def scoreboard(lines, expect_every):
         else:
             home = away = 0
             yield "resetScore"
+        if i % expect_every == 0:
+            yield f":expect home == {home}"
+
+
+def scoreboard_random(lines, expect_every, rng):
+    yield ":use scoreboard"
+    home = away = 0
+    for i in range(1, lines):
+        kind = rng.randrange(4)
+        if kind == 0:
+            home += 1
+            yield "homeScore"
+        elif kind == 1:
+            away += 1
+            yield "awayScore"
+        elif kind == 2:
+            home, away = rng.randrange(1_000_000_000), rng.randrange(1_000_000_000)
+            yield f"setScore {home} {away}"
+        else:
+            home = away = 0
+            yield "resetScore"
+        if i % expect_every == 0:
+            yield f":expect home == {home}"
+
+
+def setscore_random(lines, expect_every, rng):
+    yield ":use scoreboard"
+    seen = set()
+    home = 0
+    for i in range(1, lines):
+        while True:
+            home, away = rng.randrange(1_000_000_000), rng.randrange(1_000_000_000)
+            if (home, away) not in seen:
+                break
+        seen.add((home, away))
+        yield f"setScore {home} {away}"
         if i % expect_every == 0:
             yield f":expect home == {home}"
 
@@ -73,7 +106,8 @@ def board(posts, renames, seed):
 
 def main():
     args = sys.argv[1:]
-    if len(args) < 2 or args[0] not in ("scoreboard", "counter", "board"):
+    kinds = ("scoreboard", "scoreboard-random", "setscore-random", "counter", "board")
+    if len(args) < 2 or args[0] not in kinds:
         sys.exit(__doc__)
     if args[0] == "board":
         if len(args) < 3:
@@ -85,9 +119,21 @@ def main():
     expect_every = 1000
     if "--expect-every" in args:
         expect_every = int(args[args.index("--expect-every") + 1])
-    generator = scoreboard if args[0] == "scoreboard" else counter
+    seed = 1
+    if "--seed" in args:
+        seed = int(args[args.index("--seed") + 1])
+    rng = random.Random(seed)
+    lines = int(args[1])
+    if args[0] == "scoreboard":
+        generated = scoreboard(lines, expect_every)
+    elif args[0] == "scoreboard-random":
+        generated = scoreboard_random(lines, expect_every, rng)
+    elif args[0] == "setscore-random":
+        generated = setscore_random(lines, expect_every, rng)
+    else:
+        generated = counter(lines, expect_every)
     out = sys.stdout
-    for line in generator(int(args[1]), expect_every):
+    for line in generated:
         out.write(line)
         out.write("\n")
 

@@ -1,3 +1,4 @@
+@testable import ReactorShell
 import BuiltinReactors
 import ReactorCore
 import Testing
@@ -39,5 +40,22 @@ struct ScoreboardTests {
         store.dispatch(.resetScore)
         #expect(store.currentState == Scoreboard.State(home: 0, away: 0))
         #expect(log.mutations == [.homeScore, .homeScore, .awayScore, .setScore(home: 5, away: 3), .resetScore])
+    }
+}
+
+/// The scoreboard's own labels are what reflection gives.
+@Suite("scoreboard labels")
+struct ScoreboardLabelTests {
+    @Test func eachActionLabelsItselfAsReflectionWould() {
+        let actions: [Scoreboard.Action] = [
+            .homeScore, .awayScore, .resetScore, .setScore(home: 3, away: 1),
+            .setScore(home: -7, away: Int.max), .setScore(home: Int.min, away: 0),
+        ]
+        for action in actions {
+            var writer = LabelWriter(limit: 200)
+            writer.write(action, depth: 1)  // below depth 0: the custom label is not asked
+            #expect(action.mutationLabel == writer.finish())
+            #expect(MutationLabel.describe(action) == action.mutationLabel)
+        }
     }
 }
