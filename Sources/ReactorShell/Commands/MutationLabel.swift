@@ -25,8 +25,11 @@ public enum MutationLabel {
 /// `setLoading(true)` — and of enum cases whose payload is one `String`, such as
 /// `setAlertMessage("increased!")`, so that a batch run does not reflect on them again.
 ///
-/// The cache is direct-mapped (a fixed number of slots, chosen by a hash of the value's type and
-/// bits), so a hit costs a few comparisons and memory stays bounded. `label(for:)` is inlinable so
+/// The cache is two-way set-associative (a fixed number of slots in pairs, the pair chosen by a hash
+/// of the value's type and bits), so a hit costs a few comparisons and memory stays bounded. Two
+/// ways, because the type's address enters the hash and moves with the binary's layout and ASLR:
+/// with one way, two labels a script alternates between could share a slot in one build or run and
+/// evict each other on every line. `label(for:)` is inlinable so
 /// that it is specialized for the mutation type where it is called.
 ///
 /// Not thread-safe: keep one per session (the shell runs on the main actor).
@@ -84,6 +87,10 @@ public final class MutationLabeler {
         let type = ObjectIdentifier(Value.self)
         let slot = slots + Self.slotIndex(type, words)
         if slot.pointee.type == type, slot.pointee.words == words { return slot.pointee.label }
+        let partner = slots + (Self.slotIndex(type, words) ^ 1)
+        if partner.pointee.type == type, partner.pointee.words == words { return partner.pointee.label }
+        // The pair's first slot holds the newer label: the older one moves to the partner.
+        swap(&slot.pointee, &partner.pointee)
         return describeAndRemember(value, type: type, words: words, in: slot)
     }
 

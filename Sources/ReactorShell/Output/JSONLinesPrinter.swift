@@ -5,29 +5,33 @@ import StateDiff
 @MainActor
 final class JSONLinesPrinter: SessionPrinter {
     let sink: OutputSink
-    var namesEveryReactor: Bool { true }
 
     init(sink: OutputSink) {
         self.sink = sink
     }
 
-    func action(reactor: String, name: String, arguments: CommandArguments, origin: LineOrigin) {
+    func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
         emit([
-            StateField("event", .string("action")), StateField("reactor", .string(reactor)),
+            StateField("event", .string("action")), StateField("reactor", .string(reactor.name)),
             StateField("action", .string(name)), StateField("args", arguments.stateValue),
             StateField("source", .string(origin.source)), StateField("line", .int(origin.line)),
         ])
     }
 
-    func mutation(_ header: MutationHeader, changes: [StateChange]) {
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange]
+    ) {
         emit([
-            StateField("event", .string("mutation")), StateField("reactor", .string(header.reactor)),
-            StateField("mutation", .string(header.label)), StateField("patch", JSONPatch(changes).jsonValue),
+            StateField("event", .string("mutation")), StateField("reactor", .string(reactor.name)),
+            StateField("mutation", .string(label)), StateField("patch", JSONPatch(changes).jsonValue),
         ])
     }
 
     /// Always false: a JSON patch is built from the change list.
-    func mutation(_ header: MutationHeader, from old: StateValue, to new: StateValue) -> Bool {
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        from old: StateValue, to new: StateValue
+    ) -> Bool {
         false
     }
 

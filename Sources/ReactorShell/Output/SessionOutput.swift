@@ -3,8 +3,10 @@
 @MainActor
 final class SessionOutput {
     let sink: OutputSink
-    // Unchecked exclusivity: read on every report, replaced only by `:set`.
-    @exclusivity(unchecked) private(set) var printer: any SessionPrinter
+    /// The printer in use. Unowned: read on every report, where a strong reference would be
+    /// retained and released each time; ``printerOwner`` keeps it alive.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var printer: any SessionPrinter
+    private var printerOwner: any SessionPrinter
     private(set) var format: OutputFormat
     private var colorMode: ColorMode
     private let environment: [String: String]
@@ -26,19 +28,26 @@ final class SessionOutput {
         self.format = format
         self.colorMode = color
         self.environment = environment
-        self.printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
+        let printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
+        self.printerOwner = printer
+        self.printer = printer
+    }
+
+    private func use(_ newPrinter: any SessionPrinter) {
+        printerOwner = newPrinter
+        printer = newPrinter
     }
 
     /// `:set format`.
     func setFormat(_ format: OutputFormat) {
         self.format = format
-        printer = Self.makePrinter(format: format, color: colorMode, environment: environment, sink: sink)
+        use(Self.makePrinter(format: format, color: colorMode, environment: environment, sink: sink))
     }
 
     /// `:set color`.
     func setColor(_ color: ColorMode) {
         colorMode = color
-        printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
+        use(Self.makePrinter(format: format, color: color, environment: environment, sink: sink))
     }
 
     /// Reports `diagnostic` and marks the session failed.

@@ -8,16 +8,19 @@ import StateDiff
 protocol SessionPrinter: AnyObject {
     /// Where the output goes.
     var sink: OutputSink { get }
-    /// Whether every mutation names its reactor (JSON), or only in scenes of several (text).
-    var namesEveryReactor: Bool { get }
-    /// An action about to be sent, with its bound arguments.
-    func action(reactor: String, name: String, arguments: CommandArguments, origin: LineOrigin)
-    /// A reduction (or a reset / time-travel step, labelled accordingly) and what it changed.
-    func mutation(_ header: MutationHeader, changes: [StateChange])
-    /// ``mutation(_:changes:)`` for the changes from `old` to `new`, printed without a change list
-    /// when the printer can compare and render in one pass. Returns false, having printed
-    /// nothing, when the caller must diff and call ``mutation(_:changes:)``.
-    func mutation(_ header: MutationHeader, from old: StateValue, to new: StateValue) -> Bool
+    /// Action `name` of `reactor` about to be sent, with its bound arguments.
+    func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin)
+    /// A reduction of `reactor` labelled `label` (or a reset / time-travel step, labelled
+    /// accordingly) and what it changed; `elapsed` is the time since its action was sent (trace).
+    /// Text names the reactor only when the scene has several.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange])
+    /// ``mutation(of:sceneHasSeveral:label:elapsed:changes:)`` for the changes from `old` to `new`,
+    /// printed without a change list when the printer can compare and render in one pass. Returns
+    /// false, having printed nothing, when the caller must diff and print the change list.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        from old: StateValue, to new: StateValue) -> Bool
     /// The result of an `:expect` line.
     func expectation(_ result: ExpectationResult)
     /// An error, with where it happened.
@@ -32,18 +35,6 @@ protocol SessionPrinter: AnyObject {
     func echo(prompt: String, line: String, origin: LineOrigin)
     /// The closing count of expectations.
     func summary(passed: Int, failed: Int)
-}
-
-/// What heads a mutation block or event.
-struct MutationHeader {
-    /// The reactor's name; empty when the printer does not name it (``SessionPrinter/namesEveryReactor``).
-    let reactor: String
-    /// Whether the scene has several reactors (text names the reactor then).
-    let sceneHasSeveral: Bool
-    /// The mutation's label (`setLoading(true)`, `(undo)`).
-    let label: String
-    /// The time since its action was sent (`:set trace on`).
-    let elapsed: Duration?
 }
 
 /// The outcome of one `:expect` line.

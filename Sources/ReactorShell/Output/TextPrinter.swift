@@ -6,7 +6,6 @@ import StateDiff
 final class TextPrinter: SessionPrinter {
     let sink: OutputSink
     let colors: Bool
-    var namesEveryReactor: Bool { false }
     // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
     @exclusivity(unchecked) private var diffRenderer: TextDiffRenderer
 
@@ -17,13 +16,17 @@ final class TextPrinter: SessionPrinter {
     }
 
     /// Nothing: text output shows the typed line instead.
-    func action(reactor: String, name: String, arguments: CommandArguments, origin: LineOrigin) {}
+    func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {}
 
-    func mutation(_ header: MutationHeader, changes: [StateChange]) {
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange]
+    ) {
         let colors = colors
-        let elapsedText = header.elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
         diffRenderer.withBlock(changes) { block in
-            Self.writeHeader(header, to: &block, colors: colors, elapsedText: elapsedText)
+            Self.writeHeader(
+                to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
+                elapsedText: elapsedText)
         } _: { bytes in
             writeBlock(bytes)
         }
@@ -32,27 +35,33 @@ final class TextPrinter: SessionPrinter {
     /// Compares and renders in one pass when the renderer can (see
     /// `TextDiffRenderer.withBlock(from:to:header:_:)`: objects with the same keys whose changed
     /// fields are leaves); anything else is left to the general path, whose text is the same.
-    func mutation(_ header: MutationHeader, from old: StateValue, to new: StateValue) -> Bool {
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        from old: StateValue, to new: StateValue
+    ) -> Bool {
         let colors = colors
-        let elapsedText = header.elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
         return diffRenderer.withBlock(from: old, to: new) { block in
-            Self.writeHeader(header, to: &block, colors: colors, elapsedText: elapsedText)
+            Self.writeHeader(
+                to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
+                elapsedText: elapsedText)
         } _: { bytes in
             writeBlock(bytes)
         }
     }
 
-    /// The first line of a mutation block: `  · LABEL`, `  · REACTOR: LABEL`, with the elapsed time.
+    /// The first line of a mutation block: `  · LABEL`, or `  · REACTOR: LABEL` when `reactor` is
+    /// given, with the elapsed time.
     private static func writeHeader(
-        _ header: MutationHeader, to block: inout TextBuffer, colors: Bool, elapsedText: String?
+        to block: inout TextBuffer, reactor: (any ShellReactor)?, label: String, colors: Bool, elapsedText: String?
     ) {
         block.append("  · " as StaticString)
-        if header.sceneHasSeveral {
-            block.append(header.reactor)
+        if let reactor {
+            block.append(reactor.name)
             block.append(": " as StaticString)
         }
         if colors { block.append("\u{1B}[1m" as StaticString) }
-        block.append(header.label)
+        block.append(label)
         if colors { block.append("\u{1B}[0m" as StaticString) }
         if let elapsedText { block.append(elapsedText) }
         block.append(UInt8(ascii: "\n"))

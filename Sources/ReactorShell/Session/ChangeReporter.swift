@@ -42,15 +42,19 @@ final class ChangeReporter {
         }
     }
 
-    /// Prints what changed in reactor `index` since its last report, under `label`.
+    /// Prints what changed in reactor `index` of the scene since its last report, under `label`.
     func reportChange(of index: Int, label: String, elapsed: Duration? = nil) {
+        reportChange(of: scene.reactors[index], at: index, label: label, elapsed: elapsed)
+    }
+
+    /// Prints what changed in `reactor`, reactor `index` of the scene, since its last report.
+    func reportChange(of reactor: any ShellReactor, at index: Int, label: String, elapsed: Duration?) {
         guard showsDiffs else {
             baselines[index] = nil
-            if listsOwnChanges[index] { scene.reactors[index].resetChangeBaseline(toCurrent: false) }
+            if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
             return
         }
-        if listsOwnChanges[index] { return reportOwnChanges(of: index, label: label, elapsed: elapsed) }
-        let reactor = scene.reactors[index]
+        if listsOwnChanges[index] { return reportOwnChanges(of: reactor, label: label, elapsed: elapsed) }
         let new: StateValue
         do {
             new = try reactor.stateValue()
@@ -63,19 +67,15 @@ final class ChangeReporter {
         baselines[index] = new
         let printer = output.printer
         let several = scene.hasSeveral
-        // Text output names the reactor only in scenes of several: no name fetched otherwise.
-        let header = MutationHeader(
-            reactor: several || printer.namesEveryReactor ? reactor.name : "", sceneHasSeveral: several,
-            label: label, elapsed: elapsed)
         guard let old = consume previous else {
-            printer.mutation(header, changes: [])
+            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, changes: [])
             return
         }
-        if !printer.mutation(header, from: old, to: new) {
+        if !printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, from: old, to: new) {
             var changes: [StateChange] = []
             swap(&changes, &spareChanges)
             diff(old, new, appendingTo: &changes)
-            printer.mutation(header, changes: changes)
+            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, changes: changes)
             emptyKeepingCapacity(&changes)
             swap(&changes, &spareChanges)
         }
@@ -83,9 +83,8 @@ final class ChangeReporter {
         StateValue.recycle(consume old)
     }
 
-    /// Prints the changes that reactor `index`'s state lists itself since its last report.
-    private func reportOwnChanges(of index: Int, label: String, elapsed: Duration?) {
-        let reactor = scene.reactors[index]
+    /// Prints the changes that `reactor`'s state lists itself since its last report.
+    private func reportOwnChanges(of reactor: any ShellReactor, label: String, elapsed: Duration?) {
         var changes: [StateChange] = []
         swap(&changes, &spareChanges)
         defer {
@@ -99,11 +98,8 @@ final class ChangeReporter {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return
         }
-        let printer = output.printer
-        let several = scene.hasSeveral
-        let header = MutationHeader(
-            reactor: several || printer.namesEveryReactor ? reactor.name : "", sceneHasSeveral: several,
-            label: label, elapsed: elapsed)
-        printer.mutation(header, changes: hadBaseline ? changes : [])
+        output.printer.mutation(
+            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: elapsed,
+            changes: hadBaseline ? changes : [])
     }
 }

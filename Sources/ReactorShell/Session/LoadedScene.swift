@@ -37,6 +37,7 @@ final class LoadedScene {
         entryName = entry.name
         reactors = scene.reactors
         commandTables = reactors.map(\.commandTable)
+        hasSeveral = reactors.count > 1
         focusIndex = 0
     }
 
@@ -51,7 +52,7 @@ final class LoadedScene {
     var isEmpty: Bool { reactors.isEmpty }
 
     /// Whether the scene has several reactors (output then names the reactor of each block).
-    var hasSeveral: Bool { reactors.count > 1 }
+    @exclusivity(unchecked) private(set) var hasSeveral = false
 
     /// The focused reactor's index, if a scene is loaded.
     var focusIndexIfLoaded: Int? { reactors.isEmpty ? nil : focusIndex }

@@ -21,10 +21,12 @@ struct SessionLog {
         let command: String
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
-        /// The first mutation, kept apart so that the usual one-mutation step allocates no array.
-        private var firstMutation: LoggedMutation?
-        /// The mutations after the first.
-        private var laterMutations: [LoggedMutation] = []
+        /// The first mutation's label, kept apart so that the usual one-mutation step allocates no array.
+        private var firstMutation: String?
+        /// The labels after the first.
+        private var laterMutations: [String] = []
+        /// The effect ids of the mutations that have one, by the mutation's index (usually none).
+        private var effectIDs: [(mutation: Int, effectID: Int)] = []
         /// How many mutations were not kept.
         var droppedMutations = 0
 
@@ -35,16 +37,29 @@ struct SessionLog {
         }
 
         /// Labels of the mutations it produced (the first `maximumMutations`).
-        var mutations: [String] { records.map(\.label) }
-
-        /// The mutations it produced with their causes (the first `maximumMutations`).
-        var records: [LoggedMutation] {
+        var mutations: [String] {
             guard let firstMutation else { return [] }
             return [firstMutation] + laterMutations
         }
 
-        /// Adds a mutation, or counts it as dropped once `maximumMutations` are kept.
-        mutating func record(_ mutation: LoggedMutation) {
+        /// The mutations it produced with their causes (the first `maximumMutations`); the cause
+        /// step is this entry's, as every mutation is filed under the step of its action.
+        var records: [LoggedMutation] {
+            guard let actionID else { return [] }
+            return mutations.enumerated().map { index, label in
+                LoggedMutation(
+                    label: label, step: number, actionID: actionID,
+                    effectID: effectIDs.first { $0.mutation == index }?.effectID)
+            }
+        }
+
+        /// Adds a mutation sent by effect `effectID` (when known), or counts it as dropped once
+        /// `maximumMutations` are kept.
+        mutating func record(_ mutation: String, effectID: Int?) {
+            if let effectID {
+                let index = firstMutation == nil ? 0 : laterMutations.count + 1
+                if index < SessionLog.maximumMutations { effectIDs.append((index, effectID)) }
+            }
             if firstMutation == nil {
                 firstMutation = mutation
             } else if laterMutations.count + 1 < SessionLog.maximumMutations {
@@ -109,8 +124,7 @@ struct SessionLog {
         for age in ring.indices {  // usually the newest: the action just sent
             let index = index(age: age)
             if ring[index].actionID == actionID {
-                let step = ring[index].number
-                ring[index].record(LoggedMutation(label: mutation, step: step, actionID: actionID, effectID: effectID))
+                ring[index].record(mutation, effectID: effectID)
                 return
             }
         }

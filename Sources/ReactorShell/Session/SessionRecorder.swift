@@ -53,8 +53,10 @@ final class SessionRecorder {
             // and release of it takes the runtime's slow path, besides a weak load per event. The
             // reference is valid whenever the handler runs: a reactor keeps this handler only while
             // it is in the scene; the next `LoadedScene.load` and this recorder's deinit replace it.
-            reactor.setEventHandler { [unowned(unsafe) self] event in
-                self.record(event, from: index)
+            // The reactor is held strongly: a cycle through its own handler, broken when the handler
+            // is replaced (as above), which saves a look-up in the scene per event.
+            reactor.setEventHandler { [unowned(unsafe) self, reactor] event in
+                self.record(event, from: reactor, at: index)
             }
         }
         replay.appendUse(name)
@@ -62,20 +64,22 @@ final class SessionRecorder {
 
     // MARK: Steps
 
-    /// Records action `command` of reactor `index`, bound to `arguments`, about to be sent: prints
-    /// it (JSON), opens its log step, saves the state before it, and adds its replay line.
-    func willSend(reactor index: Int, command: String, arguments: CommandArguments, isBackground: Bool) {
-        let reactor = scene.reactors[index]
+    /// Records action `command` of `reactor` (reactor `index` of the scene), bound to `arguments`,
+    /// about to be sent: prints it (JSON), opens its log step, saves the state before it, and adds
+    /// its replay line.
+    func willSend(
+        _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
+    ) {
         let line = ScriptFormatter.actionLine(
             reactor: index == scene.focusIndex ? nil : reactor.name, command: command, arguments: arguments)
-        output.printer.action(reactor: reactor.name, name: command, arguments: arguments, origin: output.origin)
+        output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         let step = log.append(command: line)
         timelines[index].willSend(step: step, current: reactor.snapshot())
         replay.append(isBackground ? line + " &" : line)
         pendingStep = step
     }
 
-    /// The send of the action recorded by ``willSend(reactor:command:arguments:isBackground:)`` returned.
+    /// The send of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` returned.
     func didSend() {
         pendingStep = nil
     }
@@ -88,7 +92,7 @@ final class SessionRecorder {
 
     // MARK: Runtime events
 
-    private func record(_ event: ShellReactorEvent, from index: Int) {
+    private func record(_ event: ShellReactorEvent, from reactor: any ShellReactor, at index: Int) {
         switch event {
         case .action(let actionID, let label):
             if let step = pendingStep {
@@ -102,16 +106,15 @@ final class SessionRecorder {
                 log.record(mutation: mutation, actionID: actionID)
                 if trace, let start = recentActions[actionID] { elapsed = scene.scheduler.clock.now - start.time }
             }
-            reporter.reportChange(of: index, label: mutation, elapsed: elapsed)
+            reporter.reportChange(of: reactor, at: index, label: mutation, elapsed: elapsed)
         case .effect(let effect):
             let action = effect.actionID.flatMap { recentActions[$0] }
             if case .failed(let error) = effect.phase {
-                let name = scene.reactors[index].name
-                _ = output.fail("effect of \(name)\(action.map { ".\($0.label)" } ?? "") failed: \(error)")
+                _ = output.fail("effect of \(reactor.name)\(action.map { ".\($0.label)" } ?? "") failed: \(error)")
             }
             if trace {
                 output.printer.effect(EffectReport(
-                    reactor: scene.reactors[index].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
+                    reactor: reactor.name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
                     event: effect, elapsed: action.map { scene.scheduler.clock.now - $0.time }))
             }
         }

@@ -119,7 +119,7 @@ final class SessionRunner {
         let isBackground = invocation.isBackground
         do {
             _ = try reactor.send(invocation, commandIndex: commandIndex) { arguments in
-                recorder.willSend(reactor: index, command: command, arguments: arguments, isBackground: isBackground)
+                recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
             }
         } catch {
             return output.fail(error)

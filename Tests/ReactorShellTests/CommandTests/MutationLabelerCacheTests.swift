@@ -34,4 +34,25 @@ struct MutationLabelerCacheTests {
         #expect(labeler.label(for: Change.setCount(3)) == "setCount(3)")
         #expect(labeler.label(for: Change.reset) == "reset")
     }
+
+    @Test func twoValuesThatHashToTheSameSlotAreBothKept() throws {
+        // Two counts whose labels would share one slot of a direct-mapped cache.
+        let labeler = MutationLabeler()
+        func slot(_ value: Change) -> Int {
+            var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+            withUnsafeBytes(of: value) { source in
+                withUnsafeMutableBytes(of: &words) { $0.copyMemory(from: source) }
+            }
+            return MutationLabeler.slotIndex(ObjectIdentifier(Change.self), words)
+        }
+        let first = Change.setCount(0)
+        let second = try #require((1..<100_000).lazy.map(Change.setCount).first { slot($0) == slot(first) })
+        for _ in 0..<3 {
+            #expect(labeler.label(for: first) == "setCount(0)")
+            #expect(labeler.label(for: second) == MutationLabel.describe(second))
+        }
+        let pair = slot(first) & ~1
+        let cached = Set([labeler.slots[pair].label, labeler.slots[pair + 1].label])
+        #expect(cached == ["setCount(0)", MutationLabel.describe(second)])
+    }
 }
