@@ -32,6 +32,9 @@ struct SaveLoadTests {
             #expect(original.stdout.contains(#"{"event":"output","text":"saved "#), "\(original.transcript)")
             let saved = try workspace.read("saved.rsh")
             #expect(saved.contains(":use board"), "\(saved)")
+            // A line that did not wait replays as a line that does not wait: same order of mutations.
+            #expect(saved.contains("updateQuery \"sw\" &\n"), "\(saved)")
+            #expect(saved.contains("updateQuery \"swift lang\"\n"), "\(saved)")
             let replay = try await workspace.shell(
                 ["run", "--format", "json", "-"], input: .text(saved + ":state board:\n:state write:\n"))
             #expect(replay.status == 0, "\(replay.transcript)")
