@@ -18,17 +18,17 @@ trap 'rm -rf "$work"' EXIT
 
 now() { date +%s%N; }
 
-# median wall time (ns) of running "$@" 5 times, output to /dev/null
+# median wall time (ns) of running "$@" RUNS times (5 unless RUNS is set), output to /dev/null
 median_ns() {
-    local samples=()
-    for _ in 1 2 3 4 5; do
+    local runs=${RUNS:-5} samples=() i
+    for ((i = 0; i < runs; i++)); do
         local start end
         start=$(now)
         "$@" > /dev/null
         end=$(now)
         samples+=($((end - start)))
     done
-    printf '%s\n' "${samples[@]}" | sort -n | sed -n 3p
+    printf '%s\n' "${samples[@]}" | sort -n | sed -n "$((runs / 2 + 1))p"
 }
 
 rate() {  # name lines target-lines/s script [flags...]
@@ -51,8 +51,8 @@ board_cases() {
         python3 Benchmarks/generate-script.py board "$n" "$renames" > "$work/board-$n.rsh"
         "$bin" run "$work/board-$n.rsh" | tail -1 | grep -q ' 0 failed' || { echo "board $n: expectations failed" >&2; exit 1; }
         local setup full
-        setup=$(median3_ns "$bin" run "$work/board-$n-0.rsh")
-        full=$(median3_ns "$bin" run "$work/board-$n.rsh")
+        setup=$(RUNS=3 median_ns "$bin" run "$work/board-$n-0.rsh")
+        full=$(RUNS=3 median_ns "$bin" run "$work/board-$n.rsh")
         /usr/bin/time -f '%M' -o "$work/rss" "$bin" run "$work/board-$n.rsh" > /dev/null
         local us
         us=$(awk -v a="$full" -v b="$setup" -v r="$renames" 'BEGIN { printf "%.1f", (a - b) / r / 1000 }')
@@ -64,18 +64,6 @@ board_cases() {
                      rss = kb / 1024; mem = (n == 20000) ? sprintf("  (target <= 128 MiB %s)", (rss <= 128 ? "met" : "short")) : "";
                      printf "board %6d posts, rename, diffs on: %9.1f us/action   peak RSS %6.1f MiB (%d renames)%s%s\n", n, us, rss, r, note, mem }'
     done
-}
-
-median3_ns() {
-    local samples=()
-    for _ in 1 2 3; do
-        local start end
-        start=$(now)
-        "$@" > /dev/null
-        end=$(now)
-        samples+=($((end - start)))
-    done
-    printf '%s\n' "${samples[@]}" | sort -n | sed -n 2p
 }
 
 if [ -n "${BOARD_ONLY:-}" ]; then
