@@ -20,6 +20,16 @@ final class SceneTracker {
 @MainActor
 @Suite("a session released with effects in flight")
 struct SessionReleaseTests {
+    /// A batch session over the tracked github-search whose output goes nowhere.
+    static func quietBatchSession(tracking tracker: SceneTracker) -> ShellSession {
+        let sink = OutputSink()
+        sink.interceptor = { _ in }
+        sink.errorInterceptor = { _ in }
+        return ShellSession(
+            registry: Registry([trackedSearch(tracker)]), configuration: ShellConfiguration(), sink: sink,
+            interactive: false)
+    }
+
     /// github-search as built in, with its reactor and its clock tracked.
     static func trackedSearch(_ tracker: SceneTracker) -> RegistryEntry {
         RegistryEntry(name: "github-search", summary: "github-search, tracked") { context in
@@ -34,12 +44,7 @@ struct SessionReleaseTests {
     func releasesItsReactorsAndClockOnceTheEffectsAreCancelled(script: String) async {
         let tracker = SceneTracker()
         do {
-            let sink = OutputSink()
-            sink.interceptor = { _ in }
-            sink.errorInterceptor = { _ in }
-            let session = ShellSession(
-                registry: Registry([Self.trackedSearch(tracker)]), configuration: ShellConfiguration(), sink: sink,
-                interactive: false)
+            let session = Self.quietBatchSession(tracking: tracker)
             var number = 0
             for line in (":use github-search\n" + script).split(separator: "\n") {
                 number += 1
@@ -57,12 +62,7 @@ struct SessionReleaseTests {
     @Test func releasesThemAfterAScriptStoppedByANulByte() async {
         let tracker = SceneTracker()
         do {
-            let sink = OutputSink()
-            sink.interceptor = { _ in }
-            sink.errorInterceptor = { _ in }
-            let session = ShellSession(
-                registry: Registry([Self.trackedSearch(tracker)]), configuration: ShellConfiguration(), sink: sink,
-                interactive: false)
+            let session = Self.quietBatchSession(tracking: tracker)
             var descriptors: [Int32] = [0, 0]
             #expect(pipe(&descriptors) == 0)
             let script: [UInt8] = Array("g\n:use github-search\ne\nupdateQuery f &\n:advance 1ms\n\u{7F}".utf8) + [0, 0x61]
