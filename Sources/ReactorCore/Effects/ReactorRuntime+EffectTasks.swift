@@ -21,7 +21,9 @@ extension ReactorRuntime {
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
-                try await Self.perform(effect, unit: unit, host: host, clock: unit.scheduler.clock, deliver: deliver)
+                try await RunningEffect.$current.withValue(RunningEffect(unit)) {
+                    try await Self.perform(effect, unit: unit, host: host, clock: unit.scheduler.clock, deliver: deliver)
+                }
             } catch {
                 phase = Self.phase(endedBy: error)
             }
@@ -41,7 +43,9 @@ extension ReactorRuntime {
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
-                try await body(Send(clock: unit.scheduler.clock, unit: unit, deliver: deliver))
+                try await RunningEffect.$current.withValue(RunningEffect(unit)) {
+                    try await body(Send(clock: unit.scheduler.clock, unit: unit, deliver: deliver))
+                }
             } catch {
                 phase = Self.phase(endedBy: error)
             }
@@ -53,8 +57,7 @@ extension ReactorRuntime {
     /// A new effect unit: numbered, listed among the live effects, counted, reported as started.
     @inlinable
     func makeUnit(actionID: Int?, cancellationID: AnyHashable?) -> EffectUnit {
-        lastEffectID += 1
-        let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }

@@ -55,8 +55,7 @@ extension ReactorRuntime {
         deliver: @escaping EffectDelivery<Output>
     ) {
         guard let clock = scheduler.virtualClock else { return }
-        lastEffectID += 1
-        let unit = EffectUnit(id: lastEffectID, actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
@@ -64,7 +63,11 @@ extension ReactorRuntime {
         // The one closure serves both ends: fired by the clock, or run after a cancellation
         // (``EffectUnit/cancelParkedTimer()``), when the cancelled unit delivers nothing.
         unit.timerID = clock.scheduleTimer(after: duration) {
-            for output in outputs where unit.acceptsOutput { deliver(output, unit) }
+            if unit.acceptsOutput && !outputs.isEmpty {
+                RunningEffect.$current.withValue(RunningEffect(unit)) {
+                    for output in outputs where unit.acceptsOutput { deliver(output, unit) }
+                }
+            }
             Self.end(unit, unit.isCancelled ? .cancelled : .finished, host: host)
         }
     }

@@ -44,7 +44,6 @@ public final class ReactorRuntime<R: Reactor> {
     @exclusivity(unchecked) @usableFromInline var firstLiveEffect: EffectUnit?
     /// The newest live unit; unowned because the list owns every unit it links.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastLiveEffect: EffectUnit?
-    @exclusivity(unchecked) @usableFromInline var lastEffectID = 0
     /// The weak reference effect tasks hold (one per runtime).
     @usableFromInline let weakHandle = WeakRuntime<R>()
 

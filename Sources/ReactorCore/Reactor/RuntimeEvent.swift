@@ -13,7 +13,7 @@ public enum RuntimeEvent<Action, Mutation, State> {
 /// The life of one asynchronous effect task (the part of an effect that waits: a `run`, a `delay`,
 /// a cancellable sub-effect). Synchronous effects complete inline and report no life events.
 public struct EffectEvent {
-    /// The effect task's number, unique within its reactor.
+    /// The effect task's number, unique across the reactors of its ``Scheduler``.
     public let effectID: Int
     /// The action whose effect this is, nil for effects not caused by an action.
     public let actionID: Int?

@@ -35,6 +35,9 @@ public final class Scheduler {
     /// without a dynamic exclusivity check (main-actor only; freed in `deinit`).
     @usableFromInline let actionIDs: UnsafeMutablePointer<Int>
 
+    /// The last effect number handed out (see ``makeEffectID()``).
+    @exclusivity(unchecked) @usableFromInline var lastEffectID = 0
+
     /// Creates a scheduler over `clock` (a fresh ``RealClock`` by default).
     public init(clock: any ReactorClock = RealClock()) {
         self.clock = clock
@@ -61,6 +64,14 @@ public final class Scheduler {
     public func makeActionID() -> Int {
         actionIDs.pointee &+= 1
         return actionIDs.pointee
+    }
+
+    /// Returns a new effect number, unique and increasing across the reactors of this scheduler
+    /// (so a scene's effects are told apart whichever reactor runs them).
+    @inlinable
+    public func makeEffectID() -> Int {
+        lastEffectID &+= 1
+        return lastEffectID
     }
 
     /// Moves the virtual clock forward by `duration`, running what falls due
