@@ -33,14 +33,28 @@ public enum MetaCommand: Sendable, Hashable {
     case reset(reactor: LocatedText?)
     /// `:save FILE`: write the session as a replayable script.
     case save(file: LocatedText)
-    /// `:load FILE`: run a script file here.
-    case load(file: LocatedText)
+    /// `:load [--echo] FILE`: run a script file here.
+    case load(file: LocatedText, options: LoadOptions = LoadOptions())
     /// `:set NAME VALUE`: an output setting.
     case set(Setting)
     /// `:quit`: leave with the session's exit status.
     case quit
     /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
     case exit(code: Int32?)
+
+    /// How `:load` runs its file (`--echo`).
+    public struct LoadOptions: Sendable, Hashable {
+        /// `--echo`: show each line of the file (and of the files it loads) before its output.
+        public var echo: Bool
+
+        /// Options as given; all off by default.
+        public init(echo: Bool = false) {
+            self.echo = echo
+        }
+
+        /// The options as written on a `:load` line (`--echo `), empty when all are off.
+        var written: String { echo ? "--echo " : "" }
+    }
 
     /// An output setting changed by `:set`.
     public enum Setting: Sendable, Hashable {

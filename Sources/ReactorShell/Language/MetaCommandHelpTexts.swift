@@ -65,8 +65,12 @@ enum MetaCommandHelpTexts {
             name: ":save", usage: ":save FILE", summary: "Write the session so far as a script that replays it.",
             details: "FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`."),
         MetaCommandHelp(
-            name: ":load", usage: ":load FILE", summary: "Run a script file here.",
-            details: "Nested loads are allowed; a file that loads itself (directly or not) is an error."),
+            name: ":load", usage: ":load [--echo] FILE", summary: "Run a script file here.",
+            details: """
+            Nested loads are allowed; a file that loads itself (directly or not) is an error.
+            --echo shows each line of the file (and of the files it loads) before its output, as `run --echo`
+            does. A file whose name starts with `-` is written in quotes: `:load "-x.rsh"`.
+            """),
         MetaCommandHelp(
             name: ":set", usage: ":set NAME VALUE", summary: "Change an output setting: diff, format, trace or color.",
             details: """
@@ -77,9 +81,12 @@ enum MetaCommandHelpTexts {
             """),
         MetaCommandHelp(
             name: ":quit", usage: ":quit", summary: "Leave the shell.",
-            details: "The exit status is 1 if any command failed, else 0."),
+            details: """
+            In a script run (`run`, a pipe) the exit status is 1 if any command failed, else 0.
+            The interactive shell exits 0, as Ctrl-D does; use `:exit CODE` for another status.
+            """),
         MetaCommandHelp(
             name: ":exit", usage: ":exit [CODE]", summary: "Leave the shell with exit status CODE (0-255).",
-            details: "Without CODE, the same as `:quit`."),
+            details: "Without CODE, the same as `:quit` (a script run: 1 if any command failed, else 0; interactively 0)."),
     ]
 }

@@ -51,7 +51,9 @@ private struct MetaArguments {
         case ":jump": return .jump(step: try requiredStep())
         case ":reset": return .reset(reactor: try optionalName("REACTOR"))
         case ":save": return .save(file: try requiredFile())
-        case ":load": return .load(file: try requiredFile())
+        case ":load":
+            let options = try loadOptions()
+            return .load(file: try requiredFile(), options: options)
         case ":set": return .set(try setting())
         case ":quit": return .quit
         default: return .exit(code: try optionalExitCode())
@@ -94,6 +96,22 @@ private struct MetaArguments {
     mutating func requiredFile() throws(Diagnostic) -> LocatedText {
         guard let file = optionalField(), !file.text.isEmpty else { throw missing("FILE") }
         return file
+    }
+
+    /// The `--echo` option of `:load`, before its FILE (a file named like an option is quoted).
+    mutating func loadOptions() throws(Diagnostic) -> MetaCommand.LoadOptions {
+        var options = MetaCommand.LoadOptions()
+        while let token = stream.current, case .word(let word) = token.kind, word.hasPrefix("-") {
+            var lookahead = stream
+            guard let field = lookahead.readField() else { break }
+            switch field.text {
+            case "--echo": options.echo = true
+            default:
+                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --echo or FILE \(usage)")
+            }
+            stream = lookahead
+        }
+        return options
     }
 
     mutating func optionalPath() throws(Diagnostic) -> StatePathReference? {

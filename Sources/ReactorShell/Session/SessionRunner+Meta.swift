@@ -58,8 +58,8 @@ extension SessionRunner {
             return reset(name)
         case .save(let file):
             return save(to: file)
-        case .load(let file):
-            return await load(file)
+        case .load(let file, let options):
+            return await load(file, options: options)
         case .set(let setting):
             apply(setting)
             return .succeeded

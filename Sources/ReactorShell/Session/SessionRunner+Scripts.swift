@@ -21,6 +21,11 @@ extension SessionRunner {
         if isTopLevel { loadStack.append(canonicalPath(source) ?? source) }
         defer { if isTopLevel { loadStack.removeAll() } }
         var reader = LineReader(descriptor: descriptor, maximumLineLength: configuration.maximumLineLength)
+        // A loaded file echoes its lines when its includer did, or when its :load asked to.
+        let includerDisplay = scriptLines
+        scriptLines.echo = scriptLines.echo || echo
+        defer { scriptLines = includerDisplay }
+        let echo = scriptLines.echo
         // A crash names the line being run (SignalSafeOutput); a :load restores its includer's.
         let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
         SignalSafeOutput.source = source
@@ -88,9 +93,9 @@ extension SessionRunner {
     /// How many lines a `:load` runs between two chances for Ctrl-C to be noticed.
     static let loadLinesBetweenYields = 256
 
-    /// `:load FILE`: runs a script here. Relative paths are resolved against the directory of the
-    /// script that loads them (the working directory interactively). Cycles are an error.
-    func load(_ file: LocatedText) async -> CommandOutcome {
+    /// `:load [--echo] FILE`: runs a script here. Relative paths are resolved against the directory
+    /// of the script that loads them (the working directory interactively). Cycles are an error.
+    func load(_ file: LocatedText, options: MetaCommand.LoadOptions) async -> CommandOutcome {
         let path = resolvedPath(file.text)
         let key = canonicalPath(path) ?? path
         if loadStack.contains(key) {
@@ -105,7 +110,7 @@ extension SessionRunner {
         defer { POSIXIO.closeFile(descriptor) }
         let origin = output.origin
         loadStack.append(key)
-        let outcome = await runScript(descriptor: descriptor, source: path, echo: false, bail: false)
+        let outcome = await runScript(descriptor: descriptor, source: path, echo: options.echo, bail: false)
         loadStack.removeLast()
         output.origin = origin
         if case .quit(let code) = outcome { return .quit(code: code) }

@@ -19,6 +19,8 @@ final class SessionRunner {
     let actionWaitLimit: Duration = ShellConfiguration.actionWaitLimit
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
+    /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
+    var scriptLines = ScriptLineDisplay()
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,

@@ -114,7 +114,7 @@ import Testing
         #expect(try meta(":save out/session.rsh") == .save(file: LocatedText("out/session.rsh", column: 7)))
         #expect(try meta(#":load "my script.rsh""#) == .load(file: LocatedText("my script.rsh", column: 7)))
         #expect(try meta(":load C:/x.rsh") == .load(file: LocatedText("C:/x.rsh", column: 7)))
-        #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load FILE)")
+        #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load [--echo] FILE)")
     }
 
     @Test func settings() throws {
@@ -165,5 +165,20 @@ import Testing
         #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
         #expect(MetaCommandHelp.overview.split(separator: "\n").count == 21)
         #expect(MetaCommandHelp.overview.split(separator: "\n").contains { $0.hasPrefix("  :use NAME ") && $0.hasSuffix("Load a registry entry as the current scene and focus its first reactor.") })
+    }
+}
+
+@Suite struct LoadOptionParsingTests {
+    @Test func loadTakesEchoBeforeItsFile() throws {
+        let line = try ScriptParser.parse(":load --echo lesson.rsh", origin: LineOrigin(source: "s.rsh", line: 1))
+        guard case .meta(let invocation) = line else { Issue.record("not a meta command: \(line)"); return }
+        #expect(invocation.command == .load(file: LocatedText("lesson.rsh", column: 14), options: .init(echo: true)))
+        #expect(ScriptFormatter.metaLine(invocation.command) == ":load --echo lesson.rsh")
+    }
+
+    @Test func aQuotedFileNameThatLooksLikeAnOptionIsAFile() throws {
+        let line = try ScriptParser.parse(#":load "--echo""#, origin: LineOrigin(source: "s.rsh", line: 1))
+        guard case .meta(let invocation) = line else { Issue.record("not a meta command: \(line)"); return }
+        #expect(invocation.command == .load(file: LocatedText("--echo", column: 7)))
     }
 }
