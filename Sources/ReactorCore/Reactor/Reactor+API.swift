@@ -1,10 +1,16 @@
 /// Sending, reading and observing: what a view (or the shell) uses.
 extension Reactor {
+    /// This reactor as the class its runtime is declared for: itself for a final class, its base
+    /// class for a subclass of a non-final reactor. A reinterpretation, no check: the runtime
+    /// checks once, when it sets the pipeline up, that the reactor is an instance of that class.
+    @inlinable @inline(__always)
+    var runtimeOwner: RuntimeOwner { unsafeDowncast(self, to: RuntimeOwner.self) }
+
     /// The latest state (after `transform(state:)`); right even when nobody observes, and updated
     /// before observers are called.
     @inlinable
     public var currentState: State {
-        runtime.currentState(of: self)
+        runtime.currentState(of: runtimeOwner)
     }
 
     /// Sends `action` through the pipeline. Synchronous effects are reduced before this returns.
@@ -12,13 +18,13 @@ extension Reactor {
     /// current one, in the order sent.
     @inlinable @inline(__always)
     public func send(_ action: Action) {
-        runtime.send(action, from: self)
+        runtime.send(action, from: runtimeOwner)
     }
 
     /// Calls `observer` with the current state now, then with every later state, until the token
     /// is cancelled or released.
     public func observe(_ observer: @escaping @MainActor (State) -> Void) -> ObservationToken {
-        runtime.addObserver(observer, reactor: self)
+        runtime.addObserver(observer, reactor: runtimeOwner)
     }
 
     /// Calls `observer` with the value at `keyPath` now, then whenever a new state holds a
@@ -56,7 +62,7 @@ extension Reactor {
     public func observeRuntimeEvents(
         _ observer: @escaping @MainActor (RuntimeEvent<Action, Mutation, State>) -> Void
     ) -> ObservationToken {
-        runtime.addEventObserver(observer, reactor: self)
+        runtime.addEventObserver(observer, reactor: runtimeOwner)
     }
 
     /// ``observeRuntimeEvents(_:)`` with one closure per kind of event, called with the event's
@@ -69,13 +75,13 @@ extension Reactor {
         reductions: @escaping @MainActor (_ actionID: Int?, _ mutation: Mutation, _ state: State) -> Void,
         effects: @escaping @MainActor (EffectEvent) -> Void
     ) -> ObservationToken {
-        runtime.addEventObserver(action: actions, reduction: reductions, effect: effects, reactor: self)
+        runtime.addEventObserver(action: actions, reduction: reductions, effect: effects, reactor: runtimeOwner)
     }
 
     /// Sets the state directly — for time travel — and notifies state observers. Records no
     /// reduction and leaves running effects alone.
     public func restore(state: State) {
-        runtime.restore(state, reactor: self)
+        runtime.restore(state, reactor: runtimeOwner)
     }
 
     /// Cancels every effect of this reactor that is in flight.
@@ -87,13 +93,13 @@ extension Reactor {
     /// `transform(state:)`), notifying state observers.
     public func reset() {
         runtime.cancelAll()
-        runtime.reset(reactor: self)
+        runtime.reset(reactor: runtimeOwner)
     }
 
     /// The reactor's stub (ReactorKit's `Stub`): with ``Stub/isEnabled`` on, sent actions are
     /// recorded instead of processed, and a test sets ``Stub/state`` directly.
-    public var stub: Stub<Self> {
-        runtime.stub(for: self)
+    public var stub: Stub<RuntimeOwner> {
+        runtime.stub(for: runtimeOwner)
     }
 
     /// The scheduler this reactor's effects run on.

@@ -148,13 +148,13 @@ extension ReactorRuntime {
     // MARK: Registering
 
     func addObserver(_ receive: @escaping @MainActor (R.State) -> Void, reactor: R) -> ObservationToken {
-        if !isBound { bind(reactor) }
+        if !isBound { prepareState(reactor) }
         nextObserverID += 1
         let id = nextObserverID
         let observer = StateObserver(id: id, receive: receive)
         observerBoxes.append(observer)
         hot.pointee.observers.append(UnretainedObserver(observer))
-        receive(state!)
+        receive(shownState)
         return ObservationToken { [weak self] in
             self?.cancelObserver(id)
         }
@@ -178,7 +178,7 @@ extension ReactorRuntime {
         if let slot = hot.pointee.eventObservers.firstIndex(where: { $0.takeUnretainedValue().id == id }) {
             hot.pointee.eventObservers[slot] = .passUnretained(silentEventObserver)
         }
-        hasEventObservers = eventObserverBoxes.contains { !$0.isCancelled }
+        hasEventObservers = eventObserverBoxes.contains { !$0.isCancelled } || reductionFollower != nil
         hot.pointee.hasDeferredRemovals = true
         removeCancelledObservers()
     }
@@ -211,7 +211,7 @@ extension ReactorRuntime {
         effect: @escaping @MainActor (EffectEvent) -> Void,
         reactor: R
     ) -> ObservationToken {
-        if !isBound { bind(reactor) }
+        if !isBound { prepareState(reactor) }
         nextObserverID += 1
         let id = nextObserverID
         let observer = EventObserver(id: id, action: action, reduction: reduction, effect: effect)

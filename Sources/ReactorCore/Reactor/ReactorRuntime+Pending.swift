@@ -18,6 +18,7 @@ extension ReactorRuntime {
     @usableFromInline
     func recordStubbed(_ action: R.Action) {
         stubStorage?.record(action)
+        stubbedActionFollower?(action)
     }
 
     @inlinable var hasPendingWork: Bool { hot.pointee.pendingHead < hot.pointee.pending.count }
@@ -77,7 +78,7 @@ extension ReactorRuntime {
         case .mutation(let mutation, let actionID):
             apply(mutation, actionID: actionID, flags: flags, reactor)
         case .sourceMutation(let mutation):
-            reduce(mutation, actionID: nil, reactor)
+            reduce(mutation, actionID: nil, flags: flags, reactor)
         }
     }
 }

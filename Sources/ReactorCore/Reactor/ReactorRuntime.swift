@@ -44,6 +44,15 @@ public final class ReactorRuntime<R: Reactor> {
     @exclusivity(unchecked) @usableFromInline var firstLiveEffect: EffectUnit?
     /// The newest live unit; unowned because the list owns every unit it links.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastLiveEffect: EffectUnit?
+    /// Called after each reduction once state observers have seen it (a ``Store``'s effects,
+    /// which ReCombine runs after its state subscribers). Setting it sets the event-observer flag,
+    /// which sends reductions down the path that calls it.
+    @exclusivity(unchecked) @usableFromInline var reductionFollower: (@MainActor (Int?, R.Mutation, R.State) -> Void)? {
+        didSet { hasEventObservers = hasEventObservers || reductionFollower != nil }
+    }
+    /// Called with each action recorded while the reactor is stubbed (a ``Store``'s effects, which
+    /// see the actions dispatched to a stubbed store, as to ReCombine's `MockStore`).
+    var stubbedActionFollower: (@MainActor (R.Action) -> Void)?
     /// The weak reference effect tasks hold (one per runtime).
     @usableFromInline let weakHandle = WeakRuntime<R>()
 
@@ -70,11 +79,12 @@ public final class ReactorRuntime<R: Reactor> {
     /// transformed action and mutation flows, and the subscriptions to their merged sources.
     @usableFromInline
     func bind(_ reactor: R) {
+        precondition(
+            Self.isInstance(reactor),
+            "\(type(of: reactor as AnyObject)) declares a runtime for \(R.self), which it is not a subclass of")
         isBound = true
         owner = reactor
-        let initial = reactor.initialState
-        reducedState = initial
-        state = reactor.transform(state: initial)
+        setInitialState(of: reactor)
         actionFlow = reactor.transform(action: .own)
         mutationFlow = reactor.transform(mutation: .own)
         isActionFlowIdentity = actionFlow.isIdentity
@@ -84,6 +94,36 @@ public final class ReactorRuntime<R: Reactor> {
         }
         subscriptions += mutationFlow.connectSources { [weak self] mutation in
             self?.receive(.sourceMutation(mutation))
+        }
+    }
+
+    /// True when `object` is an instance of `R` (or a subclass). Out of line, so that the check
+    /// reads the object's class rather than its static type: the pipeline reinterprets a reactor
+    /// as the class its runtime names (``Reactor/runtimeOwner``) without checking.
+    @inline(never)
+    static func isInstance(_ object: AnyObject) -> Bool {
+        object is R
+    }
+
+    /// The initial state through `transform(state:)`, learning whether the hook is the default
+    /// identity (which says so: then only one copy of the state is kept, and the hook is skipped).
+    func setInitialState(of reactor: R) {
+        let initial = reactor.initialState
+        hasStateTransform = true
+        let shown = reactor.transform(state: initial)
+        reducedState = hasStateTransform ? initial : nil
+        state = shown
+    }
+
+    /// Makes the state available without a reduction: binds the pipeline, unless the reactor is
+    /// stubbed, whose state starts as the raw `initialState` with none of the reactor's hooks run
+    /// (ReactorKit's `Stub`).
+    @usableFromInline
+    func prepareState(_ reactor: R) {
+        if isStubbed {
+            if state == nil { state = reactor.initialState }
+        } else {
+            bind(reactor)
         }
     }
 
@@ -126,11 +166,11 @@ public final class ReactorRuntime<R: Reactor> {
     /// one (returning false: the caller must not process it).
     @usableFromInline
     func prepareToSend(_ action: R.Action, _ reactor: R) -> Bool {
-        if !isBound { bind(reactor) }
         if isStubbed {
             recordStubbed(action)
             return false
         }
+        if !isBound { bind(reactor) }
         if isBusy {
             hot.pointee.pending.append(.action(action))
             return false
@@ -172,23 +212,59 @@ public final class ReactorRuntime<R: Reactor> {
     @inlinable @inline(__always)
     func apply(_ mutation: R.Mutation, actionID: Int?, flags: UInt8, _ reactor: R) {
         if _fastPath(flags & Flag.mutationFlow == 0) {
-            reduce(mutation, actionID: actionID, reactor)
+            reduce(mutation, actionID: actionID, flags: flags, reactor)
         } else {
-            mutationFlow.forEachOwnResult(of: mutation) { reduce($0, actionID: actionID, reactor) }
+            mutationFlow.forEachOwnResult(of: mutation) { reduce($0, actionID: actionID, flags: flags, reactor) }
         }
     }
 
     /// Reduces, transforms the state, makes it current, then reports and notifies.
+    ///
+    /// The state is taken out of storage and handed to `reduce`, so that while it runs nothing else
+    /// holds it: a reducer that changes its (consuming) argument in place changes storage it owns
+    /// alone, and copies nothing (a value-type state whose storage were still held here would be
+    /// copied whole on its first change, every reduction).
     @inlinable @inline(__always)
-    func reduce(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
-        // Unchecked: every path to a reduction binds first, and binding sets the state.
-        let next = reactor.reduce(state: reducedState.unsafelyUnwrapped, mutation: mutation)
-        reducedState = next
-        let shown = reactor.transform(state: next)
-        state = shown
+    func reduce(_ mutation: R.Mutation, actionID: Int?, flags: UInt8, _ reactor: R) {
+        guard _fastPath(flags & Flag.stateTransform == 0) else {
+            return reduceAndTransform(mutation, actionID: actionID, reactor)
+        }
+        // Bound before any reduction, so the state is there, unless this runs inside a `reduce`.
+        guard let taken = hot.pointee.state.take() else { stateUnavailableWhileReducing() }
+        // `consume`: without it the binding would live to the end of the scope, a second reference.
+        let next = reactor.reduce(state: consume taken, mutation: mutation)
+        hot.pointee.state = next
         // Read afresh: `mutate` or an observer of an earlier reduction may have added one.
-        if _slowPath(hasEventObservers) { emitReduction(actionID, mutation, shown) }
-        notify(shown)
+        if _slowPath(hasEventObservers) {
+            reportAndNotify(actionID, mutation, next)
+        } else {
+            notify(next)
+        }
+    }
+
+    /// ``reduce(_:actionID:flags:_:)`` for a reactor with a `transform(state:)` of its own: the
+    /// state shown is let go too while `reduce` runs (it may share storage with the one reduced).
+    @inlinable @inline(never)
+    func reduceAndTransform(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
+        hot.pointee.state = nil
+        guard let taken = hot.pointee.reducedState.take() else { stateUnavailableWhileReducing() }
+        let next = reactor.reduce(state: consume taken, mutation: mutation)
+        let shown = reactor.transform(state: next)
+        hot.pointee.reducedState = next
+        hot.pointee.state = shown
+        if _slowPath(hasEventObservers) {
+            reportAndNotify(actionID, mutation, shown)
+        } else {
+            notify(shown)
+        }
+    }
+
+    /// A reduction told to event observers, then to state observers, then to the follower.
+    @inlinable
+    func reportAndNotify(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
+        emitReduction(actionID, mutation, state)
+        notify(state)
+        if let follower = reductionFollower { follower(actionID, mutation, state) }
     }
 
     // MARK: State access
@@ -196,25 +272,41 @@ public final class ReactorRuntime<R: Reactor> {
     /// The current state, setting the pipeline up first if needed.
     @inlinable
     func currentState(of reactor: R) -> R.State {
-        if _slowPath(!isBound) { bind(reactor) }
-        return state!
+        if _slowPath(!isBound) { prepareState(reactor) }
+        return shownState
+    }
+
+    /// The current state of a reactor whose state is set up. Traps, with a message, inside
+    /// `reduce` or `transform(state:)`, which have the state being reduced as their argument.
+    @inlinable
+    var shownState: R.State {
+        guard let state = hot.pointee.state else { stateUnavailableWhileReducing() }
+        return state
+    }
+
+    @usableFromInline
+    func stateUnavailableWhileReducing() -> Never {
+        preconditionFailure(
+            "the state of \(R.self) was read while its reduce(state:mutation:) or transform(state:) runs: "
+                + "the state being reduced is their argument")
     }
 
     /// Sets the state directly (time travel, stubs) and notifies state observers.
     func restore(_ newState: R.State, reactor: R) {
-        if !isBound { bind(reactor) }
-        reducedState = newState
+        if !isBound { prepareState(reactor) }
+        if hasStateTransform { reducedState = newState }
         state = newState
         notify(newState)
     }
 
     /// Back to the initial state (through `transform(state:)`), observers notified.
     func reset(reactor: R) {
-        if !isBound { bind(reactor) }
-        let initial = reactor.initialState
-        reducedState = initial
-        let shown = reactor.transform(state: initial)
-        state = shown
-        notify(shown)
+        if !isBound { prepareState(reactor) }
+        if isBound {
+            setInitialState(of: reactor)
+        } else {
+            state = reactor.initialState
+        }
+        notify(shownState)
     }
 }

@@ -10,9 +10,11 @@ extension ReactorRuntime {
     struct HotFields {
         /// ``Flag`` bits; the first three must be clear for a send to run at once.
         @usableFromInline var flags: UInt8 = Flag.unbound
-        /// The state reduce works on (before `transform(state:)`).
+        /// The state reduce works on (before `transform(state:)`), kept only when the reactor has a
+        /// `transform(state:)` of its own (``Flag/stateTransform``); otherwise it is ``state``.
         @usableFromInline var reducedState: R.State?
-        /// The current state (after `transform(state:)`).
+        /// The current state (after `transform(state:)`). Nil while `reduce` runs: the runtime hands
+        /// its state to `reduce`, so that the reducer holds the only reference to its storage.
         @usableFromInline var state: R.State?
         /// The state observers, unretained (see `ReactorRuntime+Observers.swift`).
         @usableFromInline var observers: [UnretainedObserver] = []
@@ -43,6 +45,9 @@ extension ReactorRuntime {
         @inlinable static var eventObservers: UInt8 { 8 }
         @inlinable static var actionFlow: UInt8 { 16 }
         @inlinable static var mutationFlow: UInt8 { 32 }
+        /// The reactor has a `transform(state:)` of its own: the state reduced and the state shown
+        /// are kept apart.
+        @inlinable static var stateTransform: UInt8 { 64 }
     }
 
     /// The flags now (a send reads them once and passes them down the pipeline).
@@ -83,6 +88,17 @@ extension ReactorRuntime {
         get { !hasFlag(Flag.mutationFlow) }
         set { setFlag(Flag.mutationFlow, !newValue) }
     }
+    @inlinable var hasStateTransform: Bool {
+        get { hasFlag(Flag.stateTransform) }
+        set { setFlag(Flag.stateTransform, newValue) }
+    }
+
+    /// Called by the default, identity `transform(state:)`: the pipeline need not call it.
+    @usableFromInline
+    func noteIdentityStateTransform() {
+        hasStateTransform = false
+    }
+
     @inlinable var reducedState: R.State? {
         get { hot.pointee.reducedState }
         set { hot.pointee.reducedState = newValue }

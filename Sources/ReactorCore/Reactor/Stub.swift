@@ -24,7 +24,7 @@ public final class Stub<R: Reactor> {
 
     /// The reactor's current state; setting it replaces the state and notifies observers.
     public var state: R.State {
-        get { reactor.map { runtime.currentState(of: $0) } ?? runtime.state! }
+        get { reactor.map { runtime.currentState(of: $0) } ?? runtime.shownState }
         set {
             guard let reactor else { return }
             runtime.restore(newValue, reactor: reactor)
@@ -42,9 +42,15 @@ public final class Stub<R: Reactor> {
 }
 
 extension ReactorRuntime {
+    /// The raw initial state of a reactor not set up yet, for its stub.
+    func prepareStubState(_ reactor: R) {
+        if state == nil { state = reactor.initialState }
+    }
+
     func stub(for reactor: R) -> Stub<R> {
         if let stubStorage { return stubStorage }
-        if !isBound { bind(reactor) }
+        // ReactorKit's stub starts from the raw `initialState`: no hook of the reactor runs.
+        if !isBound { prepareStubState(reactor) }
         let created = Stub(reactor: reactor, runtime: self)
         stubStorage = created
         return created
