@@ -46,9 +46,10 @@ struct ClockAndOrderTests {
         #expect(labels == [
             "  · setLoading(true)  (+0ms)",
             "  · setLoading(true)  (+0ms)",
-            "  · increaseValue  (+500ms)",
-            "  · setLoading(false)  (+500ms)",
-            "  · setAlertMessage(\"increased!\")  (+500ms)",
+            // The first increase's effect ends during the second line: its mutations say so.
+            "  · increaseValue  (+500ms)  ← effect #1 of increase",
+            "  · setLoading(false)  (+500ms)  ← effect #1 of increase",
+            "  · setAlertMessage(\"increased!\")  (+500ms)  ← effect #1 of increase",
             "  · increaseValue  (+500ms)",
             "  · setLoading(false)  (+500ms)",
             "  · setAlertMessage(\"increased!\")  (+500ms)",

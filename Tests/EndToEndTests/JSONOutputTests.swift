@@ -72,7 +72,7 @@ struct JSONOutputTests {
         #expect(result.stderr.isEmpty, "errors are events in JSON mode: \(result.transcript)")
         let lines = result.stdoutLines
         #expect(lines.first == #"{"event":"action","reactor":"counter","action":"increase","args":{},"source":"script.rsh","line":1}"#)
-        #expect(lines.dropFirst().first == #"{"event":"mutation","reactor":"counter","mutation":"setLoading(true)","patch":[{"op":"replace","path":"/isLoading","old":false,"value":true}]}"#)
+        #expect(lines.dropFirst().first == #"{"event":"mutation","reactor":"counter","mutation":"setLoading(true)","patch":[{"op":"replace","path":"/isLoading","old":false,"value":true}],"cause":{"origin":"action","step":1,"action":"increase"}}"#)
         #expect(lines.contains(#"{"event":"expect","source":"script.rsh","line":2,"ok":true,"path":"value","op":"==","expected":1,"actual":1}"#))
         #expect(lines.contains(#"{"event":"state","reactor":"counter","state":{"value":1,"isLoading":false,"alertMessage":"increased!"}}"#))
         #expect(lines.last == #"{"event":"summary","passed":1,"failed":0}"#)

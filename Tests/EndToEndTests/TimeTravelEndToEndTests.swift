@@ -49,8 +49,8 @@ struct TimeTravelEndToEndTests {
         ])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines == [
-            "script.rsh:3:1: nothing to undo for counter",
-            "script.rsh:5:1: nothing to redo for counter",
+            "script.rsh:3:1: nothing to undo in this scene",
+            "script.rsh:5:1: nothing to redo in this scene",
         ], "\(result.transcript)")
         #expect(result.lastStdoutLine == "1 passed, 0 failed")
     }
@@ -67,7 +67,7 @@ struct TimeTravelEndToEndTests {
             ":expect away == 1",
         ])
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.stderrLines == ["script.rsh:6:1: nothing to redo for scoreboard"], "\(result.transcript)")
+        #expect(result.stderrLines == ["script.rsh:6:1: nothing to redo in this scene"], "\(result.transcript)")
         #expect(result.lastStdoutLine == "2 passed, 0 failed")
     }
 
@@ -75,7 +75,7 @@ struct TimeTravelEndToEndTests {
         let result = try await runScript([":use scoreboard", "homeScore", ":jump 7"])
         #expect(result.status == 1)
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
-        #expect(result.stderrLines == ["script.rsh:3:1: cannot jump to step 7 of scoreboard: steps 0…1"], "\(result.transcript)")
+        #expect(result.stderrLines == ["script.rsh:3:1: cannot jump to step 7: this scene's steps are 0 (its initial state) or 1"], "\(result.transcript)")
     }
 
     @Test func undoCancelsTheEffectsInFlight() async throws {
@@ -121,12 +121,14 @@ struct TimeTravelEndToEndTests {
         let result = try await runScript([":history", "increase", ":use scoreboard", "setScore 3 2", ":history"])
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.stdoutLines.first == "(no actions yet)", "\(result.transcript)")
-        #expect(Array(result.stdoutLines.suffix(8).dropLast()) == [
+        #expect(Array(result.stdoutLines.suffix(10).dropLast()) == [
+            "  ── :use counter ──",
             "  1  increase",
             "       · setLoading(true)",
             "       · increaseValue",
             "       · setLoading(false)",
             "       · setAlertMessage(\"increased!\")",
+            "  ── :use scoreboard ──",
             "  2  setScore home: 3 away: 2",
             "       · setScore(home: 3, away: 2)",
         ], "\(result.transcript)")

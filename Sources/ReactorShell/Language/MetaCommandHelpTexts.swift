@@ -47,17 +47,17 @@ enum MetaCommandHelpTexts {
             name: ":sleep", usage: ":sleep DURATION", summary: "Pause for wall-clock time (for demos).",
             details: "Ctrl-C interrupts the pause. Example: `:sleep 1s`."),
         MetaCommandHelp(
-            name: ":history", usage: ":history", summary: "Show the log: numbered actions and the mutations each produced.",
-            details: "The step numbers are the ones `:jump N` accepts."),
+            name: ":history", usage: ":history", summary: "Show the log: numbered actions and the mutations each caused in any reactor.",
+            details: "Mutations are named by reactor in scenes of several (`board: insertPost(…)` under `write.submit`); a line `── :use NAME ──` marks where each scene began. The step numbers are the ones `:jump N` accepts."),
         MetaCommandHelp(
-            name: ":undo", usage: ":undo", summary: "Step the focused reactor's state one step back in the log.",
+            name: ":undo", usage: ":undo", summary: "Step the whole scene (every reactor) one logged action back.",
+            details: "Effects still in flight are cancelled. A reset clears what can be undone."),
+        MetaCommandHelp(
+            name: ":redo", usage: ":redo", summary: "Step the whole scene one logged action forward again after `:undo`.",
             details: "Effects still in flight are cancelled."),
         MetaCommandHelp(
-            name: ":redo", usage: ":redo", summary: "Step forward again after `:undo`.",
-            details: "Effects still in flight are cancelled."),
-        MetaCommandHelp(
-            name: ":jump", usage: ":jump N", summary: "Move the focused reactor's state to step N of the log.",
-            details: "N is a step number as shown by `:history` (0 is the initial state). Effects in flight are cancelled."),
+            name: ":jump", usage: ":jump N", summary: "Move the whole scene to right after step N of the log.",
+            details: "N is a step of the current scene as shown by `:history`; 0 is the scene's initial state. Effects in flight are cancelled."),
         MetaCommandHelp(
             name: ":reset", usage: ":reset [REACTOR]", summary: "Put a reactor (or every reactor of the scene) back to its initial state.",
             details: "Its effects are cancelled and the log records the reset."),

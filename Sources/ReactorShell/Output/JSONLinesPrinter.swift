@@ -19,20 +19,41 @@ final class JSONLinesPrinter: SessionPrinter {
     }
 
     func mutation(
-        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange]
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, changes: [StateChange]
     ) {
-        emit([
+        var fields = [
             StateField("event", .string("mutation")), StateField("reactor", .string(reactor.name)),
             StateField("mutation", .string(label)), StateField("patch", JSONPatch(changes).jsonValue),
-        ])
+        ]
+        if let cause { fields.append(StateField("cause", Self.value(of: cause))) }
+        emit(fields)
+    }
+
+    /// `{"origin":"event","step":3,"action":"write.submit","effect":1}`: where a mutation came from;
+    /// `step`, `action` and `effect` only when known.
+    static func value(of cause: MutationCause) -> StateValue {
+        var fields = [StateField("origin", .string(cause.origin.rawValue))]
+        if let step = cause.step { fields.append(StateField("step", .int(step))) }
+        if let action = cause.action { fields.append(StateField("action", .string(action))) }
+        if let effect = cause.effectID { fields.append(StateField("effect", .int(effect))) }
+        return .object(fields)
     }
 
     /// Always false: a JSON patch is built from the change list.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        from old: StateValue, to new: StateValue
+        cause: MutationCause?, from old: StateValue, to new: StateValue
     ) -> Bool {
         false
+    }
+
+    /// `{"event":"no_mutation","reactor":"write","action":"submit","step":4}`.
+    func noMutation(of reactor: any ShellReactor, sceneHasSeveral: Bool, action: String, step: Int) {
+        emit([
+            StateField("event", .string("no_mutation")), StateField("reactor", .string(reactor.name)),
+            StateField("action", .string(action)), StateField("step", .int(step)),
+        ])
     }
 
     func expectation(_ result: ExpectationResult) {
@@ -74,7 +95,7 @@ final class JSONLinesPrinter: SessionPrinter {
         let (phase, failure) = report.phase
         var fields = [
             StateField("event", .string("effect")), StateField("reactor", .string(report.reactor)),
-            StateField("effect", .int(report.event.effectID)), StateField("phase", .string(phase)),
+            StateField("effect", .int(report.effectNumber)), StateField("phase", .string(phase)),
             StateField("time_ms", .double(DurationText.millisecondValue(report.event.time))),
         ]
         if let action = report.action { fields.append(StateField("action", .string(action))) }

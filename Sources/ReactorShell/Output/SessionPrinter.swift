@@ -11,16 +11,20 @@ protocol SessionPrinter: AnyObject {
     /// Action `name` of `reactor` about to be sent, with its bound arguments.
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin)
     /// A reduction of `reactor` labelled `label` (or a reset / time-travel step, labelled
-    /// accordingly) and what it changed; `elapsed` is the time since its action was sent (trace).
-    /// Text names the reactor only when the scene has several.
-    func mutation(
-        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange])
-    /// ``mutation(of:sceneHasSeveral:label:elapsed:changes:)`` for the changes from `old` to `new`,
-    /// printed without a change list when the printer can compare and render in one pass. Returns
-    /// false, having printed nothing, when the caller must diff and print the change list.
+    /// accordingly, with no cause) and what it changed; `elapsed` is the time since its action
+    /// was sent (trace), `cause` where the mutation came from. Text names the reactor only when
+    /// the scene has several, and the cause only when ``MutationCause/isShown``.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        from old: StateValue, to new: StateValue) -> Bool
+        cause: MutationCause?, changes: [StateChange])
+    /// ``mutation(of:sceneHasSeveral:label:elapsed:cause:changes:)`` for the changes from `old` to
+    /// `new`, printed without a change list when the printer can compare and render in one pass.
+    /// Returns false, having printed nothing, when the caller must diff and print the change list.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, from old: StateValue, to new: StateValue) -> Bool
+    /// Typed action `action` of `reactor`, log step `step`, caused no mutation at all.
+    func noMutation(of reactor: any ShellReactor, sceneHasSeveral: Bool, action: String, step: Int)
     /// The result of an `:expect` line.
     func expectation(_ result: ExpectationResult)
     /// An error, with where it happened.
@@ -75,6 +79,8 @@ struct EffectReport {
     /// The label of the action whose effect it is, when still known.
     let action: String?
     let event: EffectEvent
+    /// The effect's number in the session (the runtime's numbers start afresh with each scene).
+    let effectNumber: Int
     /// The time since that action was sent.
     let elapsed: Duration?
 

@@ -19,14 +19,16 @@ final class TextPrinter: SessionPrinter {
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {}
 
     func mutation(
-        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?, changes: [StateChange]
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, changes: [StateChange]
     ) {
         let colors = colors
         let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        let causeText = causeSuffix(cause)
         diffRenderer.withBlock(changes) { block in
             Self.writeHeader(
                 to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
-                elapsedText: elapsedText)
+                elapsedText: elapsedText, causeText: causeText)
         } _: { bytes in
             writeBlock(bytes)
         }
@@ -37,23 +39,31 @@ final class TextPrinter: SessionPrinter {
     /// fields are leaves); anything else is left to the general path, whose text is the same.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        from old: StateValue, to new: StateValue
+        cause: MutationCause?, from old: StateValue, to new: StateValue
     ) -> Bool {
         let colors = colors
         let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        let causeText = causeSuffix(cause)
         return diffRenderer.withBlock(from: old, to: new) { block in
             Self.writeHeader(
                 to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
-                elapsedText: elapsedText)
+                elapsedText: elapsedText, causeText: causeText)
         } _: { bytes in
             writeBlock(bytes)
         }
     }
 
+    /// `  ← CAUSE` for a cause the text shows, else nil.
+    private func causeSuffix(_ cause: MutationCause?) -> String? {
+        guard let cause, cause.isShown else { return nil }
+        return dim("  ← " + cause.text)
+    }
+
     /// The first line of a mutation block: `  · LABEL`, or `  · REACTOR: LABEL` when `reactor` is
-    /// given, with the elapsed time.
+    /// given, with the elapsed time and the cause.
     private static func writeHeader(
-        to block: inout TextBuffer, reactor: (any ShellReactor)?, label: String, colors: Bool, elapsedText: String?
+        to block: inout TextBuffer, reactor: (any ShellReactor)?, label: String, colors: Bool, elapsedText: String?,
+        causeText: String?
     ) {
         block.append("  · " as StaticString)
         if let reactor {
@@ -64,7 +74,13 @@ final class TextPrinter: SessionPrinter {
         block.append(label)
         if colors { block.append("\u{1B}[0m" as StaticString) }
         if let elapsedText { block.append(elapsedText) }
+        if let causeText { block.append(causeText) }
         block.append(UInt8(ascii: "\n"))
+    }
+
+    /// `  · (no mutation)`: the typed action changed nothing anywhere.
+    func noMutation(of reactor: any ShellReactor, sceneHasSeveral: Bool, action: String, step: Int) {
+        sink.writeResult("  · (no mutation)")
     }
 
     /// Writes a text block; its last newline is the sink's (a "\r\n" pair is one character: kept).
@@ -96,7 +112,7 @@ final class TextPrinter: SessionPrinter {
 
     func effect(_ report: EffectReport) {
         let (phase, failure) = report.phase
-        var line = "  ⋯ effect #\(report.event.effectID)"
+        var line = "  ⋯ effect #\(report.effectNumber)"
         if let action = report.action { line += " of \(report.sceneHasSeveral ? "\(report.reactor)." : "")\(action)" }
         line += " \(phase) at t=\(DurationText.milliseconds(report.event.time))"
         if let elapsed = report.elapsed { line += " (+\(DurationText.milliseconds(elapsed)))" }

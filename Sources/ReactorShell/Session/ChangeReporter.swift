@@ -42,19 +42,26 @@ final class ChangeReporter {
         }
     }
 
-    /// Prints what changed in reactor `index` of the scene since its last report, under `label`.
-    func reportChange(of index: Int, label: String, elapsed: Duration? = nil) {
-        reportChange(of: scene.reactors[index], at: index, label: label, elapsed: elapsed)
+    /// Prints what changed in reactor `index` of the scene since its last report, under `label`
+    /// (a time-travel or reset step: no cause); with `onlyIfChanged`, nothing when nothing did.
+    func reportChange(of index: Int, label: String, onlyIfChanged: Bool = false) {
+        reportChange(of: scene.reactors[index], at: index, label: label, elapsed: nil, cause: nil, onlyIfChanged: onlyIfChanged)
     }
 
-    /// Prints what changed in `reactor`, reactor `index` of the scene, since its last report.
-    func reportChange(of reactor: any ShellReactor, at index: Int, label: String, elapsed: Duration?) {
+    /// Prints what changed in `reactor`, reactor `index` of the scene, since its last report,
+    /// under `label`, with the mutation's `cause`.
+    func reportChange(
+        of reactor: any ShellReactor, at index: Int, label: String, elapsed: Duration?, cause: MutationCause?,
+        onlyIfChanged: Bool = false
+    ) {
         guard showsDiffs else {
             baselines[index] = nil
             if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
             return
         }
-        if listsOwnChanges[index] { return reportOwnChanges(of: reactor, label: label, elapsed: elapsed) }
+        if listsOwnChanges[index] {
+            return reportOwnChanges(of: reactor, label: label, elapsed: elapsed, cause: cause, onlyIfChanged: onlyIfChanged)
+        }
         let new: StateValue
         do {
             new = try reactor.stateValue()
@@ -68,14 +75,18 @@ final class ChangeReporter {
         let printer = output.printer
         let several = scene.hasSeveral
         guard let old = consume previous else {
-            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, changes: [])
+            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: [])
             return
         }
-        if !printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, from: old, to: new) {
+        if onlyIfChanged && old == new { return }
+        if !printer.mutation(
+            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new)
+        {
             var changes: [StateChange] = []
             swap(&changes, &spareChanges)
             diff(old, new, appendingTo: &changes)
-            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, changes: changes)
+            printer.mutation(
+                of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: changes)
             emptyKeepingCapacity(&changes)
             swap(&changes, &spareChanges)
         }
@@ -84,7 +95,9 @@ final class ChangeReporter {
     }
 
     /// Prints the changes that `reactor`'s state lists itself since its last report.
-    private func reportOwnChanges(of reactor: any ShellReactor, label: String, elapsed: Duration?) {
+    private func reportOwnChanges(
+        of reactor: any ShellReactor, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
+    ) {
         var changes: [StateChange] = []
         swap(&changes, &spareChanges)
         defer {
@@ -98,8 +111,9 @@ final class ChangeReporter {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return
         }
+        if onlyIfChanged && hadBaseline && changes.isEmpty { return }
         output.printer.mutation(
-            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: elapsed,
+            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause,
             changes: hadBaseline ? changes : [])
     }
 }

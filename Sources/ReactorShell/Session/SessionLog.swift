@@ -1,17 +1,23 @@
-/// A mutation as the log keeps it: its label and what caused it.
+/// A mutation as the log keeps it: its label, the reactor it changed and what caused it.
 struct LoggedMutation: Equatable {
     /// The mutation's label (`setLoading(true)`).
     let label: String
+    /// The reactor it changed, named only in scenes of several.
+    let reactor: String?
     /// The log step of the action that caused it.
     let step: Int
     /// The runtime's id of that action.
     let actionID: Int
-    /// The effect task that sent it, when the runtime names one (nil for synchronous effects).
+    /// The effect that sent it (or during which its service event came), numbered per session;
+    /// nil for the synchronous part of an action.
     let effectID: Int?
+    /// True when it came from a service's event merged by the reactor, not from its own actions.
+    let viaEvent: Bool
 }
 
 /// The session's log for `:history`: numbered actions (and resets) with the mutations each
-/// produced. Bounded: it keeps the latest `limit` entries, so memory stays flat in long runs.
+/// caused, in every reactor of the scene, and where each scene began. Bounded: it keeps the
+/// latest `limit` entries, so memory stays flat in long runs.
 struct SessionLog {
     /// One logged step.
     struct Entry {
@@ -21,12 +27,10 @@ struct SessionLog {
         let command: String
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
-        /// The first mutation's label, kept apart so that the usual one-mutation step allocates no array.
-        private var firstMutation: String?
-        /// The labels after the first.
-        private var laterMutations: [String] = []
-        /// The effect ids of the mutations that have one, by the mutation's index (usually none).
-        private var effectIDs: [(mutation: Int, effectID: Int)] = []
+        /// The first mutation, kept apart so that the usual one-mutation step allocates no array.
+        private var firstMutation: Mutation?
+        /// The mutations after the first.
+        private var laterMutations: [Mutation] = []
         /// How many mutations were not kept.
         var droppedMutations = 0
 
@@ -36,30 +40,41 @@ struct SessionLog {
             self.actionID = actionID
         }
 
-        /// Labels of the mutations it produced (the first `maximumMutations`).
+        /// One mutation filed under the entry.
+        struct Mutation {
+            let label: String
+            let reactor: String?
+            let effectID: Int?
+            let viaEvent: Bool
+        }
+
+        /// Labels of the mutations it caused (the first `maximumMutations`), each prefixed with
+        /// its reactor's name in scenes of several (`board: insertPost(…)`).
         var mutations: [String] {
+            allMutations.map { mutation in mutation.reactor.map { "\($0): \(mutation.label)" } ?? mutation.label }
+        }
+
+        private var allMutations: [Mutation] {
             guard let firstMutation else { return [] }
             return [firstMutation] + laterMutations
         }
 
-        /// The mutations it produced with their causes (the first `maximumMutations`); the cause
+        /// The mutations it caused with their causes (the first `maximumMutations`); the cause
         /// step is this entry's, as every mutation is filed under the step of its action.
         var records: [LoggedMutation] {
             guard let actionID else { return [] }
-            return mutations.enumerated().map { index, label in
+            return allMutations.map { mutation in
                 LoggedMutation(
-                    label: label, step: number, actionID: actionID,
-                    effectID: effectIDs.first { $0.mutation == index }?.effectID)
+                    label: mutation.label, reactor: mutation.reactor, step: number, actionID: actionID,
+                    effectID: mutation.effectID, viaEvent: mutation.viaEvent)
             }
         }
 
-        /// Adds a mutation sent by effect `effectID` (when known), or counts it as dropped once
-        /// `maximumMutations` are kept.
-        mutating func record(_ mutation: String, effectID: Int?) {
-            if let effectID {
-                let index = firstMutation == nil ? 0 : laterMutations.count + 1
-                if index < SessionLog.maximumMutations { effectIDs.append((index, effectID)) }
-            }
+        /// Whether it caused any mutation.
+        var hasMutations: Bool { firstMutation != nil }
+
+        /// Adds a mutation, or counts it as dropped once `maximumMutations` are kept.
+        mutating func record(_ mutation: Mutation) {
             if firstMutation == nil {
                 firstMutation = mutation
             } else if laterMutations.count + 1 < SessionLog.maximumMutations {
@@ -117,18 +132,55 @@ struct SessionLog {
         }
     }
 
-    /// Records a mutation labelled `mutation` under the entry of `actionID` (searched from the
-    /// newest), sent by effect `effectID` when known. A mutation whose action has no entry (one
-    /// an effect dispatched, or one older than the log) is not kept.
-    mutating func record(mutation: String, actionID: Int, effectID: Int? = nil) {
+    /// Records a mutation labelled `mutation` of `reactor` (named in scenes of several) under
+    /// the entry of `actionID` (searched from the newest), sent by effect `effectID` when known,
+    /// `viaEvent` when it came through a service's event. Returns the entry's step; a mutation
+    /// whose action has no entry (one an effect dispatched, or one older than the log) is not kept.
+    @discardableResult
+    mutating func record(
+        mutation: String, reactor: String? = nil, actionID: Int, effectID: Int? = nil, viaEvent: Bool = false
+    ) -> Int? {
         for age in ring.indices {  // usually the newest: the action just sent
             let index = index(age: age)
             if ring[index].actionID == actionID {
-                ring[index].record(mutation, effectID: effectID)
-                return
+                ring[index].record(Entry.Mutation(label: mutation, reactor: reactor, effectID: effectID, viaEvent: viaEvent))
+                return ring[index].number
             }
         }
+        return nil
     }
+
+    /// The step of the entry of `actionID`, if the log still has it (searched from the newest).
+    func step(ofAction actionID: Int) -> Int? {
+        for age in ring.indices {
+            let index = index(age: age)
+            if ring[index].actionID == actionID { return ring[index].number }
+        }
+        return nil
+    }
+
+    /// The entry numbered `step`, if the log still has it.
+    func entry(numbered step: Int) -> Entry? {
+        guard !ring.isEmpty else { return nil }
+        let newest = ring[index(age: 0)].number
+        guard step <= newest, step > newest - ring.count else { return nil }
+        return ring[index(age: newest - step)]
+    }
+
+    /// Where each scene began: the registry entry's name and the number of the scene's first step
+    /// (the latest `limit` scenes).
+    private(set) var sceneStarts: [(name: String, firstStep: Int)] = []
+
+    /// Marks the start of a scene loaded from entry `name`: its steps are numbered from here. A
+    /// scene in which nothing was logged is forgotten.
+    mutating func beginScene(_ name: String) {
+        if sceneStarts.last?.firstStep == nextNumber { sceneStarts.removeLast() }
+        if sceneStarts.count == limit { sceneStarts.removeFirst() }
+        sceneStarts.append((name, nextNumber))
+    }
+
+    /// The number of the current scene's first step (the next step when it has none yet).
+    var currentSceneFirstStep: Int { sceneStarts.last?.firstStep ?? 1 }
 
     /// How many entries are stored (never more than `limit`).
     var storedCount: Int { ring.count }

@@ -1,12 +1,13 @@
 import ReactorCore
 
 /// Turns what happens in the scene into the session's record: each action sent becomes a log
-/// step (with the state before it on its reactor's timeline, and its line in the replay script);
-/// each runtime event of the scene's reactors is logged under the step that caused it and handed
-/// on to the change reporter (mutations) or the printer (effect failures and traces).
+/// step (with the scene's states before it on the timeline, and its line in the replay script);
+/// each runtime event of the scene's reactors is logged under the step that caused it, with its
+/// cause (``MutationCause``), and handed on to the change reporter (mutations) or the printer
+/// (effect failures and traces).
 ///
-/// The log and the replay script span the session; the timelines and the recent actions belong
-/// to the scene and start afresh with each ``attach()``.
+/// The log, the replay script and effect numbers span the session; the timeline and the recent
+/// actions belong to the scene and start afresh with each ``attach()``.
 @MainActor
 final class SessionRecorder {
     private let scene: LoadedScene
@@ -21,12 +22,24 @@ final class SessionRecorder {
     @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
     /// The commands that replay the session (`:save`).
     @exclusivity(unchecked) var replay = ReplayScript()
-    /// The state before each action, per reactor of the scene (`:undo`, `:redo`, `:jump`).
-    @exclusivity(unchecked) var timelines: [Timeline] = []
+    /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
+    @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
     /// When recent actions were sent and what they were, for the trace and effect errors.
     @exclusivity(unchecked) private var recentActions = RecentActions()
     /// The log step of the action being sent, until its runtime id is known.
     @exclusivity(unchecked) private var pendingStep: Int?
+    /// The action being sent, from its first runtime event until its send returns: a service
+    /// event broadcast by its synchronous `mutate` goes back to it.
+    @exclusivity(unchecked) private var sendingActionID: Int?
+    /// The latest typed action: its own mutations (and its effects') show no cause.
+    @exclusivity(unchecked) private(set) var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
+    /// How many mutations the latest typed action caused so far (any reactor).
+    @exclusivity(unchecked) private var latestTypedMutations = 0
+    /// What the scene's runtime numbers its effects from, so that effect numbers go on across
+    /// scenes: the session's number of an effect is this plus the runtime's.
+    @exclusivity(unchecked) private var effectNumberBase = 0
+    /// The highest effect number given so far in the session.
+    @exclusivity(unchecked) private var lastEffectNumber = 0
 
     /// The memory budget of each reactor's timeline, in bytes.
     private let timelineByteLimit: Int
@@ -45,9 +58,13 @@ final class SessionRecorder {
 
     /// Starts recording the scene just loaded from entry `name`.
     func attach(entryName name: String) {
-        timelines = scene.reactors.map { _ in Timeline(limit: 1_000, byteLimit: timelineByteLimit) }
+        timeline = Timeline(limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count))
         recentActions.removeAll()
         pendingStep = nil
+        sendingActionID = nil
+        latestTypedAction = nil
+        effectNumberBase = lastEffectNumber
+        log.beginScene(name)
         for (index, reactor) in scene.reactors.enumerated() {
             // Not `weak`: a weak reference gives the recorder a side table, and then every retain
             // and release of it takes the runtime's slow path, besides a weak load per event. The
@@ -74,14 +91,29 @@ final class SessionRecorder {
             reactor: index == scene.focusIndex ? nil : reactor.name, command: command, arguments: arguments)
         output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         let step = log.append(command: line)
-        timelines[index].willSend(step: step, current: reactor.snapshot())
+        timeline.willSend(step: step, current: scene.reactors.map { $0.snapshot() })
         replay.append(isBackground ? line + " &" : line)
         pendingStep = step
+        pendingReactor = index
     }
+
+    /// The reactor of the action being sent.
+    @exclusivity(unchecked) private var pendingReactor = 0
 
     /// The send of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` returned.
     func didSend() {
         pendingStep = nil
+        sendingActionID = nil
+    }
+
+    /// The line of the latest typed action is done (its wait included, if it waited): when it
+    /// caused no mutation and nothing is left running that could, says so (`· (no mutation)`).
+    func actionLineEnded() {
+        guard let typed = latestTypedAction, latestTypedMutations == 0, reporter.showsDiffs,
+              scene.scheduler.isQuiescent, typed.reactor < scene.reactors.count else { return }
+        latestTypedMutations = -1  // said once
+        output.printer.noMutation(
+            of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: typed.step)
     }
 
     /// Logs a step that is not an action (`:reset`), with its replay line.
@@ -95,19 +127,30 @@ final class SessionRecorder {
     private func record(_ event: ShellReactorEvent, from reactor: any ShellReactor, at index: Int) {
         switch event {
         case .action(let actionID, let label):
-            if let step = pendingStep {
-                log.bind(step: step, actionID: actionID)
+            var step: Int?
+            if let pending = pendingStep {
+                log.bind(step: pending, actionID: actionID)
+                step = pending
                 pendingStep = nil
+                sendingActionID = actionID
+                latestTypedAction = (actionID, pending, pendingReactor, label)
+                latestTypedMutations = 0
             }
-            recentActions.record(actionID, time: scene.scheduler.clock.now, label: label)
+            recentActions.record(actionID, time: scene.scheduler.clock.now, label: label, reactor: index, step: step)
         case .reduction(let actionID, let mutation):
+            let cause = cause(of: actionID, running: RunningEffect.current)
             var elapsed: Duration?
-            if let actionID {
-                log.record(mutation: mutation, actionID: actionID)
-                if trace, let start = recentActions[actionID] { elapsed = scene.scheduler.clock.now - start.time }
+            if let causeAction = cause.actionID {
+                log.record(
+                    mutation: mutation, reactor: scene.hasSeveral ? reactor.name : nil, actionID: causeAction,
+                    effectID: cause.effectID, viaEvent: cause.origin == .event)
+                if causeAction == latestTypedAction?.id { latestTypedMutations += 1 }
+                if trace, let actionID, let start = recentActions[actionID] { elapsed = scene.scheduler.clock.now - start.time }
             }
-            reporter.reportChange(of: reactor, at: index, label: mutation, elapsed: elapsed)
+            reporter.reportChange(of: reactor, at: index, label: mutation, elapsed: elapsed, cause: cause)
         case .effect(let effect):
+            let number = effectNumberBase + effect.effectID
+            if number > lastEffectNumber { lastEffectNumber = number }
             let action = effect.actionID.flatMap { recentActions[$0] }
             if case .failed(let error) = effect.phase {
                 _ = output.fail("effect of \(reactor.name)\(action.map { ".\($0.label)" } ?? "") failed: \(error)")
@@ -115,9 +158,36 @@ final class SessionRecorder {
             if trace {
                 output.printer.effect(EffectReport(
                     reactor: reactor.name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
-                    event: effect, elapsed: action.map { scene.scheduler.clock.now - $0.time }))
+                    event: effect, effectNumber: number, elapsed: action.map { scene.scheduler.clock.now - $0.time }))
             }
         }
+    }
+
+    /// Where a mutation reduced for action `actionID` (nil: from a merged source) came from,
+    /// `running` being the effect whose code runs now.
+    private func cause(of actionID: Int?, running: RunningEffect?) -> MutationCause {
+        let origin: MutationCause.Origin
+        let causeAction: Int?
+        var effect: Int?
+        if let actionID {
+            causeAction = actionID
+            if let running, running.actionID == actionID {
+                origin = .effect
+                effect = running.effectID
+            } else {
+                origin = .action
+            }
+        } else {
+            origin = .event
+            effect = running?.effectID
+            causeAction = running?.actionID ?? sendingActionID
+        }
+        let recent = causeAction.flatMap { recentActions[$0] }
+        return MutationCause(
+            origin: origin, step: recent?.step, actionID: causeAction,
+            effectID: effect.map { effectNumberBase + $0 }, actionLabel: recent?.label,
+            actionReactor: scene.hasSeveral ? recent.map { scene.reactors[$0.reactor].name } : nil,
+            isShown: origin == .event || causeAction == nil || causeAction != latestTypedAction?.id)
     }
 }
 
@@ -126,17 +196,30 @@ final class SessionRecorder {
 struct RecentActions {
     private static let capacity = 1_024
     private var ids = [Int](repeating: -1, count: capacity)
-    private var entries = [(time: Duration, label: String)](repeating: (.zero, ""), count: capacity)
+    private var entries = [Entry](repeating: Entry(time: .zero, label: "", reactor: 0, step: nil), count: capacity)
 
-    /// Remembers action `id`, sent at `time`, labelled `label`.
-    mutating func record(_ id: Int, time: Duration, label: String) {
-        let slot = id & (Self.capacity - 1)
-        ids[slot] = id
-        entries[slot] = (time, label)
+    /// What is remembered of an action.
+    struct Entry {
+        /// When it was sent.
+        let time: Duration
+        /// Its label (`updateQuery("sw")`).
+        let label: String
+        /// The index of its reactor in the scene.
+        let reactor: Int
+        /// Its log step, when it was typed.
+        let step: Int?
     }
 
-    /// The time and label of action `id`, if it is among the latest.
-    subscript(id: Int) -> (time: Duration, label: String)? {
+    /// Remembers action `id` of reactor `reactor`, sent at `time`, labelled `label`, logged as
+    /// step `step` when it was typed.
+    mutating func record(_ id: Int, time: Duration, label: String, reactor: Int, step: Int?) {
+        let slot = id & (Self.capacity - 1)
+        ids[slot] = id
+        entries[slot] = Entry(time: time, label: label, reactor: reactor, step: step)
+    }
+
+    /// What is remembered of action `id`, if it is among the latest.
+    subscript(id: Int) -> Entry? {
         let slot = id & (Self.capacity - 1)
         return ids[slot] == id ? entries[slot] : nil
     }

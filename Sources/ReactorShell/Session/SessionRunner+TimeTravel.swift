@@ -3,50 +3,85 @@ import ReactorCore
 extension SessionRunner {
     // MARK: History, time travel, reset
 
+    /// `:history`: every logged step with the mutations it caused in any reactor (named by reactor
+    /// in scenes of several), and a separator line where each scene began (when there were several).
     func historyText() -> String {
         let entries = recorder.log.visibleEntries
+        var scenes = recorder.log.sceneStarts[...]
         guard !entries.isEmpty else { return "(no actions yet)" }
+        if scenes.count < 2 { scenes = [] }
         var lines: [String] = []
-        let width = String(entries.last!.number).count
+        let width = String(entries.last?.number ?? 1).count
+        let indent = String(repeating: " ", count: width + 6)
+        func separators(before step: Int) {
+            while let scene = scenes.first, scene.firstStep <= step {
+                lines.append("  ── :use \(scene.name) ──")
+                scenes = scenes.dropFirst()
+            }
+        }
         for entry in entries {
+            separators(before: entry.number)
             let number = String(entry.number)
             lines.append("  " + String(repeating: " ", count: width - number.count) + number + "  " + entry.command)
-            let indent = String(repeating: " ", count: width + 6)
             for mutation in entry.mutations { lines.append(indent + "· " + mutation) }
             if entry.droppedMutations > 0 { lines.append(indent + "… \(entry.droppedMutations) more") }
         }
         return lines.joined(separator: "\n")
     }
 
+    /// `:undo`, `:redo`, `:jump N`: the whole scene (every reactor) one logged action back or
+    /// forward, or to right after step N of this scene (0: the scene's initial state).
     func travel(_ command: MetaCommand) -> CommandOutcome {
-        guard let index = scene.focusIndexIfLoaded else { return output.fail("no reactor loaded; load one with :use NAME") }
-        let reactor = scene.reactors[index]
-        let target: StateSnapshot?
+        guard !scene.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
+        let current = { [scene] in scene.reactors.map { $0.snapshot() } }
+        let target: [StateSnapshot]?
         let label: String
         switch command {
         case .undo:
-            target = recorder.timelines[index].undo(current: reactor.snapshot())
+            target = recorder.timeline.undo(current: current())
             label = "(undo)"
-            if target == nil { return output.fail("nothing to undo for \(reactor.name)") }
+            if target == nil { return output.fail("nothing to undo in this scene") }
         case .redo:
-            target = recorder.timelines[index].redo()
+            target = recorder.timeline.redo()
             label = "(redo)"
-            if target == nil { return output.fail("nothing to redo for \(reactor.name)") }
+            if target == nil { return output.fail("nothing to redo in this scene") }
         case .jump(let step):
-            target = step < recorder.log.nextNumber ? recorder.timelines[index].jump(toAfter: step, current: reactor.snapshot()) : nil
+            let first = recorder.log.currentSceneFirstStep
+            let last = recorder.log.nextNumber - 1
             label = "(jump to after step \(step))"
+            if step == 0 {
+                // The scene's initial state: before its first action, if the timeline still has it.
+                if recorder.timeline.points.isEmpty {
+                    // Nothing logged in this scene yet: it is in its initial state.
+                    target = last < first ? current() : nil
+                } else if recorder.timeline.points[0].step == first {
+                    target = recorder.timeline.jump(toAfter: recorder.timeline.points[0].step - 1, current: current())
+                } else {
+                    target = nil
+                }
+            } else if step >= first && step <= last {
+                target = recorder.timeline.jump(toAfter: step, current: current())
+            } else {
+                target = nil
+            }
             if target == nil {
-                let steps = recorder.timelines[index].steps
-                let range = steps.isEmpty ? "no steps recorded" : "steps \(max(0, steps.first! - 1))…\(steps.last!)"
-                return output.fail("cannot jump to step \(step) of \(reactor.name): \(range)")
+                let steps = first == last ? "\(first)" : "\(first)…\(last)"
+                let range = last >= first ? "0 (its initial state) or \(steps)" : "0 (its initial state)"
+                let kept = recorder.timeline.steps.first.map { $0 > first ? "; the history now reaches back to step \($0 - 1)" : "" } ?? ""
+                return output.fail("cannot jump to step \(step): this scene's steps are \(range)\(kept)")
             }
         default:
             return .succeeded
         }
-        for other in scene.reactors { other.cancelAllEffects() }
-        reactor.restore(target!)
+        for reactor in scene.reactors { reactor.cancelAllEffects() }
+        for (index, reactor) in scene.reactors.enumerated() where index < target!.count {
+            reactor.restore(target![index])
+        }
         recorder.replay.append(ScriptFormatter.metaLine(command))
-        reporter.reportChange(of: index, label: label)
+        for index in scene.reactors.indices {
+            // In scenes of several, only the reactors that changed get a block.
+            reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
+        }
         return .succeeded
     }
 
@@ -59,9 +94,10 @@ extension SessionRunner {
         guard !indices.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
         for index in indices {
             scene.reactors[index].reset()
-            recorder.timelines[index].clear()
             reporter.reportChange(of: index, label: "(reset)")
         }
+        // The scene's timeline holds every reactor's states: after a reset it no longer leads to now.
+        recorder.timeline.clear()
         let line = name.map { ":reset \($0.text)" } ?? ":reset"
         recorder.logCommand(line)
         return .succeeded

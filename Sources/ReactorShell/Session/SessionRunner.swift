@@ -82,11 +82,15 @@ final class SessionRunner {
             _ = consume invocation
             let scheduler = scene.scheduler
             guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
+                if outcome == .succeeded { recorder.actionLineEnded() }
                 return .done(outcome)
             }
             // Effects that only wait on the virtual clock end here, without an `await`.
             let since = scheduler.clock.now
-            if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) { return .done(.succeeded) }
+            if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) {
+                recorder.actionLineEnded()
+                return .done(.succeeded)
+            }
             return .waitForEffects(since: since)
         case .meta(let meta):
             return .meta(meta)
@@ -97,7 +101,10 @@ final class SessionRunner {
     func finish(_ progress: LineProgress) async -> CommandOutcome {
         switch progress {
         case .done(let outcome): return outcome
-        case .waitForEffects(let since): return await waitForQuiescence(limit: actionWaitLimit, countingFrom: since)
+        case .waitForEffects(let since):
+            let outcome = await waitForQuiescence(limit: actionWaitLimit, countingFrom: since)
+            recorder.actionLineEnded()
+            return outcome
         case .meta(let meta): return await runMeta(meta)
         }
     }

@@ -1,5 +1,5 @@
-/// The focused reactor's timeline for `:undo`, `:redo` and `:jump`: the state before each action
-/// sent to it, plus the live state saved when travelling away from it.
+/// The scene's timeline for `:undo`, `:redo` and `:jump`: the states of all its reactors before
+/// each action sent to any of them, plus the live states saved when travelling away from them.
 ///
 /// Bounded by memory and by steps. Each point is charged what its snapshot holds that the next
 /// one (or, for the newest, the live state) does not share, plus the point itself; when the
@@ -10,10 +10,10 @@
 /// `limit`), so that a small state's history stays small in long batch runs too.
 @MainActor
 struct Timeline {
-    /// The state just before action `step` (the session log's number).
+    /// The states just before action `step` (the session log's number), one per reactor of the scene.
     struct Point {
         let step: Int
-        let before: StateSnapshot
+        let before: [StateSnapshot]
         /// The bytes charged for this point.
         var bytes: Int
     }
@@ -26,8 +26,8 @@ struct Timeline {
     private(set) var points: [Point] = []
     /// Where the reactor is: nil at the live end, else the index of the point whose state it shows.
     private(set) var position: Int?
-    /// The live state saved when the first `:undo` left it.
-    private var liveState: StateSnapshot?
+    /// The live states saved when the first `:undo` left them.
+    private var liveState: [StateSnapshot]?
     /// How many points are kept (between `limit` and twice as many).
     let limit: Int
     /// Most bytes the points are charged (see the type's description).
@@ -40,8 +40,8 @@ struct Timeline {
         self.byteLimit = max(0, byteLimit)
     }
 
-    /// Records the state before action `step`; drops the redo branch if the reactor was travelling.
-    mutating func willSend(step: Int, current: consuming StateSnapshot) {
+    /// Records the states before action `step`; drops the redo branch if the scene was travelling.
+    mutating func willSend(step: Int, current: consuming [StateSnapshot]) {
         if let position {
             for point in points[position...] { storedBytes -= point.bytes }
             points.removeSubrange(position...)
@@ -51,14 +51,23 @@ struct Timeline {
         // The newest point was charged as if it shared everything with the live state; now what
         // it does not share with `current` is known.
         if let newest = points.indices.last {
-            let bytes = Self.pointOverhead + points[newest].before.bytesNotShared(with: current)
+            let bytes = Self.pointOverhead + Self.bytes(of: points[newest].before, notSharedWith: current)
             storedBytes += bytes - points[newest].bytes
             points[newest].bytes = bytes
         }
-        let bytes = Self.pointOverhead + current.bytesNotShared(with: current)
+        let bytes = Self.pointOverhead + Self.bytes(of: current, notSharedWith: current)
         points.append(Point(step: step, before: current, bytes: bytes))
         storedBytes += bytes
         if points.count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
+    }
+
+    /// What the snapshots `states` hold that `others` (of the same reactors) do not share.
+    private static func bytes(of states: [StateSnapshot], notSharedWith others: [StateSnapshot]) -> Int {
+        var total = 0
+        for index in states.indices where index < others.count {
+            total += states[index].bytesNotShared(with: others[index])
+        }
+        return total
     }
 
     /// Drops the oldest points: down to `limit` when there are twice as many, and down to three
@@ -78,8 +87,8 @@ struct Timeline {
         storedBytes = remaining
     }
 
-    /// The snapshot one action back, or nil when there is none.
-    mutating func undo(current: StateSnapshot) -> StateSnapshot? {
+    /// The states one action back, or nil when there is none.
+    mutating func undo(current: [StateSnapshot]) -> [StateSnapshot]? {
         let target = (position ?? points.count) - 1
         guard target >= 0 else { return nil }
         if position == nil { liveState = current }
@@ -87,22 +96,22 @@ struct Timeline {
         return points[target].before
     }
 
-    /// The snapshot one action forward, or nil at the live end.
-    mutating func redo() -> StateSnapshot? {
+    /// The states one action forward, or nil at the live end.
+    mutating func redo() -> [StateSnapshot]? {
         guard let position else { return nil }
         return move(to: position + 1)
     }
 
-    /// The state right after step `step` of the log (0: before the first action kept), or nil
-    /// when the timeline does not reach back that far.
-    mutating func jump(toAfter step: Int, current: StateSnapshot) -> StateSnapshot? {
+    /// The states right after step `step` of the log (the step before the first point: before the
+    /// first action kept), or nil when the timeline does not reach back that far.
+    mutating func jump(toAfter step: Int, current: [StateSnapshot]) -> [StateSnapshot]? {
         guard let first = points.first, step >= first.step - 1 else { return nil }
         if position == nil { liveState = current }
         let index = points.firstIndex { $0.step > step } ?? points.count
         return move(to: index)
     }
 
-    private mutating func move(to index: Int) -> StateSnapshot? {
+    private mutating func move(to index: Int) -> [StateSnapshot]? {
         if index >= points.count {
             guard let live = liveState else { return nil }
             position = nil

@@ -16,10 +16,10 @@ struct JSONEventTests {
         let lines = harness.takeStdout()
         #expect(lines == [
             #"{"event":"action","reactor":"tally","action":"add","args":{"amount":2},"source":"test.rsh","line":1}"#,
-            #"{"event":"mutation","reactor":"tally","mutation":"addValue(2)","patch":[{"op":"replace","path":"/total","old":0,"value":2},{"op":"add","path":"/items/0","value":2}]}"#,
+            #"{"event":"mutation","reactor":"tally","mutation":"addValue(2)","patch":[{"op":"replace","path":"/total","old":0,"value":2},{"op":"add","path":"/items/0","value":2}],"cause":{"origin":"action","step":1,"action":"add(2)"}}"#,
         ])
         #expect(try Self.keys(lines[0]) == ["event", "reactor", "action", "args", "source", "line"])
-        #expect(try Self.keys(lines[1]) == ["event", "reactor", "mutation", "patch"])
+        #expect(try Self.keys(lines[1]) == ["event", "reactor", "mutation", "patch", "cause"])
     }
 
     @Test func expectEventsHaveTheSpecifiedFields() async throws {
@@ -70,7 +70,7 @@ struct JSONEventTests {
         await harness.run("right.add 1", ":state right:total")
         #expect(harness.takeStdout() == [
             #"{"event":"action","reactor":"right","action":"add","args":{"amount":1},"source":"test.rsh","line":1}"#,
-            #"{"event":"mutation","reactor":"right","mutation":"addValue(1)","patch":[{"op":"replace","path":"/total","old":0,"value":1},{"op":"add","path":"/items/0","value":1}]}"#,
+            #"{"event":"mutation","reactor":"right","mutation":"addValue(1)","patch":[{"op":"replace","path":"/total","old":0,"value":1},{"op":"add","path":"/items/0","value":1}],"cause":{"origin":"action","step":1,"action":"right.add(1)"}}"#,
             #"{"event":"state","reactor":"right","path":"total","state":1}"#,
         ])
     }

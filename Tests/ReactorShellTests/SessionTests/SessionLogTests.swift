@@ -36,8 +36,8 @@ struct SessionLogTests {
         log.record(mutation: "setRepos([])", actionID: 4, effectID: 2)
         let entry = try #require(log.visibleEntries.last)
         #expect(entry.records == [
-            LoggedMutation(label: "setQuery(\"swift\")", step: step, actionID: 4, effectID: nil),
-            LoggedMutation(label: "setRepos([])", step: step, actionID: 4, effectID: 2),
+            LoggedMutation(label: "setQuery(\"swift\")", reactor: nil, step: step, actionID: 4, effectID: nil, viaEvent: false),
+            LoggedMutation(label: "setRepos([])", reactor: nil, step: step, actionID: 4, effectID: 2, viaEvent: false),
         ])
     }
 

@@ -5,11 +5,11 @@ import Testing
 @MainActor
 @Suite("Shell session")
 struct ShellSessionTests {
-    @Test func undoPastTheStartIsAnErrorThatNamesTheReactor() async {
+    @Test func undoPastTheStartIsAnError() async {
         let harness = SessionHarness()
         let outcomes = await harness.run("add 2", ":undo", ":undo")
         #expect(outcomes == [.succeeded, .succeeded, .failed])
-        #expect(harness.takeStderr() == ["test.rsh:3:1: nothing to undo for tally"])
+        #expect(harness.takeStderr() == ["test.rsh:3:1: nothing to undo in this scene"])
         #expect(harness.session.exitStatus == 1)
     }
 
@@ -19,7 +19,7 @@ struct ShellSessionTests {
         _ = harness.takeStdout()
         let outcomes = await harness.run(":redo", ":expect total == 6")
         #expect(outcomes == [.failed, .succeeded])
-        #expect(harness.takeStderr() == ["test.rsh:5:1: nothing to redo for tally"])
+        #expect(harness.takeStderr() == ["test.rsh:5:1: nothing to redo in this scene"])
     }
 
     @Test func undoAndRedoPrintWhatChanged() async {
@@ -52,7 +52,7 @@ struct ShellSessionTests {
         await harness.run("add 1", "add 1")
         let outcomes = await harness.run(":jump 3", ":jump -1")
         #expect(outcomes.first == .failed)
-        #expect(harness.takeStderr().first == "test.rsh:3:1: cannot jump to step 3 of tally: steps 0…2")
+        #expect(harness.takeStderr().first == "test.rsh:3:1: cannot jump to step 3: this scene's steps are 0 (its initial state) or 1…2")
     }
 
     @Test func historyNumbersStepsAcrossReactorsAndResets() async {
@@ -62,14 +62,14 @@ struct ShellSessionTests {
         await harness.run(":history")
         #expect(harness.takeStdout() == [
             "  1  add 3",
-            "       · addValue(3)",
+            "       · left: addValue(3)",
             "  2  right.rename \"r\"",
-            "       · setLabel(\"r\")",
+            "       · right: setLabel(\"r\")",
             "  3  :reset left",
             "  4  slowAdd 1",
-            "       · setPending(true)",
-            "       · addValue(1)",
-            "       · setPending(false)",
+            "       · left: setPending(true)",
+            "       · left: addValue(1)",
+            "       · left: setPending(false)",
         ])
     }
 

@@ -5,8 +5,9 @@ import Testing
 @MainActor
 @Suite("Timeline")
 struct TimelineTests {
-    static func snapshot(_ value: Int) -> StateSnapshot { StateSnapshot(state: value) }
-    static func value(_ snapshot: StateSnapshot?) -> Int? { snapshot?.state as? Int }
+    /// The states of a one-reactor scene whose state is `value`.
+    static func snapshot(_ value: Int) -> [StateSnapshot] { [StateSnapshot(state: value)] }
+    static func value(_ snapshots: [StateSnapshot]?) -> Int? { snapshots?.first?.state as? Int }
 
     /// A timeline after actions 1…`count`, where action `n` moved the state from `n - 1` to `n`.
     static func timeline(actions count: Int, limit: Int = 100) -> Timeline {
