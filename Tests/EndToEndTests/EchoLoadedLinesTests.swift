@@ -56,7 +56,7 @@ struct EchoLoadedLinesTests {
             let result = try await workspace.run(":load --ech inner.rsh\n:load \"-x.rsh\"\n:expect value == 1\n")
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stderrLines == [
-                "script.rsh:1:7: :load has no option '--ech'; expected --echo or FILE (usage: :load [--echo] FILE)",
+                "script.rsh:1:7: :load has no option '--ech'; expected --step, --echo or FILE (usage: :load [--step] [--echo] FILE)",
             ], "\(result.transcript)")
             #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
         }

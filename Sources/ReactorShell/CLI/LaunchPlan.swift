@@ -74,6 +74,7 @@ struct RunCommand: ParsableCommand {
             Examples:
               \(LaunchContext.identity.name) run examples/tour.rsh
               \(LaunchContext.identity.name) run --bail --echo tests/*.rsh
+              \(LaunchContext.identity.name) run --step lesson.rsh          # a key before each line
               cat script.rsh | \(LaunchContext.identity.name) run -
             """
     ) }
@@ -81,8 +82,12 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Stop at the first failing command.")
     var bail = false
 
-    @Flag(help: "Echo each script line before its output.")
+    @Flag(help: "Echo each script line (and the lines of loaded files) before its output.")
     var echo = false
+
+    @Flag(help: ArgumentHelp(
+        "Step through the scripts: show each command line and wait for a key (Enter runs it, s skips it, c runs the rest, q stops). Needs a terminal on standard input."))
+    var step = false
 
     @OptionGroup var session: SessionOptions
 
@@ -174,6 +179,7 @@ extension LaunchPlan {
             var config = run.session.configuration(environment: environment)
             config.bail = run.bail
             config.echo = run.echo
+            config.step = run.step
             return .run(config, files: run.files)
         case let test as TestCommand:
             return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)

@@ -89,6 +89,10 @@ public enum ReactorShellMain {
     /// Runs `files` in order (`-` is standard input); returns the exit status.
     @MainActor
     static func runBatch(registry: Registry, configuration: ShellConfiguration, files: [String], sink: OutputSink) async -> Int32 {
+        if configuration.step, let problem = steppingProblem(files: files) {
+            sink.writeError("\(configuration.identity.name): \(problem)")
+            return 2
+        }
         var descriptors: [(String, Int32)] = []
         for file in files {
             if file == "-" {
@@ -113,12 +117,13 @@ public enum ReactorShellMain {
             sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
+        if configuration.step { session.beginStepping() }
         var exitCode: Int32?
         for (source, descriptor) in descriptors {
             let outcome = await session.runScript(
                 descriptor: descriptor, source: source, echo: configuration.echo, bail: configuration.bail)
             if descriptor != 0 { close(descriptor) }
-            if outcome == .bailed { break }
+            if outcome == .bailed || outcome == .stopped { break }
             if outcome == .unreadable {
                 // As for a file that cannot be opened: a usage error, and no summary line.
                 sink.flush()
@@ -132,6 +137,14 @@ public enum ReactorShellMain {
         session.printSummary()
         sink.flush()
         return exitCode ?? session.exitStatus
+    }
+
+    /// Why `run --step` cannot read keys for `files`, if it cannot: it reads them from the
+    /// terminal on standard input, which must be one and cannot also be a script.
+    static func steppingProblem(files: [String]) -> String? {
+        if files.contains("-") { return "--step reads keys from standard input, so it cannot read a script (`-`) from there too" }
+        if isatty(0) != 1 { return "--step needs a terminal on standard input to read keys from" }
+        return nil
     }
 
     /// The process environment as a dictionary; each entry is split at its first `=` byte

@@ -51,6 +51,9 @@ public struct ShellConfiguration: Sendable {
     public var bail: Bool = false
     /// Echo each script line before its output (`run --echo`).
     public var echo: Bool = false
+    /// Step through the scripts, a key before each command line (`run --step`); needs a
+    /// terminal on standard input.
+    public var step: Bool = false
     /// Most memory the time-travel history of one reactor is charged, in bytes
     /// (`--time-travel-memory`; default 64 MiB): past it, the oldest steps are forgotten.
     public var timeTravelMemory: Int = Timeline.defaultByteLimit

@@ -44,7 +44,11 @@ public enum CompletionEngine {
         switch (command, index) {
         case (":use", 0): return context.registryNames()
         case (":focus", 0), (":actions", 0), (":reset", 0): return context.reactors().map(\.name)
-        case (":load", 0), (":save", 0): return context.fileNames(word)
+        case (":load", _) where previous.dropFirst().allSatisfy({ $0.hasPrefix("--") }):
+            // Options first, then the file.
+            let options = ["--step", "--echo"].filter { !previous.contains($0) }
+            return word.hasPrefix("-") ? options : context.fileNames(word)
+        case (":save", 0): return context.fileNames(word)
         case (":state", 0), (":expect", 0): return statePaths(word: word, context: context)
         case (":expect", 1): return ExpectationOperator.allCases.map(\.symbol)
         case (":help", 0): return context.metaCommands + actionNames(word: word, context: context)

@@ -109,6 +109,7 @@ public enum ScriptFormatter {
             case .color(let color): return ":set color " + color.rawValue
             }
         case .exit(let code): return join(name, code.map { String($0) })
+        case .pause(let text): return join(name, text.map { StateValue.string($0).literal() })
         }
     }
 

@@ -33,7 +33,7 @@ public enum MetaCommand: Sendable, Hashable {
     case reset(reactor: LocatedText?)
     /// `:save FILE`: write the session as a replayable script.
     case save(file: LocatedText)
-    /// `:load [--echo] FILE`: run a script file here.
+    /// `:load [--step] [--echo] FILE`: run a script file here.
     case load(file: LocatedText, options: LoadOptions = LoadOptions())
     /// `:set NAME VALUE`: an output setting.
     case set(Setting)
@@ -42,18 +42,24 @@ public enum MetaCommand: Sendable, Hashable {
     /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
     case exit(code: Int32?)
 
-    /// How `:load` runs its file (`--echo`).
+    /// `:pause [TEXT]`: wait for Enter when a person is at the terminal.
+    case pause(text: String?)
+
+    /// How `:load` runs its file (`--step`, `--echo`).
     public struct LoadOptions: Sendable, Hashable {
+        /// `--step`: wait for a key before each line (SPEC §9).
+        public var step: Bool
         /// `--echo`: show each line of the file (and of the files it loads) before its output.
         public var echo: Bool
 
         /// Options as given; all off by default.
-        public init(echo: Bool = false) {
+        public init(step: Bool = false, echo: Bool = false) {
+            self.step = step
             self.echo = echo
         }
 
-        /// The options as written on a `:load` line (`--echo `), empty when all are off.
-        var written: String { echo ? "--echo " : "" }
+        /// The options as written on a `:load` line (`--step --echo `), empty when all are off.
+        var written: String { (step ? "--step " : "") + (echo ? "--echo " : "") }
     }
 
     /// An output setting changed by `:set`.
@@ -106,6 +112,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .reset: ":reset"
         case .save: ":save"
         case .load: ":load"
+        case .pause: ":pause"
         case .set: ":set"
         case .quit: ":quit"
         case .exit: ":exit"

@@ -65,11 +65,21 @@ enum MetaCommandHelpTexts {
             name: ":save", usage: ":save FILE", summary: "Write the session so far as a script that replays it.",
             details: "FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`."),
         MetaCommandHelp(
-            name: ":load", usage: ":load [--echo] FILE", summary: "Run a script file here.",
+            name: ":load", usage: ":load [--step] [--echo] FILE", summary: "Run a script file here.",
             details: """
             Nested loads are allowed; a file that loads itself (directly or not) is an error.
+            --step shows each command line after the prompt and waits for a key: Enter runs it, s skips
+            it, c runs the rest without stopping, q stops the file; a `:` command typed there (`:state`)
+            runs and the pause comes back. Comment lines are shown as narration.
             --echo shows each line of the file (and of the files it loads) before its output, as `run --echo`
             does. A file whose name starts with `-` is written in quotes: `:load "-x.rsh"`.
+            """),
+        MetaCommandHelp(
+            name: ":pause", usage: ":pause [TEXT]", summary: "Show TEXT and wait for Enter when a person is at the terminal.",
+            details: """
+            Waits in the interactive shell, in its `:load`s and in a stepping run (`run --step`, `:load --step`);
+            a batch run without --step goes straight on. In a stepping run the stepping keys work here too.
+            After `c` (run the rest without stopping) pauses no longer wait. Example: `:pause Look at isLoading`.
             """),
         MetaCommandHelp(
             name: ":set", usage: ":set NAME VALUE", summary: "Change an output setting: diff, format, trace or color.",

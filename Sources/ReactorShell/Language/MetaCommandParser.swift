@@ -55,6 +55,7 @@ private struct MetaArguments {
             let options = try loadOptions()
             return .load(file: try requiredFile(), options: options)
         case ":set": return .set(try setting())
+        case ":pause": return .pause(text: restOfLine())
         case ":quit": return .quit
         default: return .exit(code: try optionalExitCode())
         }
@@ -67,6 +68,21 @@ private struct MetaArguments {
 
     func missing(_ what: String) -> Diagnostic {
         stream.error(stream.currentColumn, "\(help.name) expects \(what), found \(stream.foundDescription) \(usage)")
+    }
+
+    /// Everything left on the line as one text (`:pause Look at value`), or a single quoted string
+    /// as its contents; nil when nothing is left.
+    mutating func restOfLine() -> String? {
+        guard let first = stream.current else { return nil }
+        defer { stream.index = stream.tokens.count }
+        if stream.tokens.count == stream.index + 1, case .string(let text) = first.kind { return text }
+        var text = ""
+        while let token = stream.current {
+            if !text.isEmpty && !token.isAttached { text += " " }
+            text += token.text
+            stream.index += 1
+        }
+        return text
     }
 
     mutating func optionalField() -> LocatedText? {
@@ -98,7 +114,7 @@ private struct MetaArguments {
         return file
     }
 
-    /// The `--echo` option of `:load`, before its FILE (a file named like an option is quoted).
+    /// The `--step` and `--echo` options of `:load`, before its FILE (a file named like an option is quoted).
     mutating func loadOptions() throws(Diagnostic) -> MetaCommand.LoadOptions {
         var options = MetaCommand.LoadOptions()
         while let token = stream.current, case .word(let word) = token.kind, word.hasPrefix("-") {
@@ -106,8 +122,9 @@ private struct MetaArguments {
             guard let field = lookahead.readField() else { break }
             switch field.text {
             case "--echo": options.echo = true
+            case "--step": options.step = true
             default:
-                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --echo or FILE \(usage)")
+                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --step, --echo or FILE \(usage)")
             }
             stream = lookahead
         }

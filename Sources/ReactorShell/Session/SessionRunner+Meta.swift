@@ -63,6 +63,8 @@ extension SessionRunner {
         case .set(let setting):
             apply(setting)
             return .succeeded
+        case .pause(let text):
+            return await pause(text)
         case .quit:
             return .quit(code: nil)
         case .exit(let code):

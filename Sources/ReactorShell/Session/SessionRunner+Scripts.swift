@@ -6,6 +6,8 @@ public enum ScriptOutcome: Sendable, Equatable {
     case bailed
     /// `:quit` / `:exit [CODE]`.
     case quit(code: Int32?)
+    /// A person stopped a stepping run (`q` at a pause, or the terminal closed).
+    case stopped
     /// Reading a file named on the command line (or standard input) failed: like a file that
     /// cannot be opened, a usage error (exit 2). A `:load`ed file that fails is a failed command.
     case unreadable
@@ -52,7 +54,22 @@ extension SessionRunner {
             case .text(let text, let number):
                 SignalSafeOutput.line = number
                 let origin = LineOrigin(source: source, line: number)
-                if echo { output.printer.echo(prompt: prompt, line: text, origin: origin) }
+                if stepping != nil {
+                    switch await stepBeforeLine(text, origin: origin) {
+                    case .run: break
+                    case .skip: continue
+                    case .stop: return .stopped
+                    case .quit(let code): return .quit(code: code)
+                    case .interrupted:
+                        output.origin = origin
+                        _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
+                        return .completed
+                    }
+                }
+                // A stepping run shows its lines on the terminal already.
+                if echo && !(stepping != nil && keyboard?.drawsOnStandardOutput == true) {
+                    output.printer.echo(prompt: prompt, line: text, origin: origin)
+                }
                 // Most lines finish synchronously; only waiting ones pay for an `await`.
                 switch start(line: text, origin: origin, waitAfterAction: true) {
                 case .done(let done): outcome = done
@@ -79,10 +96,11 @@ extension SessionRunner {
                 return bail ? .bailed : .completed
             }
             switch outcome {
-            case .succeeded: continue
+            case .succeeded: break
             case .failed: if bail { return .bailed }
             case .quit(let code): return .quit(code: code)
             }
+            if stepping?.stopRequested == true { return .stopped }
         }
         if !scene.scheduler.isQuiescent {
             if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }
@@ -93,9 +111,12 @@ extension SessionRunner {
     /// How many lines a `:load` runs between two chances for Ctrl-C to be noticed.
     static let loadLinesBetweenYields = 256
 
-    /// `:load [--echo] FILE`: runs a script here. Relative paths are resolved against the directory
+    /// `:load [--step] [--echo] FILE`: runs a script here. Relative paths are resolved against the directory
     /// of the script that loads them (the working directory interactively). Cycles are an error.
     func load(_ file: LocatedText, options: MetaCommand.LoadOptions) async -> CommandOutcome {
+        if options.step && keyboard == nil {
+            return output.fail(":load --step needs a person at a terminal: run it in the interactive shell or under `run --step`", column: file.column)
+        }
         let path = resolvedPath(file.text)
         let key = canonicalPath(path) ?? path
         if loadStack.contains(key) {
@@ -110,7 +131,10 @@ extension SessionRunner {
         defer { POSIXIO.closeFile(descriptor) }
         let origin = output.origin
         loadStack.append(key)
+        if options.step { beginStepping(atDepth: loadStack.count) }
         let outcome = await runScript(descriptor: descriptor, source: path, echo: options.echo, bail: false)
+        // The stepping run this load began ends with it (a `q` stops no more than this file).
+        if stepping?.rootDepth == loadStack.count { stepping = nil }
         loadStack.removeLast()
         output.origin = origin
         if case .quit(let code) = outcome { return .quit(code: code) }

@@ -21,6 +21,11 @@ final class SessionRunner {
     var loadStack: [String] = []
     /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
     var scriptLines = ScriptLineDisplay()
+    /// The person's keys and the display of the pauses, when a person is at the terminal
+    /// (interactive, or `run --step`).
+    var keyboard: StepKeyboard?
+    /// The stepping run in progress, if any.
+    var stepping: SteppingRun?
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,

@@ -49,6 +49,18 @@ public final class ShellSession {
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
             reporter: reporter, output: output)
+        // A person at the terminal: `:pause` waits and `:load --step` can step.
+        if interactive { runner.keyboard = makeKeyboard(interactive: true, sink: sink) }
+    }
+
+    private func makeKeyboard(interactive: Bool, sink: OutputSink) -> StepKeyboard? {
+        StepKeyboard(interactive: interactive, sink: sink, color: configuration.color, environment: configuration.environment)
+    }
+
+    /// `run --step`: the whole run steps, keys read from the terminal on standard input.
+    package func beginStepping() {
+        runner.keyboard = makeKeyboard(interactive: false, sink: output.sink)
+        if runner.keyboard != nil { runner.stepping = SteppingRun(rootDepth: 0) }
     }
 
     /// The prompt: the focused reactor's name (`counter> `).

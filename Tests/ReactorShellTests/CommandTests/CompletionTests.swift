@@ -34,7 +34,7 @@ private func complete(_ line: String) -> Completion {
     @Test func metaCommandsAfterAColon() {
         #expect(complete(":us") == Completion(start: 0, candidates: [":use"]))
         #expect(complete(":re").candidates == [":reactors", ":redo", ":reset"])
-        #expect(complete(":").candidates.count == 20)
+        #expect(complete(":").candidates == MetaCommandHelp.names)
     }
 
     @Test func focusedActionsAndReactorPrefixes() {
@@ -78,6 +78,14 @@ private func complete(_ line: String) -> Completion {
     @Test func fileNamesAfterLoadAndSave() {
         #expect(complete(":load examples/c") == Completion(start: 6, candidates: ["examples/counter.rsh"]))
         #expect(complete(":save R").candidates == ["README.md"])
+    }
+
+    @Test func loadOptionsBeforeTheFileName() {
+        #expect(complete(":load -").candidates == ["--step", "--echo"])
+        #expect(complete(":load --step --").candidates == ["--echo"])
+        #expect(complete(":load --step examples/b") == Completion(start: 13, candidates: ["examples/board.rsh"]))
+        #expect(complete(":load --echo --step R").candidates == ["README.md"])
+        #expect(complete(":load examples/board.rsh ").candidates.isEmpty)
     }
 
     @Test func statePathsWithReactorPrefixes() {

@@ -114,7 +114,7 @@ import Testing
         #expect(try meta(":save out/session.rsh") == .save(file: LocatedText("out/session.rsh", column: 7)))
         #expect(try meta(#":load "my script.rsh""#) == .load(file: LocatedText("my script.rsh", column: 7)))
         #expect(try meta(":load C:/x.rsh") == .load(file: LocatedText("C:/x.rsh", column: 7)))
-        #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load [--echo] FILE)")
+        #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load [--step] [--echo] FILE)")
     }
 
     @Test func settings() throws {
@@ -159,11 +159,11 @@ import Testing
     @Test func everyMetaCommandHasHelp() {
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
-            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":load", ":set", ":quit", ":exit",
+            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":load", ":pause", ":set", ":quit", ":exit",
         ])
         #expect(MetaCommandHelp.entry(named: "expect")?.usage == ":expect PATH OP VALUE")
         #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
-        #expect(MetaCommandHelp.overview.split(separator: "\n").count == 21)
+        #expect(MetaCommandHelp.overview.split(separator: "\n").count == MetaCommandHelp.names.count + 1)
         #expect(MetaCommandHelp.overview.split(separator: "\n").contains { $0.hasPrefix("  :use NAME ") && $0.hasSuffix("Load a registry entry as the current scene and focus its first reactor.") })
     }
 }
@@ -180,5 +180,20 @@ import Testing
         let line = try ScriptParser.parse(#":load "--echo""#, origin: LineOrigin(source: "s.rsh", line: 1))
         guard case .meta(let invocation) = line else { Issue.record("not a meta command: \(line)"); return }
         #expect(invocation.command == .load(file: LocatedText("--echo", column: 7)))
+    }
+}
+
+@Suite struct PauseParsingTests {
+    @Test func pauseTakesTheRestOfTheLineAsItsText() throws {
+        #expect(try pauseText(":pause") == .some(nil))
+        #expect(try pauseText(":pause Look at value  # a comment") == "Look at value")
+        #expect(try pauseText(#":pause "value: 1 → 2""#) == "value: 1 → 2")
+        #expect(try pauseText(":pause posts[0].title = 3") == "posts[0].title = 3")
+    }
+
+    private func pauseText(_ line: String) throws -> String?? {
+        guard case .meta(let invocation) = try ScriptParser.parse(line, origin: LineOrigin(source: "s.rsh", line: 1)),
+              case .pause(let text) = invocation.command else { return nil }
+        return .some(text)
     }
 }

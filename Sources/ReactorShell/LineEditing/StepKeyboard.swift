@@ -1,0 +1,215 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What a person answered at a pause of a stepping run (or at `:pause`).
+enum PauseAnswer: Equatable {
+    /// Enter: go on (run the line shown).
+    case proceed
+    /// `s`: skip the line shown.
+    case skip
+    /// `c`: run the rest without stopping.
+    case continueToEnd
+    /// `q`, Ctrl-D, or the terminal went away: stop the script.
+    case stop
+    /// A line starting with `:`, typed at the pause, to run before the pause comes back.
+    case command(String)
+    /// Ctrl-C (interactively; in a batch run Ctrl-C ends the process as SIGINT does).
+    case interrupt
+}
+
+/// The keys of a person at the terminal on standard input, read while a script waits for them
+/// (`run --step`, `:load --step`, `:pause`), and the display the pauses are drawn on: standard
+/// output when it is the terminal, else standard error (as for the interactive prompt).
+///
+/// Only while it waits does it change the terminal's mode: no echo, no line buffering, and no
+/// signal keys, so Ctrl-C arrives as a key. It then ends a batch run as SIGINT would (exit 130,
+/// what was printed flushed) and interrupts the running command interactively (a `:load`
+/// stops, as Ctrl-C does while its lines run). Keys are polled, so a waiting script lets the
+/// main actor run effects and the interactive shell's signal handling in between.
+@MainActor
+final class StepKeyboard {
+    /// Where keys come from.
+    private let input: Int32 = STDIN_FILENO
+    /// Where pauses are drawn.
+    let display: Int32
+    /// Whether the interactive shell runs the script (Ctrl-C interrupts the command, not the process).
+    let interactive: Bool
+    private let sink: OutputSink
+    /// Bytes read but not yet handed out (a paste, an escape sequence).
+    private var pending: [UInt8] = []
+
+    /// Whether the display takes colour (narration is coloured).
+    let colors: Bool
+
+    /// A keyboard on standard input; nil when standard input is not a terminal. `color` and
+    /// `environment` decide colour on the display as for results (``TerminalInfo/colorEnabled``).
+    init?(interactive: Bool, sink: OutputSink, color: ColorMode, environment: [String: String]) {
+        guard isatty(STDIN_FILENO) == 1 else { return nil }
+        self.interactive = interactive
+        self.sink = sink
+        let display = isatty(STDOUT_FILENO) == 1 ? STDOUT_FILENO : STDERR_FILENO
+        self.display = display
+        colors = TerminalInfo.colorEnabled(
+            choice: color, standardOutputIsTerminal: isatty(display) == 1, environment: { environment[$0] })
+        pending.reserveCapacity(64)
+    }
+
+    /// Whether pauses are drawn on standard output (then a `--echo` line would repeat them).
+    var drawsOnStandardOutput: Bool { display == STDOUT_FILENO }
+
+    /// Writes `text` on the display after the results printed so far.
+    func show(_ text: String) {
+        sink.flush()
+        _ = POSIXIO.writeAll(text, to: display)
+    }
+
+    /// Waits for an answer at a pause. `stepping`: the stepping keys (s, c, q, `:`) count;
+    /// otherwise only Enter goes on (and `q`, Ctrl-D stop). `prompt` is drawn again before a
+    /// typed `:` command, and `redraw` after one was abandoned.
+    func answer(stepping: Bool, prompt: String, redraw: String) async -> PauseAnswer {
+        await withKeysAsTyped {
+            while true {
+                guard let key = await nextByte() else { return Task.isCancelled ? .interrupt : .stop }
+                // Letters in either case.
+                switch (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(key) ? key | 0x20 : key {
+                case 0x0D, 0x0A: return .proceed
+                case 0x03: return interrupted()
+                case 0x04: return .stop
+                case UInt8(ascii: "q"): return .stop
+                case UInt8(ascii: "s") where stepping: return .skip
+                case UInt8(ascii: "c") where stepping: return .continueToEnd
+                case UInt8(ascii: ":") where stepping:
+                    show("\r\u{1B}[K" + prompt + ":")
+                    if let rest = await typedLine() { return .command(":" + rest) }
+                    show("\r\u{1B}[K" + redraw)
+                case 0x1B: await discardEscapeSequence()
+                default: continue
+                }
+            }
+        }
+    }
+
+    /// Ctrl-C at a pause: a batch run ends by SIGINT (the terminal restored and the results
+    /// written first); the interactive shell's running command is cancelled.
+    private func interrupted() -> PauseAnswer {
+        show("^C\n")
+        if interactive {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return .interrupt
+        }
+        restoreTerminal()
+        sink.flush()
+        // Process-directed and with the default action, as the batch handler would end it: the
+        // thread running this may block the signal, so neither `raise` nor the handler will do.
+        signal(SIGINT, SIG_DFL)
+        kill(getpid(), SIGINT)
+        usleep(500_000)
+        _exit(128 + SIGINT)
+    }
+
+    // MARK: A typed command
+
+    /// The rest of a line typed after `:`, echoed as typed; nil when abandoned (Ctrl-C, Escape,
+    /// Backspace over the colon, Ctrl-D on an empty line, end of input).
+    private func typedLine() async -> String? {
+        var bytes: [UInt8] = []
+        while true {
+            guard let key = await nextByte() else { return nil }
+            switch key {
+            case 0x0D, 0x0A:
+                show("\n")
+                return String(decoding: bytes, as: UTF8.self)
+            case 0x03: return nil
+            case 0x04 where bytes.isEmpty: return nil
+            case 0x7F, 0x08:
+                guard !bytes.isEmpty else { return nil }
+                // One character: a UTF-8 lead byte and its continuation bytes.
+                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
+                show("\u{8} \u{8}")
+            case 0x15:
+                show(String(repeating: "\u{8} \u{8}", count: String(decoding: bytes, as: UTF8.self).count))
+                bytes.removeAll()
+            case 0x1B:
+                if await discardEscapeSequence() { continue }
+                return nil
+            case let byte where byte < 0x20:
+                continue
+            default:
+                // Echoed byte by byte: the terminal puts a character's UTF-8 bytes together.
+                bytes.append(key)
+                sink.flush()
+                _ = withUnsafeBytes(of: key) { POSIXIO.writeAll($0, to: display) }
+            }
+        }
+    }
+
+    /// After an Escape: swallows the rest of a key's escape sequence (arrows: `ESC [ A`) when
+    /// one follows at once; returns false for a lone Escape.
+    @discardableResult
+    private func discardEscapeSequence() async -> Bool {
+        guard let next = await nextByte(within: .milliseconds(50)), next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
+            return false
+        }
+        while let byte = await nextByte(within: .milliseconds(50)) {
+            if (0x40...0x7E).contains(byte) { break }
+        }
+        return true
+    }
+
+    // MARK: The terminal
+
+    /// The terminal's mode outside the waits, restored after each.
+    private var savedMode: termios?
+
+    /// Runs `body` with the terminal delivering each key as typed, without echo or signals.
+    private func withKeysAsTyped<Result>(_ body: () async -> Result) async -> Result {
+        var mode = termios()
+        if tcgetattr(input, &mode) == 0 {
+            savedMode = mode
+            mode.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
+            withUnsafeMutableBytes(of: &mode.c_cc) { controls in
+                controls[Int(VMIN)] = 1
+                controls[Int(VTIME)] = 0
+            }
+            tcsetattr(input, TCSANOW, &mode)
+        }
+        defer { restoreTerminal() }
+        return await body()
+    }
+
+    private func restoreTerminal() {
+        guard var mode = savedMode else { return }
+        savedMode = nil
+        tcsetattr(input, TCSANOW, &mode)
+    }
+
+    /// The next byte typed; nil at end of input, when the task is cancelled, or when nothing
+    /// came `within` the limit. Polls, sleeping between polls, so the main actor stays free.
+    private func nextByte(within limit: Duration? = nil) async -> UInt8? {
+        if !pending.isEmpty { return pending.removeFirst() }
+        let start = ContinuousClock.now
+        while !Task.isCancelled {
+            var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            if poll(&descriptor, 1, 0) > 0 {
+                var chunk = [UInt8](repeating: 0, count: 64)
+                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, 64) }
+                if count > 0 {
+                    pending.append(contentsOf: chunk[1..<count])
+                    return chunk[0]
+                }
+                if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+                return nil  // end of input, or the terminal is gone
+            }
+            if let limit, ContinuousClock.now - start >= limit { return nil }
+            do {
+                try await Task.sleep(for: .milliseconds(15))
+            } catch {
+                return nil
+            }
+        }
+        return nil
+    }
+}

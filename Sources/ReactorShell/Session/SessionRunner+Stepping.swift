@@ -1,0 +1,157 @@
+/// A stepping run (SPEC §9): `run --step`, `:load --step`, or a script that a `:break` stopped.
+/// Before each command line the prompt and the line are shown and a key decides: Enter runs it,
+/// `s` skips it, `c` runs the rest without stopping, `q` stops the script; a `:` line typed
+/// there runs and the pause comes back. Comment lines are shown as narration.
+@MainActor
+final class SteppingRun {
+    /// The depth of the `:load` that began the run (its `loadStack` count), which ends it when it
+    /// returns; 0 for `run --step`, which lasts the whole run.
+    let rootDepth: Int
+    /// `c` was pressed: lines are shown and run without stopping until a `:break` fires or a
+    /// `:load --step` begins.
+    var continuing = false
+    /// `q` was pressed: the scripts of the run stop.
+    var stopRequested = false
+    /// Whether the keys have been explained yet (once per run).
+    var keysExplained = false
+    /// Lines typed at the pauses so far (they are `<stdin>:N` in messages).
+    var typedLines = 0
+
+    init(rootDepth: Int) {
+        self.rootDepth = rootDepth
+    }
+
+    /// The line explaining the keys, shown at the first stop.
+    static let keysHelp = "Stepping: Enter runs the line, s skips it, c runs the rest, q stops; :COMMAND runs a command here."
+}
+
+/// What to do with a line of a stepping run.
+enum StepDecision: Equatable {
+    /// Run it.
+    case run
+    /// Go on to the next line without running this one.
+    case skip
+    /// `q`: stop the script (and the files of the run that loaded it).
+    case stop
+    /// Ctrl-C, interactively: this line and the rest of the file are not run.
+    case interrupted
+    /// `:quit` / `:exit` typed at the pause.
+    case quit(Int32?)
+}
+
+extension SessionRunner {
+    /// Shows `text` (line `origin` of a stepping run) and waits for the person's key; narration
+    /// and blank lines are shown or passed without waiting.
+    func stepBeforeLine(_ text: String, origin: LineOrigin) async -> StepDecision {
+        guard let stepping, let keyboard else { return .run }
+        let trimmed = text.drop { $0 == " " || $0 == "\t" }
+        if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .skip }
+        if trimmed.hasPrefix("#") {
+            keyboard.show(narration(String(trimmed)) + "\n")
+            return .skip
+        }
+        if stepping.continuing {
+            keyboard.show(prompt + text + "\n")
+            return .run
+        }
+        // A `:pause` line is its own stop: it shows its text and waits.
+        if Self.isPauseLine(text) { return .run }
+        if !stepping.keysExplained {
+            stepping.keysExplained = true
+            keyboard.show(SteppingRun.keysHelp + "\n")
+        }
+        while true {
+            let shown = prompt + text
+            keyboard.show(shown)
+            switch await keyboard.answer(stepping: true, prompt: prompt, redraw: shown) {
+            case .proceed:
+                keyboard.show("\n")
+                return .run
+            case .skip:
+                keyboard.show("  (skipped)\n")
+                return .skip
+            case .continueToEnd:
+                keyboard.show("\n")
+                stepping.continuing = true
+                return .run
+            case .stop:
+                keyboard.show("\n(stopped: the rest of '\(origin.source)' was not run)\n")
+                stepping.stopRequested = true
+                return .stop
+            case .interrupt:
+                return .interrupted
+            case .command(let line):
+                let outcome = await runTypedAtPause(line, stepping: stepping)
+                output.origin = origin
+                if case .quit(let code) = outcome { return .quit(code) }
+            }
+        }
+    }
+
+    /// `:pause [TEXT]`: with a person at the terminal (interactive, or a stepping run that is
+    /// not continuing) shows TEXT and waits for Enter; otherwise does nothing. In a stepping run
+    /// the stepping keys work here too.
+    func pause(_ text: String?) async -> CommandOutcome {
+        guard let keyboard, !(stepping?.continuing ?? false) else { return .succeeded }
+        if stepping == nil && !keyboard.interactive { return .succeeded }
+        let shown = "⏸ " + (text.map { $0 + " — " } ?? "") + "press Enter"
+        let origin = output.origin
+        while true {
+            keyboard.show(shown)
+            switch await keyboard.answer(stepping: stepping != nil, prompt: prompt, redraw: shown) {
+            case .proceed, .skip:
+                keyboard.show("\n")
+                return .succeeded
+            case .continueToEnd:
+                keyboard.show("\n")
+                stepping?.continuing = true
+                return .succeeded
+            case .stop:
+                keyboard.show("\n")
+                guard let stepping else { return .succeeded }
+                keyboard.show("(stopped: the rest of '\(origin.source)' was not run)\n")
+                stepping.stopRequested = true
+                return .succeeded
+            case .interrupt:
+                // In a script the interrupted run reports where it stopped (its next line).
+                return loadStack.isEmpty ? output.fail("interrupted") : .succeeded
+            case .command(let line):
+                guard let stepping else { continue }
+                let outcome = await runTypedAtPause(line, stepping: stepping)
+                output.origin = origin
+                if case .quit = outcome { return outcome }
+            }
+        }
+    }
+
+    /// Runs a `:` line typed at a pause (as the person's own line, `<stdin>:N`).
+    private func runTypedAtPause(_ line: String, stepping: SteppingRun) async -> CommandOutcome {
+        stepping.typedLines += 1
+        return await execute(line: line, origin: LineOrigin(source: "<stdin>", line: stepping.typedLines), waitAfterAction: true)
+    }
+
+    /// Whether `line` is a `:pause` command.
+    static func isPauseLine(_ line: String) -> Bool {
+        let trimmed = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        guard trimmed.starts(with: ":pause".utf8) else { return false }
+        let after = trimmed.dropFirst(6).first
+        return after == nil || after == 0x20 || after == 0x09 || after == UInt8(ascii: "#")
+    }
+
+    /// A comment line as narration: its text without the `#`, in colour when the display has it.
+    private func narration(_ comment: String) -> String {
+        var text = comment.dropFirst()
+        if text.first == " " { text = text.dropFirst() }
+        return keyboard?.colors == true ? "\u{1B}[36m" + text + "\u{1B}[0m" : String(text)
+    }
+
+    /// Begins stepping for the run of `:load --step` at depth `depth`, or stops a run that
+    /// was continuing again.
+    func beginStepping(atDepth depth: Int) {
+        if let stepping {
+            stepping.continuing = false
+        } else {
+            stepping = SteppingRun(rootDepth: depth)
+        }
+    }
+}
