@@ -41,6 +41,11 @@ struct CompletionScriptTests {
         #expect(candidates == ["count.txt", "counter.rsh"])
     }
 
+    @Test func runFlagsIncludeStepAndEcho() async throws {
+        #expect(try await complete(["reactor-shell", "run", "--s"]) == ["--step"])
+        #expect(try await complete(["reactor-shell", "run", "--e"]) == ["--echo"])
+    }
+
     @Test func registryNamesAfterReactor() async throws {
         #expect(try await complete(["reactor-shell", "--reactor", "s"]) == ["scoreboard"])
         #expect(try await complete(["reactor-shell", "run", "--reactor", "c"]) == ["counter"])

@@ -6,12 +6,13 @@ enum RegistryOptionHelp {
     private static let width = 80
 
     /// `text` (a help or usage-error text of a command that takes the session options, which all
-    /// show `[--reactor <name>]`) with the settings of `registry`'s entries: in each usage line
-    /// after `[--reactor <name>]`, and, in a help text, one section per entry after `OPTIONS:`.
+    /// list `--reactor <name>`) with the settings of `registry`'s entries: in each usage line
+    /// after `[--reactor <name>]` (a usage line that ArgumentParser shortened to `[<options>]`
+    /// covers them already), and, in a help text, one section per entry after `OPTIONS:`.
     /// Other texts come back unchanged.
     static func amend(_ text: String, registry: Registry) -> String {
         let anchor = "[--reactor <name>]"
-        guard text.contains(anchor) else { return text }
+        guard text.contains("--reactor <name>") else { return text }
         let commandLineOptions = registry.options.filter(\.isCommandLineOption)
         var result = text
         if !commandLineOptions.isEmpty {
