@@ -9,7 +9,15 @@ extension Scoreboard.Action: CustomMutationLabel {
         case .homeScore: "homeScore"
         case .awayScore: "awayScore"
         case .resetScore: "resetScore"
-        case .setScore(let home, let away): "setScore(home: \(home), away: \(away))"
+        case .setScore(let home, let away):
+            // "setScore(home: " + 20 digits and a sign + ", away: " + 20 digits and a sign + ")".
+            MutationLabel.build(capacity: 16 + 21 + 8 + 21 + 1) { label in
+                label.append("setScore(home: ")
+                label.append(home)
+                label.append(", away: ")
+                label.append(away)
+                label.append(")")
+            }
         }
     }
 }

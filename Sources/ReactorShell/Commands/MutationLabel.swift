@@ -18,6 +18,15 @@ public enum MutationLabel {
         writer.write(value, depth: 0)
         return writer.finish()
     }
+
+    /// `label` cut to `limit` characters, ending with `…` when cut.
+    public static func shortened(_ label: String, limit: Int) -> String {
+        // Fast path: ASCII text needs no character counting.
+        let limit = max(limit, 1)
+        if label.utf8.count <= limit { return label }
+        if label.count <= limit { return label }
+        return String(label.prefix(limit - 1)) + "…"
+    }
 }
 
 /// Describes mutations like `MutationLabel.describe`, remembering the labels of values that contain no
@@ -71,13 +80,16 @@ public final class MutationLabeler {
         slots.deallocate()
     }
 
-    /// The label of `value` (see `MutationLabel.describe`).
+    /// The label of `value` (see `MutationLabel.describe`). `own`, when given, is how `Value` labels
+    /// itself (its ``CustomMutationLabel/mutationLabel`` read from a pointer to the value, see
+    /// ``customLabel(for:)``): asked instead of reflection, and its labels are cached the same way.
     @inlinable
-    public func label<Value>(for value: Value) -> String {
+    public func label<Value>(for value: Value, own: ((UnsafeRawPointer) -> String)? = nil) -> String {
         // A value without references is fully determined by its bits, so its type and bits identify its
         // label. Existentials are excluded: their bits point elsewhere.
         guard MemoryLayout<Value>.size <= Self.maximumCachedSize,
               ObjectIdentifier(type(of: value) as Any.Type) == ObjectIdentifier(Value.self) else {
+            if let own { return MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit) }
             return MutationLabel.describe(value, limit: limit)
         }
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -91,7 +103,21 @@ public final class MutationLabeler {
         if partner.pointee.type == type, partner.pointee.words == words { return partner.pointee.label }
         // The pair's first slot holds the newer label: the older one moves to the partner.
         swap(&slot.pointee, &partner.pointee)
+        if let own {
+            let label = MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit)
+            if _isPOD(Value.self) { remember(label, type: type, words: words, in: slot) }
+            return label
+        }
         return describeAndRemember(value, type: type, words: words, in: slot)
+    }
+
+    /// Caches `label` of a plain value in `slot`.
+    @usableFromInline
+    func remember(_ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), in slot: UnsafeMutablePointer<Slot>) {
+        slot.pointee.type = type
+        slot.pointee.words = words
+        slot.pointee.label = label
+        slot.pointee.retained = nil
     }
 
     @inlinable
@@ -141,12 +167,7 @@ struct LabelWriter {
     var isFull: Bool { output.utf8.count > limit * 4 }
 
     mutating func finish() -> String {
-        // Fast path: ASCII text needs no character counting.
-        let byteCount = output.utf8.count
-        if byteCount <= limit { return output }
-        let characterCount = output.count
-        if characterCount <= limit { return output }
-        return String(output.prefix(limit - 1)) + "…"
+        MutationLabel.shortened(output, limit: limit)
     }
 
     mutating func write(_ value: Any, depth: Int, nested: Bool = false) {

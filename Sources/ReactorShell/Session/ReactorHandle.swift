@@ -66,16 +66,20 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             report(arguments)
             return handle.send(action)
         }
+        // A type that labels itself (`CustomMutationLabel`, found out once here) is asked directly
+        // instead of through a dynamic cast and reflection; the labeler caches both kinds.
+        let actionLabel = customLabel(for: R.Action.self)
+        let mutationLabel = customLabel(for: R.Mutation.self)
         self.recordEvents = { [weak reactor] relay in
             guard let reactor else { return ObservationToken(onCancel: {}) }
             // Holds the relay strongly (no weak load per event): the relay refers to neither the
             // reactor nor this handle, so no cycle forms.
             return reactor.observeRuntimeEvents(
                 actions: { actionID, action in
-                    relay.actionProcessed(actionID, label: relay.labeler.label(for: action))
+                    relay.actionProcessed(actionID, label: relay.labeler.label(for: action, own: actionLabel))
                 },
                 reductions: { actionID, mutation, _ in
-                    relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation)))
+                    relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation, own: mutationLabel)))
                 },
                 effects: { effect in
                     relay.forward(.effect(effect))
@@ -191,4 +195,18 @@ public final class ShellEventRelay {
 @usableFromInline
 func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
     { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+}
+
+/// The label function of `type` when it conforms to ``CustomMutationLabel`` (the conformance opened
+/// once here, so that labelling a value needs no dynamic cast), else nil.
+@usableFromInline
+func customLabel<Value>(for type: Value.Type) -> ((UnsafeRawPointer) -> String)? {
+    guard let labelled = type as? any CustomMutationLabel.Type else { return nil }
+    return ownLabel(labelled)
+}
+
+/// Reads `mutationLabel` of the `L` at a pointer (see ``customLabel(for:)``).
+@usableFromInline
+func ownLabel<L: CustomMutationLabel>(_ type: L.Type) -> (UnsafeRawPointer) -> String {
+    { $0.assumingMemoryBound(to: L.self).pointee.mutationLabel }
 }

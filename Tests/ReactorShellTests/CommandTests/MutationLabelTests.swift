@@ -117,3 +117,30 @@ private struct Fast: CustomMutationLabel {
         #expect(MutationLabel.describe(Fast()) == "fast(1)")
     }
 }
+
+@Suite struct MutationLabelBuildTests {
+    @Test func piecesAndNumbersInOrder() {
+        let label = MutationLabel.build(capacity: 96) { text in
+            text.append("set(a: ")
+            text.append(0)
+            text.append(", b: ")
+            text.append(-42)
+            text.append(", c: ")
+            text.append(Int.max)
+            text.append(", d: ")
+            text.append(Int.min)
+            text.append(")")
+        }
+        #expect(label == "set(a: 0, b: -42, c: \(Int.max), d: \(Int.min))")
+    }
+
+    @Test func tooSmallACapacityCutsTheLabelInsteadOfOverflowing() {
+        let label = MutationLabel.build(capacity: 8) { text in
+            text.append("setScore(")
+            text.append(123_456)
+        }
+        #expect(label == "setScore")
+        let digits = MutationLabel.build(capacity: 3) { text in text.append(123_456) }
+        #expect(digits == "123")
+    }
+}
