@@ -10,24 +10,35 @@ final class JSONLinesPrinter: SessionPrinter {
         self.sink = sink
     }
 
+    // The two events of every action line are written field by field (see `JSONObjectWriter`); the
+    // rarer ones are built as values and rendered by `emit`. Both give the same text.
+
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
-        emit([
-            StateField("event", .string("action")), StateField("reactor", .string(reactor.name)),
-            StateField("action", .string(name)), StateField("args", arguments.stateValue),
-            StateField("source", .string(origin.source)), StateField("line", .int(origin.line)),
-        ])
+        JSONObjectWriter.withObject { event in
+            event.field("event", "action")
+            event.field("reactor", reactor.name)
+            event.field("action", name)
+            event.field("args", object: arguments.fields)
+            event.field("source", origin.source)
+            event.field("line", origin.line)
+        } emit: { bytes in
+            sink.writeResult(utf8: bytes)
+        }
     }
 
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, changes: [StateChange]
     ) {
-        var fields = [
-            StateField("event", .string("mutation")), StateField("reactor", .string(reactor.name)),
-            StateField("mutation", .string(label)), StateField("patch", JSONPatch(changes).jsonValue),
-        ]
-        if let cause { fields.append(StateField("cause", Self.value(of: cause))) }
-        emit(fields)
+        JSONObjectWriter.withObject { event in
+            event.field("event", "mutation")
+            event.field("reactor", reactor.name)
+            event.field("mutation", label)
+            event.field("patch", patchOf: changes)
+            if let cause { event.field("cause", Self.value(of: cause)) }
+        } emit: { bytes in
+            sink.writeResult(utf8: bytes)
+        }
     }
 
     /// `{"origin":"event","step":3,"action":"write.submit","effect":1}`: where a mutation came from;

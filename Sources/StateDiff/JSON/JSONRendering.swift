@@ -43,31 +43,43 @@ extension StateValue {
 
 /// Appends `text` as a JSON string literal (quotes, backslashes and control characters escaped).
 func appendJSONString(_ text: String, to output: inout TextBuffer) {
-    output.append("\"")
-    let needsEscaping = text.utf8.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
-    if !needsEscaping {
-        output.append(text)
-    } else {
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append("\\\"")
-            case "\\": output.append("\\\\")
-            case "\n": output.append("\\n")
-            case "\r": output.append("\\r")
-            case "\t": output.append("\\t")
-            case "\u{08}": output.append("\\b")
-            case "\u{0C}": output.append("\\f")
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    output.append("\\u")
-                    output.append(String(repeating: "0", count: 4 - hex.count))
-                    output.append(hex)
-                } else {
-                    output.append(scalar)
-                }
-            }
+    output.append(UInt8(ascii: "\""))
+    var text = text
+    text.withUTF8 { bytes in
+        // Runs of bytes that need no escape are copied whole.
+        var runStart = 0
+        for index in bytes.indices where needsJSONEscape(bytes[index]) {
+            if index > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: index - runStart) }
+            appendJSONStringByte(bytes[index], to: &output)
+            runStart = index + 1
         }
+        if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
     }
-    output.append("\"")
+    output.append(UInt8(ascii: "\""))
+}
+
+/// Whether `byte` (of UTF-8) must be escaped inside a JSON string: quotes, backslashes, control characters.
+@inline(__always)
+func needsJSONEscape(_ byte: UInt8) -> Bool {
+    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+}
+
+/// Appends one byte of a JSON string's UTF-8, escaped when it must be (`\"`, `\\`, `\n`, `\u001f`).
+@inline(__always)
+func appendJSONStringByte(_ byte: UInt8, to output: inout TextBuffer) {
+    guard needsJSONEscape(byte) else { return output.append(byte) }
+    switch byte {
+    case UInt8(ascii: "\""): output.append("\\\"")
+    case UInt8(ascii: "\\"): output.append("\\\\")
+    case UInt8(ascii: "\n"): output.append("\\n")
+    case UInt8(ascii: "\r"): output.append("\\r")
+    case UInt8(ascii: "\t"): output.append("\\t")
+    case 0x08: output.append("\\b")
+    case 0x0C: output.append("\\f")
+    default:
+        let hexDigits: StaticString = "0123456789abcdef"
+        output.append("\\u00")
+        output.append(hexDigits.utf8Start[Int(byte >> 4)])
+        output.append(hexDigits.utf8Start[Int(byte & 0x0F)])
+    }
 }

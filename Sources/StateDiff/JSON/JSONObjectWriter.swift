@@ -1,0 +1,139 @@
+/// Writes one JSON object, field by field, straight into bytes: for the shell's JSON Lines events,
+/// which would otherwise be built as a `StateValue` tree (and a `JSONPatch` of operation values)
+/// only to be rendered and dropped. Gives the same text as `StateValue.object(fields).jsonText`
+/// with the same fields (a test pins it).
+package struct JSONObjectWriter: ~Copyable {
+    private var output: TextBuffer
+    private var isEmpty = true
+
+    private init(output: consuming TextBuffer) {
+        self.output = output
+    }
+
+    /// Runs `body` on a writer for one object in scratch memory, then gives `emit` its bytes.
+    package static func withObject(
+        _ body: (inout JSONObjectWriter) -> Void, emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
+        TextBuffer.withScratch { buffer in
+            var writer = JSONObjectWriter(output: consume buffer)
+            writer.output.append(UInt8(ascii: "{"))
+            body(&writer)
+            writer.output.append(UInt8(ascii: "}"))
+            writer.output.withBytes(emit)
+            buffer = writer.finish()
+        }
+    }
+
+    /// The buffer, given back to its scratch owner.
+    private consuming func finish() -> TextBuffer {
+        output
+    }
+
+    /// `"key":` (keys are the caller's ASCII literals, which need no escapes).
+    private mutating func key(_ key: StaticString) {
+        if !isEmpty { output.append(UInt8(ascii: ",")) }
+        isEmpty = false
+        output.append(UInt8(ascii: "\""))
+        output.append(key)
+        output.append("\":")
+    }
+
+    /// A string field.
+    package mutating func field(_ key: StaticString, _ text: String) {
+        self.key(key)
+        appendJSONString(text, to: &output)
+    }
+
+    /// An integer field.
+    package mutating func field(_ key: StaticString, _ number: Int) {
+        self.key(key)
+        output.append(number)
+    }
+
+    /// A field holding any value.
+    package mutating func field(_ key: StaticString, _ value: StateValue) {
+        self.key(key)
+        value.appendJSON(to: &output)
+    }
+
+    /// A field holding the object made of `fields` (`StateValue.object(fields)`).
+    package mutating func field(_ key: StaticString, object fields: [StateField]) {
+        self.key(key)
+        output.append(UInt8(ascii: "{"))
+        for index in fields.indices {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            appendJSONString(fields[index].key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            fields[index].value.appendJSON(to: &output)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`).
+    package mutating func field(_ key: StaticString, patchOf changes: [StateChange]) {
+        self.key(key)
+        output.append(UInt8(ascii: "["))
+        changes.withUnsafeBufferPointer { changes in
+            for index in changes.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                appendOperation(changes.baseAddress! + index)
+            }
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// One operation as `JSONPatchOperation(change).appendJSON(to:)` writes it.
+    private mutating func appendOperation(_ change: UnsafePointer<StateChange>) {
+        switch change.pointee.storedKind {
+        case .insert: output.append("{\"op\":\"add\",\"path\":")
+        case .remove: output.append("{\"op\":\"remove\",\"path\":")
+        case .replace: output.append("{\"op\":\"replace\",\"path\":")
+        }
+        change.pointee.storedPath.appendJSONPointerString(to: &output)
+        if change.pointee.storedKind != .insert {
+            output.append(",\"old\":")
+            appendValueOrNull(change.pointer(to: \.storedOldValue)!)
+        }
+        if change.pointee.storedKind != .remove {
+            output.append(",\"value\":")
+            appendValueOrNull(change.pointer(to: \.storedNewValue)!)
+        }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    private mutating func appendValueOrNull(_ value: UnsafePointer<StateValue?>) {
+        switch value.pointee {
+        case nil, .null?: output.append("null")
+        case .bool(let flag)?: output.append(flag ? "true" : "false")
+        case .int(let number)?: output.append(number)
+        case let other?: other.appendJSON(to: &output)
+        }
+    }
+}
+
+extension StatePath {
+    /// Appends the path's JSON Pointer (`jsonPointer`) as a JSON string literal, escaping as
+    /// `appendJSONString` would, without making the pointer's `String` first.
+    func appendJSONPointerString(to output: inout TextBuffer) {
+        output.append(UInt8(ascii: "\""))
+        for position in 0..<count {
+            output.append(UInt8(ascii: "/"))
+            switch self[position] {
+            case .key(let key):
+                var key = key
+                key.withUTF8 { bytes in
+                    for byte in bytes {
+                        switch byte {
+                        case UInt8(ascii: "~"): output.append("~0")
+                        case UInt8(ascii: "/"): output.append("~1")
+                        default: appendJSONStringByte(byte, to: &output)
+                        }
+                    }
+                }
+            case .index(let index):
+                output.append(index)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,59 @@
+import StateDiff
+import Testing
+
+/// The JSON Lines events written field by field are the text of the same object built as a value.
+@Suite("JSON object writer")
+struct JSONObjectWriterTests {
+    private func written(_ body: (inout JSONObjectWriter) -> Void) -> String {
+        var text = ""
+        JSONObjectWriter.withObject(body) { bytes in text = String(decoding: bytes, as: UTF8.self) }
+        return text
+    }
+
+    @Test func eachKindOfFieldIsWhatTheValueRenders() {
+        let arguments = [StateField("home", .int(-3)), StateField("odd \"key\"", .string("x\ny")), StateField("ok", .bool(true))]
+        let text = written { event in
+            event.field("event", "action")
+            event.field("reactor", "a \"quoted\"\\ name\u{01}")
+            event.field("line", Int.min)
+            event.field("args", object: arguments)
+            event.field("state", .array([.null, .double(0.5), .string("é👋🏽")]))
+        }
+        let expected = StateValue.object([
+            StateField("event", .string("action")), StateField("reactor", .string("a \"quoted\"\\ name\u{01}")),
+            StateField("line", .int(Int.min)), StateField("args", .object(arguments)),
+            StateField("state", .array([.null, .double(0.5), .string("é👋🏽")])),
+        ]).jsonText
+        #expect(text == expected)
+    }
+
+    @Test func patchesOfRandomEditsAreWhatJSONPatchRenders() {
+        var random = RandomStates(seed: 0x5EED_0A11)
+        for _ in 0..<2_000 {
+            let old = random.value(depth: 4)
+            let new = random.edited(old)
+            let changes = diff(old, new)
+            let text = written { event in
+                event.field("mutation", "m")
+                event.field("patch", patchOf: changes)
+            }
+            let expected = StateValue.object([
+                StateField("mutation", .string("m")), StateField("patch", JSONPatch(changes).jsonValue),
+            ]).jsonText
+            #expect(text == expected)
+        }
+    }
+
+    @Test func anEmptyObjectAndAnEmptyPatch() {
+        #expect(written { _ in } == "{}")
+        #expect(written { $0.field("patch", patchOf: []) } == #"{"patch":[]}"#)
+    }
+
+    @Test func stringsEscapeQuotesBackslashesAndEveryControlCharacterOnly() {
+        let controls = String(decoding: (0..<0x20).map { UInt8($0) }, as: UTF8.self)
+        let text = StateValue.string(controls + "\"\\/\u{7F}é").jsonText
+        #expect(text == #""\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f"#
+            + #"\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f\"\\/"#
+            + "\u{7F}é\"")
+    }
+}
