@@ -89,6 +89,11 @@ struct RunCommand: ParsableCommand {
         "Step through the scripts: show each command line and wait for a key (Enter runs it, s skips it, c runs the rest, q stops). Needs a terminal on standard input."))
     var step = false
 
+    @Option(help: ArgumentHelp(
+        "At the end, write the run as a Mermaid sequence diagram to this file (see :help :diagram).",
+        valueName: "file.mmd"))
+    var diagram: String?
+
     @OptionGroup var session: SessionOptions
 
     @Argument(help: ArgumentHelp("Script files, run in order; `-` is standard input.", valueName: "file"),
@@ -180,6 +185,7 @@ extension LaunchPlan {
             config.bail = run.bail
             config.echo = run.echo
             config.step = run.step
+            config.diagramFile = run.diagram
             return .run(config, files: run.files)
         case let test as TestCommand:
             return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)

@@ -134,6 +134,9 @@ public enum ReactorShellMain {
                 break
             }
         }
+        if let diagram = configuration.diagramFile, await !session.writeDiagram(to: diagram) {
+            exitCode = exitCode ?? 1
+        }
         session.printSummary()
         sink.flush()
         return exitCode ?? session.exitStatus

@@ -54,6 +54,8 @@ public struct ShellConfiguration: Sendable {
     /// Step through the scripts, a key before each command line (`run --step`); needs a
     /// terminal on standard input.
     public var step: Bool = false
+    /// Where `run --diagram` writes the run as a Mermaid sequence diagram (nil: nowhere).
+    public var diagramFile: String?
     /// Most memory the time-travel history of one reactor is charged, in bytes
     /// (`--time-travel-memory`; default 64 MiB): past it, the oldest steps are forgotten.
     public var timeTravelMemory: Int = Timeline.defaultByteLimit

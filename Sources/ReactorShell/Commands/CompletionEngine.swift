@@ -48,7 +48,10 @@ public enum CompletionEngine {
             // Options first, then the file.
             let options = ["--step", "--echo"].filter { !previous.contains($0) }
             return word.hasPrefix("-") ? options : context.fileNames(word)
-        case (":save", 0): return context.fileNames(word)
+        case (":save", _) where previous.dropFirst().allSatisfy({ $0.hasPrefix("--") }):
+            let options = previous.count > 1 ? [] : ["--expect", "--transcript"]
+            return word.hasPrefix("-") ? options : context.fileNames(word)
+        case (":diagram", 0): return context.fileNames(word)
         case (":state", 0), (":expect", 0): return statePaths(word: word, context: context)
         case (":expect", 1): return ExpectationOperator.allCases.map(\.symbol)
         case (":help", 0): return context.metaCommands + actionNames(word: word, context: context)

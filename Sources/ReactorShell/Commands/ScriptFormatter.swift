@@ -99,7 +99,8 @@ public enum ScriptFormatter {
         case .wait(let limit): return join(name, limit.map(DurationSyntax.format))
         case .advance(let duration), .sleep(let duration): return join(name, DurationSyntax.format(duration))
         case .jump(let step): return join(name, String(step))
-        case .save(let file): return join(name, word(file.text))
+        case .save(let file, let kind): return join(name, kind.written + word(file.text))
+        case .diagram(let file): return join(name, word(file.text))
         case .load(let file, let options): return join(name, options.written + word(file.text))
         case .set(let setting):
             switch setting {

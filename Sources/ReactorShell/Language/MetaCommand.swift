@@ -31,8 +31,11 @@ public enum MetaCommand: Sendable, Hashable {
     case jump(step: Int)
     /// `:reset [REACTOR]`: one reactor (or all) back to the initial state.
     case reset(reactor: LocatedText?)
-    /// `:save FILE`: write the session as a replayable script.
-    case save(file: LocatedText)
+    /// `:save [--expect | --transcript] FILE`: write the session as a replayable script (with
+    /// `:expect` lines for what it changed), or as a Markdown transcript.
+    case save(file: LocatedText, kind: SaveKind = .script)
+    /// `:diagram FILE`: write the session as a Mermaid sequence diagram.
+    case diagram(file: LocatedText)
     /// `:load [--step] [--echo] FILE`: run a script file here.
     case load(file: LocatedText, options: LoadOptions = LoadOptions())
     /// `:set NAME VALUE`: an output setting.
@@ -44,6 +47,25 @@ public enum MetaCommand: Sendable, Hashable {
 
     /// `:pause [TEXT]`: wait for Enter when a person is at the terminal.
     case pause(text: String?)
+
+    /// What `:save` writes.
+    public enum SaveKind: Sendable, Hashable {
+        /// A script that replays the session.
+        case script
+        /// `--expect`: the script, then `:expect` lines for the values the session changed.
+        case expectations
+        /// `--transcript`: a Markdown transcript, each command with its output.
+        case transcript
+
+        /// The option as written on a `:save` line (`--expect `), empty for a plain script.
+        var written: String {
+            switch self {
+            case .script: ""
+            case .expectations: "--expect "
+            case .transcript: "--transcript "
+            }
+        }
+    }
 
     /// How `:load` runs its file (`--step`, `--echo`).
     public struct LoadOptions: Sendable, Hashable {
@@ -111,6 +133,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .jump: ":jump"
         case .reset: ":reset"
         case .save: ":save"
+        case .diagram: ":diagram"
         case .load: ":load"
         case .pause: ":pause"
         case .set: ":set"

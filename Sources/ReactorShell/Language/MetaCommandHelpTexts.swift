@@ -62,8 +62,25 @@ enum MetaCommandHelpTexts {
             name: ":reset", usage: ":reset [REACTOR]", summary: "Put a reactor (or every reactor of the scene) back to its initial state.",
             details: "Its effects are cancelled and the log records the reset."),
         MetaCommandHelp(
-            name: ":save", usage: ":save FILE", summary: "Write the session so far as a script that replays it.",
-            details: "FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`."),
+            name: ":save", usage: ":save [--expect | --transcript] FILE",
+            summary: "Write the session so far as a script that replays it, a test, or a Markdown transcript.",
+            details: """
+            FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`.
+            Lines that did not wait keep their ` &`.
+            --expect also appends an `:expect` line for each value the session changed in the scene it
+            ends in, so that the saved session is a test that passes (and fails when the behaviour changes).
+            --transcript writes Markdown instead: each command typed (or run from the script) with its
+            output in a fenced block, `#` comments as prose; the commands are run again on a virtual
+            clock to get their output.
+            """),
+        MetaCommandHelp(
+            name: ":diagram", usage: ":diagram FILE", summary: "Write the session as a Mermaid sequence diagram.",
+            details: """
+            A `sequenceDiagram` (e.g. `lesson.mmd`): a participant per reactor, and per service or effect
+            source, an arrow per action, mutation and service event, a note with the paths each changed.
+            The commands are run again on a virtual clock to draw it. `run --diagram FILE` writes one
+            at the end of a batch run.
+            """),
         MetaCommandHelp(
             name: ":load", usage: ":load [--step] [--echo] FILE", summary: "Run a script file here.",
             details: """

@@ -50,7 +50,10 @@ private struct MetaArguments {
         case ":redo": return .redo
         case ":jump": return .jump(step: try requiredStep())
         case ":reset": return .reset(reactor: try optionalName("REACTOR"))
-        case ":save": return .save(file: try requiredFile())
+        case ":save":
+            let kind = try saveKind()
+            return .save(file: try requiredFile(), kind: kind)
+        case ":diagram": return .diagram(file: try requiredFile())
         case ":load":
             let options = try loadOptions()
             return .load(file: try requiredFile(), options: options)
@@ -112,6 +115,29 @@ private struct MetaArguments {
     mutating func requiredFile() throws(Diagnostic) -> LocatedText {
         guard let file = optionalField(), !file.text.isEmpty else { throw missing("FILE") }
         return file
+    }
+
+    /// The `--expect` or `--transcript` option of `:save`, before its FILE (a file named like an
+    /// option is quoted).
+    mutating func saveKind() throws(Diagnostic) -> MetaCommand.SaveKind {
+        var kind = MetaCommand.SaveKind.script
+        while let token = stream.current, case .word(let word) = token.kind, word.hasPrefix("-") {
+            var lookahead = stream
+            guard let field = lookahead.readField() else { break }
+            let chosen: MetaCommand.SaveKind
+            switch field.text {
+            case "--expect": chosen = .expectations
+            case "--transcript": chosen = .transcript
+            default:
+                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --expect, --transcript or FILE \(usage)")
+            }
+            if kind != .script && kind != chosen {
+                throw stream.error(field.column, "\(help.name) takes --expect or --transcript, not both \(usage)")
+            }
+            kind = chosen
+            stream = lookahead
+        }
+        return kind
     }
 
     /// The `--step` and `--echo` options of `:load`, before its FILE (a file named like an option is quoted).

@@ -1,4 +1,5 @@
 import ReactorCore
+import StateDiff
 
 /// Turns what happens in the scene into the session's record: each action sent becomes a log
 /// step (with the scene's states before it on the timeline, and its line in the replay script);
@@ -22,6 +23,10 @@ final class SessionRecorder {
     @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
     /// The commands that replay the session (`:save`).
     @exclusivity(unchecked) var replay = ReplayScript()
+    /// The lines given at the top level (`:save --transcript`, `:diagram`).
+    @exclusivity(unchecked) var input = SessionInput()
+    /// The states of the scene's reactors right after its `:use` (`:save --expect`).
+    private(set) var sceneInitialStates: [StateValue?] = []
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
     @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
     /// When recent actions were sent and what they were, for the trace and effect errors.
@@ -65,6 +70,7 @@ final class SessionRecorder {
         latestTypedAction = nil
         effectNumberBase = lastEffectNumber
         log.beginScene(name)
+        sceneInitialStates = scene.reactors.map { try? $0.stateValue() }
         for (index, reactor) in scene.reactors.enumerated() {
             // Not `weak`: a weak reference gives the recorder a side table, and then every retain
             // and release of it takes the runtime's slow path, besides a weak load per event. The

@@ -56,8 +56,10 @@ extension SessionRunner {
             return travel(invocation.command)
         case .reset(let name):
             return reset(name)
-        case .save(let file):
-            return save(to: file)
+        case .save(let file, let kind):
+            return isReplay ? .succeeded : await save(to: file, kind: kind)
+        case .diagram(let file):
+            return isReplay ? .succeeded : await writeDiagram(to: file)
         case .load(let file, let options):
             return await load(file, options: options)
         case .set(let setting):

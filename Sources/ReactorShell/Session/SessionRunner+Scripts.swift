@@ -132,6 +132,8 @@ extension SessionRunner {
         let origin = output.origin
         loadStack.append(key)
         if options.step { beginStepping(atDepth: loadStack.count) }
+        loadDepth += 1
+        defer { loadDepth -= 1 }
         let outcome = await runScript(descriptor: descriptor, source: path, echo: options.echo, bail: false)
         // The stepping run this load began ends with it (a `q` stops no more than this file).
         if stepping?.rootDepth == loadStack.count { stepping = nil }
@@ -141,28 +143,7 @@ extension SessionRunner {
         return .succeeded
     }
 
-    /// `:save FILE`: writes the session so far as a script that replays it.
-    func save(to file: LocatedText) -> CommandOutcome {
-        let replay = recorder.replay
-        if replay.overflowed {
-            return output.fail("the session is too long to save (over \(ReplayScript.limit) commands)", column: file.column)
-        }
-        let text = replay.text(savedAs: file.text, shellName: configuration.identity.name)
-        let path = resolvedPath(file.text)
-        let descriptor: Int32
-        switch POSIXIO.createForWriting(path, mode: 0o644) {
-        case .success(let opened): descriptor = opened
-        case .failure(let error): return output.fail("cannot write '\(file.text)': \(error)", column: file.column)
-        }
-        defer { POSIXIO.closeFile(descriptor) }
-        if let failure = POSIXIO.writeAll(text, to: descriptor) {
-            return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
-        }
-        output.printer.text("saved \(replay.lines.count) commands to \(file.text)")
-        return .succeeded
-    }
-
-    private func resolvedPath(_ path: String) -> String {
+    func resolvedPath(_ path: String) -> String {
         guard !path.hasPrefix("/"), let including = loadStack.last ?? scriptDirectoryBase else { return path }
         guard let slash = including.lastIndex(of: "/") else { return path }
         return String(including[...slash]) + path

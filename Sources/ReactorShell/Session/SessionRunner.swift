@@ -19,6 +19,11 @@ final class SessionRunner {
     let actionWaitLimit: Duration = ShellConfiguration.actionWaitLimit
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
+    /// How many `:load`s are running: lines are recorded as the session's input only at depth 0.
+    var loadDepth = 0
+    /// True in the session a ``SessionReplay`` runs: `:save` and `:diagram` (from a `:load`ed
+    /// file) write nothing there, so a replay never starts another.
+    var isReplay = false
     /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
     var scriptLines = ScriptLineDisplay()
     /// The person's keys and the display of the pauses, when a person is at the terminal
@@ -67,6 +72,7 @@ final class SessionRunner {
     @inline(__always)
     func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         output.origin = origin
+        if loadDepth == 0 { recorder.input.append(line, origin: origin) }
         let parsed: ParsedLine
         do {
             parsed = try ScriptParser.parse(line, origin: origin)

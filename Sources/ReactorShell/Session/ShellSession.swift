@@ -102,6 +102,23 @@ public final class ShellSession {
         await runner.runScript(descriptor: descriptor, source: source, echo: echo, bail: bail)
     }
 
+    /// `run --diagram FILE`: writes the lines run so far as a Mermaid sequence diagram to `path`;
+    /// false, having said why on stderr, when the file cannot be written.
+    package func writeDiagram(to path: String) async -> Bool {
+        let text = await runner.diagramText()
+        let failure: String?
+        switch POSIXIO.createForWriting(path, mode: 0o644) {
+        case .success(let descriptor):
+            failure = POSIXIO.writeAll(text, to: descriptor).map { "\($0)" }
+            POSIXIO.closeFile(descriptor)
+        case .failure(let error):
+            failure = "\(error)"
+        }
+        guard let failure else { return true }
+        output.sink.writeError("\(configuration.identity.name): cannot write '\(path)': \(failure)")
+        return false
+    }
+
     /// Loads `--reactor` (or the registry's first entry); returns an error message for an unknown name.
     package func loadInitialScene() -> String? {
         guard let name = configuration.initialReactor ?? registry.entries.first?.name else { return nil }

@@ -117,6 +117,21 @@ import Testing
         #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load [--step] [--echo] FILE)")
     }
 
+    @Test func saveTakesExpectOrTranscriptAndDiagramAFile() throws {
+        #expect(try meta(":save --expect t.rsh") == .save(file: LocatedText("t.rsh", column: 16), kind: .expectations))
+        #expect(try meta(":save --transcript lesson.md") == .save(file: LocatedText("lesson.md", column: 20), kind: .transcript))
+        #expect(try meta(#":save "--expect""#) == .save(file: LocatedText("--expect", column: 7)))
+        #expect(try meta(":diagram lesson.mmd") == .diagram(file: LocatedText("lesson.mmd", column: 10)))
+        #expect(parseError(":save --json x")?.message
+            == ":save has no option '--json'; expected --expect, --transcript or FILE (usage: :save [--expect | --transcript] FILE)")
+        #expect(parseError(":save --expect --transcript x")?.message
+            == ":save takes --expect or --transcript, not both (usage: :save [--expect | --transcript] FILE)")
+        #expect(parseError(":save --expect")?.message
+            == ":save expects FILE, found end of line (usage: :save [--expect | --transcript] FILE)")
+        #expect(parseError(":diagram")?.message == ":diagram expects FILE, found end of line (usage: :diagram FILE)")
+        #expect(ScriptFormatter.metaLine(.save(file: LocatedText("a b.md", column: 1), kind: .transcript)) == #":save --transcript "a b.md""#)
+    }
+
     @Test func settings() throws {
         #expect(try meta(":set diff off") == .set(.diff(false)))
         #expect(try meta(":set diff on") == .set(.diff(true)))
@@ -159,7 +174,7 @@ import Testing
     @Test func everyMetaCommandHasHelp() {
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
-            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":load", ":pause", ":set", ":quit", ":exit",
+            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":load", ":pause", ":set", ":quit", ":exit",
         ])
         #expect(MetaCommandHelp.entry(named: "expect")?.usage == ":expect PATH OP VALUE")
         #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
