@@ -36,7 +36,10 @@ struct MutationCause: Equatable {
 
     /// What the text output appends to the mutation's header, after `← `:
     /// `service event, from write.submit`, `effect #2 of updateQuery("sw")`, `from submit`.
+    /// An action longer than 40 characters is cut, ending in `…`.
     var text: String {
+        var action = action
+        if let long = action, long.count > 40 { action = long.prefix(39) + "…" }
         switch origin {
         case .event:
             return action.map { "service event, from \($0)" } ?? "service event"
