@@ -52,8 +52,9 @@ public enum CompletionEngine {
             let options = previous.count > 1 ? [] : ["--expect", "--transcript"]
             return word.hasPrefix("-") ? options : context.fileNames(word)
         case (":diagram", 0): return context.fileNames(word)
-        case (":state", 0), (":expect", 0): return statePaths(word: word, context: context)
-        case (":expect", 1): return ExpectationOperator.allCases.map(\.symbol)
+        case (":state", 0), (":expect", 0), (":watch", 0), (":unwatch", 0), (":break", 0), (":unbreak", 0):
+            return statePaths(word: word, context: context)
+        case (":expect", 1), (":break", 1): return ExpectationOperator.allCases.map(\.symbol)
         case (":help", 0): return context.metaCommands + actionNames(word: word, context: context)
         case (":set", 0): return MetaCommandHelp.settings.map(\.name)
         case (":set", 1): return MetaCommandHelp.settings.first { $0.name == previous[1] }?.values ?? []

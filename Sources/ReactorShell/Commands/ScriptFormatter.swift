@@ -111,6 +111,11 @@ public enum ScriptFormatter {
             }
         case .exit(let code): return join(name, code.map { String($0) })
         case .pause(let text): return join(name, text.map { StateValue.string($0).literal() })
+        case .watch(let path), .unwatch(let path), .unbreak(let path): return join(name, path?.description)
+        case .breakWhen(let expectation):
+            return join(name, expectation.map {
+                $0.path.description + " " + $0.comparison.symbol + " " + $0.expected.stateValue.literal()
+            })
         }
     }
 

@@ -47,6 +47,15 @@ public enum MetaCommand: Sendable, Hashable {
 
     /// `:pause [TEXT]`: wait for Enter when a person is at the terminal.
     case pause(text: String?)
+    /// `:watch [PATH]`: show only the changes at or under PATH in diffs; without PATH, list the watches.
+    case watch(path: StatePathReference?)
+    /// `:unwatch [PATH]`: stop watching PATH, or everything.
+    case unwatch(path: StatePathReference?)
+    /// `:break [PATH OP VALUE]`: stop a stepping or loading run when the condition becomes true;
+    /// without a condition, list the breaks.
+    case breakWhen(Expectation?)
+    /// `:unbreak [PATH]`: remove the breaks on PATH, or every break.
+    case unbreak(path: StatePathReference?)
 
     /// What `:save` writes.
     public enum SaveKind: Sendable, Hashable {
@@ -136,6 +145,10 @@ public enum MetaCommand: Sendable, Hashable {
         case .diagram: ":diagram"
         case .load: ":load"
         case .pause: ":pause"
+        case .watch: ":watch"
+        case .unwatch: ":unwatch"
+        case .breakWhen: ":break"
+        case .unbreak: ":unbreak"
         case .set: ":set"
         case .quit: ":quit"
         case .exit: ":exit"

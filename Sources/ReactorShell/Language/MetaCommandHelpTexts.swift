@@ -99,6 +99,27 @@ enum MetaCommandHelpTexts {
             After `c` (run the rest without stopping) pauses no longer wait. Example: `:pause Look at isLoading`.
             """),
         MetaCommandHelp(
+            name: ":watch", usage: ":watch [PATH]", summary: "Show only the changes at or under PATH in diffs; without PATH, list the watches.",
+            details: """
+            While any path is watched, each mutation block shows only the changes at, under or above a watched
+            path, then `(N other changes)`. Several paths may be watched; `REACTOR:PATH` watches another reactor.
+            JSON `mutation` events keep their whole patch. Example: `:watch posts`, `:watch write:title`.
+            """),
+        MetaCommandHelp(
+            name: ":unwatch", usage: ":unwatch [PATH]", summary: "Stop watching PATH, or every path: diffs are shown whole again.",
+            details: "Example: `:unwatch posts`, `:unwatch`."),
+        MetaCommandHelp(
+            name: ":break", usage: ":break [PATH OP VALUE]", summary: "Stop a stepping or loading run when the condition becomes true.",
+            details: """
+            OP and VALUE as for `:expect`. The condition is checked after each mutation; when it turns from false to
+            true, `● break: …` is printed and a `:load` or stepping run stops before its next line as `--step` does
+            (interactively the typed line only warns; a batch run without --step goes on). Without arguments,
+            lists the breaks. Example: `:break value >= 3`, `:break posts.count > 2`.
+            """),
+        MetaCommandHelp(
+            name: ":unbreak", usage: ":unbreak [PATH]", summary: "Remove the breaks on PATH, or every break.",
+            details: "Example: `:unbreak value`, `:unbreak`."),
+        MetaCommandHelp(
             name: ":set", usage: ":set NAME VALUE", summary: "Change an output setting: diff, format, trace or color.",
             details: """
             :set diff on|off                print the changes after each mutation

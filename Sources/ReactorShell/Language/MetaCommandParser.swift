@@ -59,6 +59,10 @@ private struct MetaArguments {
             return .load(file: try requiredFile(), options: options)
         case ":set": return .set(try setting())
         case ":pause": return .pause(text: restOfLine())
+        case ":watch": return .watch(path: try optionalPath())
+        case ":unwatch": return .unwatch(path: try optionalPath())
+        case ":break": return .breakWhen(stream.isAtEnd ? nil : try expectation())
+        case ":unbreak": return .unbreak(path: try optionalPath())
         case ":quit": return .quit
         default: return .exit(code: try optionalExitCode())
         }

@@ -7,7 +7,7 @@ final class TextPrinter: SessionPrinter {
     let sink: OutputSink
     let colors: Bool
     // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
-    @exclusivity(unchecked) private var diffRenderer: TextDiffRenderer
+    @exclusivity(unchecked) private(set) var diffRenderer: TextDiffRenderer
 
     init(sink: OutputSink, colors: Bool) {
         self.sink = sink
@@ -54,14 +54,14 @@ final class TextPrinter: SessionPrinter {
     }
 
     /// `  ← CAUSE` for a cause the text shows, else nil.
-    private func causeSuffix(_ cause: MutationCause?) -> String? {
+    func causeSuffix(_ cause: MutationCause?) -> String? {
         guard let cause, cause.isShown else { return nil }
         return dim("  ← " + cause.text)
     }
 
     /// The first line of a mutation block: `  · LABEL`, or `  · REACTOR: LABEL` when `reactor` is
     /// given, with the elapsed time and the cause.
-    private static func writeHeader(
+    static func writeHeader(
         to block: inout TextBuffer, reactor: (any ShellReactor)?, label: String, colors: Bool, elapsedText: String?,
         causeText: String?
     ) {
@@ -136,7 +136,7 @@ final class TextPrinter: SessionPrinter {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    private func dim(_ text: String) -> String {
+    func dim(_ text: String) -> String {
         colored(text, code: "2")
     }
 }

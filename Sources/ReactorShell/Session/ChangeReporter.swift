@@ -20,6 +20,10 @@ final class ChangeReporter {
     @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
+    /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
+    var watches = WatchList()
+    /// Called after each report, diffs on or off (`:break` checks its conditions there).
+    var afterEachReport: (@MainActor () -> Void)?
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
@@ -54,6 +58,7 @@ final class ChangeReporter {
         of reactor: any ShellReactor, at index: Int, label: String, elapsed: Duration?, cause: MutationCause?,
         onlyIfChanged: Bool = false
     ) {
+        defer { if let afterEachReport { afterEachReport() } }
         guard showsDiffs else {
             baselines[index] = nil
             if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
@@ -79,7 +84,11 @@ final class ChangeReporter {
             return
         }
         if onlyIfChanged && old == new { return }
-        if !printer.mutation(
+        if !watches.isEmpty, let text = printer as? TextPrinter {
+            var changes: [StateChange] = []
+            diff(old, new, appendingTo: &changes)
+            printWatched(changes, of: reactor, to: text, several: several, label: label, elapsed: elapsed, cause: cause)
+        } else if !printer.mutation(
             of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new)
         {
             var changes: [StateChange] = []
@@ -112,8 +121,24 @@ final class ChangeReporter {
             return
         }
         if onlyIfChanged && hadBaseline && changes.isEmpty { return }
+        if hadBaseline, !watches.isEmpty, let text = output.printer as? TextPrinter {
+            return printWatched(
+                changes, of: reactor, to: text, several: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause)
+        }
         output.printer.mutation(
             of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause,
             changes: hadBaseline ? changes : [])
+    }
+
+    /// Prints the watched part of `changes` and how many others there were (`:watch`, text only:
+    /// a JSON patch stays whole, so that it still applies).
+    private func printWatched(
+        _ changes: [StateChange], of reactor: any ShellReactor, to printer: TextPrinter, several: Bool, label: String,
+        elapsed: Duration?, cause: MutationCause?
+    ) {
+        let (shown, others) = watches.split(changes, of: reactor.name)
+        printer.watchedMutation(
+            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: shown,
+            otherChanges: others)
     }
 }

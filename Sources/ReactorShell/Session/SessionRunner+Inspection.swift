@@ -4,7 +4,7 @@ extension SessionRunner {
     // MARK: State and expectations
 
     /// The reactor a path reference names (its `REACTOR:` prefix, or the focus).
-    private func reactorIndex(for reference: StatePathReference?) -> Result<Int, Diagnostic> {
+    func reactorIndex(for reference: StatePathReference?) -> Result<Int, Diagnostic> {
         if let name = reference?.reactor {
             guard let index = scene.index(named: name.text) else {
                 return .failure(Diagnostic(output.origin, column: name.column,
@@ -19,7 +19,7 @@ extension SessionRunner {
     }
 
     /// The value at `reference` (the whole state when it has no path).
-    private func value(at reference: StatePathReference?) -> Result<(reactor: Int, value: StateValue), Diagnostic> {
+    func value(at reference: StatePathReference?) -> Result<(reactor: Int, value: StateValue), Diagnostic> {
         let index: Int
         switch reactorIndex(for: reference) {
         case .success(let found): index = found

@@ -67,6 +67,14 @@ extension SessionRunner {
             return .succeeded
         case .pause(let text):
             return await pause(text)
+        case .watch(let path):
+            return watch(path)
+        case .unwatch(let path):
+            return unwatch(path)
+        case .breakWhen(let expectation):
+            return addBreak(expectation)
+        case .unbreak(let path):
+            return removeBreaks(path)
         case .quit:
             return .quit(code: nil)
         case .exit(let code):

@@ -101,6 +101,7 @@ extension SessionRunner {
             case .quit(let code): return .quit(code: code)
             }
             if stepping?.stopRequested == true { return .stopped }
+            if breakFired { stopForBreakIfFired() }
         }
         if !scene.scheduler.isQuiescent {
             if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }

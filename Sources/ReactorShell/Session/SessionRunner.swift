@@ -31,6 +31,10 @@ final class SessionRunner {
     var keyboard: StepKeyboard?
     /// The stepping run in progress, if any.
     var stepping: SteppingRun?
+    /// The `:break` conditions.
+    var breakpoints: [Breakpoint] = []
+    /// A break fired since the last line ended.
+    var breakFired = false
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
@@ -63,7 +67,9 @@ final class SessionRunner {
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
-        await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+        let outcome = await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+        breakFired = false  // a typed line only warns
+        return outcome
     }
 
     /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait

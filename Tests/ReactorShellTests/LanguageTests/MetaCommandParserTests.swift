@@ -174,7 +174,8 @@ import Testing
     @Test func everyMetaCommandHasHelp() {
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
-            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":load", ":pause", ":set", ":quit", ":exit",
+            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":load", ":pause",
+            ":watch", ":unwatch", ":break", ":unbreak", ":set", ":quit", ":exit",
         ])
         #expect(MetaCommandHelp.entry(named: "expect")?.usage == ":expect PATH OP VALUE")
         #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
@@ -210,5 +211,29 @@ import Testing
         guard case .meta(let invocation) = try ScriptParser.parse(line, origin: LineOrigin(source: "s.rsh", line: 1)),
               case .pause(let text) = invocation.command else { return nil }
         return .some(text)
+    }
+}
+
+@Suite struct WatchAndBreakParsingTests {
+    private func command(_ line: String) throws -> MetaCommand? {
+        guard case .meta(let invocation) = try ScriptParser.parse(line, origin: LineOrigin(source: "s.rsh", line: 1)) else { return nil }
+        return invocation.command
+    }
+
+    @Test func watchAndUnwatchTakeAnOptionalPath() throws {
+        #expect(try command(":watch") == .watch(path: nil))
+        #expect(try command(":watch write:title") == .watch(path: StatePathReference(
+            reactor: LocatedText("write", column: 8), path: LocatedText("title", column: 14))))
+        #expect(try command(":unwatch") == .unwatch(path: nil))
+        #expect(try command(":unbreak posts.count") == .unbreak(path: StatePathReference(
+            reactor: nil, path: LocatedText("posts.count", column: 10))))
+    }
+
+    @Test func breakTakesAnExpectationOrNothing() throws {
+        #expect(try command(":break") == .breakWhen(nil))
+        guard case .breakWhen(let condition?) = try command(":break value >= 3") else { Issue.record("no condition"); return }
+        #expect(condition.path.description == "value" && condition.comparison.symbol == ">=" && condition.comparisonColumn == 14)
+        #expect(ScriptFormatter.metaLine(.breakWhen(condition)) == ":break value >= 3")
+        #expect(throws: Diagnostic.self) { try command(":break value >=") }
     }
 }

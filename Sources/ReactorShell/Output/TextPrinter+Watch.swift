@@ -1,0 +1,30 @@
+import StateDiff
+
+extension TextPrinter {
+    /// A mutation block while `:watch` is on: the watched `changes` (only the header when there
+    /// are none), then `(N other changes)` when the mutation changed other paths too.
+    func watchedMutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, changes: [StateChange], otherChanges: Int
+    ) {
+        if changes.isEmpty && otherChanges > 0 {
+            // The header line alone: the block's first line, without its `(no change)`.
+            let colors = colors
+            let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+            let causeText = causeSuffix(cause)
+            diffRenderer.withBlock(changes) { block in
+                Self.writeHeader(
+                    to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
+                    elapsedText: elapsedText, causeText: causeText)
+            } _: { bytes in
+                let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+                sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
+            }
+        } else {
+            mutation(of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause, changes: changes)
+        }
+        if otherChanges > 0 {
+            sink.writeResult(dim("      (\(otherChanges) other change\(otherChanges == 1 ? "" : "s"))"))
+        }
+    }
+}
