@@ -165,6 +165,28 @@ struct GitHubSearchReactorTests {
         #expect(search.currentState.repos == ["rx1", "rx2", "rx3"])
     }
 
+    /// The load's search waits behind `setLoadingNextPage(true)` in a concatenation whose task has
+    /// not started when the newer query cancels it: the runtime registered the search's id when
+    /// the effect was created, so the cancel reaches it (no page of the old query is appended)
+    /// and the flag is still lowered.
+    @Test func aNewerQueryInTheSameTurnCancelsALoadWhoseTaskHasNotStarted() async throws {
+        let search = makeSearch()
+        search.send(.updateQuery("swift"))
+        try await scheduler.waitUntilQuiescent()
+        let log = MutationLog(search)
+
+        search.send(.loadNextPage)
+        search.send(.updateQuery("rx"))
+        try await scheduler.waitUntilQuiescent()
+
+        #expect(log.mutations == [
+            .setLoadingNextPage(true),
+            .setQuery("rx"),
+            .setLoadingNextPage(false),
+            .setRepos(["rx1", "rx2", "rx3"], nextPage: 2),
+        ])
+    }
+
     @Test func aNewerQuerySentInTheSameTurnAsALoadCancelsItToo() async throws {
         let search = makeSearch()
         search.send(.updateQuery("swift"))

@@ -71,10 +71,6 @@ public final class GitHubSearchReactor: Reactor {
     /// Where repositories come from.
     public let fetcher: any RepositoryFetcher
 
-    /// Counts `updateQuery` actions; a request started under an older generation never applies its
-    /// result, even if it finishes before its cancellation reaches it.
-    private var queryGeneration = 0
-
     /// A search reactor over `fetcher`.
     public init(fetcher: any RepositoryFetcher) {
         self.fetcher = fetcher
@@ -84,7 +80,6 @@ public final class GitHubSearchReactor: Reactor {
     public func mutate(action: Action) -> Effect<Mutation> {
         switch action {
         case .updateQuery(let query):
-            queryGeneration += 1
             guard let query, !query.isEmpty else {
                 return .concatenate(
                     .cancel(id: SearchCancellationID.search),
@@ -110,7 +105,6 @@ public final class GitHubSearchReactor: Reactor {
 
     /// Fetches `page` of `query` and sends its result: `setRepos` for page 1, `appendRepos` after.
     private func search(_ query: String, page: Int) -> Effect<Mutation> {
-        let generation = queryGeneration
         let fetcher = fetcher
         return .run { [weak self] send in
             let outcome: Result<[String], any Error>
@@ -121,7 +115,10 @@ public final class GitHubSearchReactor: Reactor {
             } catch {
                 outcome = .failure(error)
             }
-            guard let self, self.queryGeneration == generation else { throw CancellationError() }
+            // A newer query cancels this search, even one whose task has not started yet (the
+            // runtime registers a concatenation's cancellable parts when the effect is created);
+            // what a cancelled search sends is dropped.
+            guard let self else { throw CancellationError() }
             switch outcome {
             case .success(let repos):
                 let nextPage = repos.isEmpty || page == .max ? nil : page + 1  // no page after Int.max

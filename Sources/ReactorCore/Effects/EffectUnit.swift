@@ -52,6 +52,10 @@ final class EffectUnit {
     /// (A child unit's task is also cancelled with its parent's task, directly.)
     @exclusivity(unchecked) @usableFromInline
     var startsInBatch = false
+    /// The `cancellable` parts of the unit's effect, registered when it was created (shared with
+    /// the child units it spawns for its parts); nil when it has none.
+    @exclusivity(unchecked) @usableFromInline
+    var reservations: CancellableReservations?
     /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
     @exclusivity(unchecked) @usableFromInline
     var operation: (@MainActor @Sendable () async -> Void)?

@@ -8,15 +8,32 @@ extension ReactorRuntime {
     /// `Task.immediate`, running until it first suspends before the next unit of the batch
     /// starts: the order separate tasks would have run in, at one queue entry per batch. Without `batched` (a child unit its parent task awaits),
     /// the task is created and enqueued at once.
+    ///
+    /// The `cancellable` parts of `effect` are registered now (``CancellableReservations``), and
+    /// their `cancelInFlight` done now; a child unit, spawned for a part of its parent's effect,
+    /// shares its parent's `reservations` instead.
     @inlinable
     func spawn<Output>(
         _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?, batched: Bool = false,
+        sharing parentReservations: CancellableReservations?? = .none,
         deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
         if case .run(let body) = effect.kind {
             return spawnRun(body, actionID: actionID, cancellationID: cancellationID, batched: batched, deliver: deliver)
         }
+        let reservations: CancellableReservations?
+        if case .some(let shared) = parentReservations {
+            reservations = shared
+        } else {
+            reservations = CancellableReservations.collect(in: effect)
+            if let reservations {
+                for reservation in reservations.reservations where reservation.cancelsInFlight {
+                    cancelEffects(id: reservation.id)
+                }
+            }
+        }
         let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
+        unit.reservations = reservations
         let host = weakHandle
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
@@ -145,7 +162,9 @@ extension ReactorRuntime {
                 if element.isSynchronous {
                     try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
                 } else if let runtime = host.runtime {
-                    children.append(runtime.spawn(element, actionID: unit.actionID, cancellationID: nil, deliver: deliver))
+                    children.append(runtime.spawn(
+                        element, actionID: unit.actionID, cancellationID: nil, sharing: .some(unit.reservations),
+                        deliver: deliver))
                 }
             }
             for child in children { await wait(for: child, in: unit) }
@@ -154,8 +173,15 @@ extension ReactorRuntime {
             try await perform(inner, unit: unit, host: host, clock: clock, deliver: deliver)
         case .cancellable(let id, let cancelInFlight, let inner):
             guard let runtime = host.runtime else { return }
-            if cancelInFlight { runtime.cancelEffects(id: id) }
-            let child = runtime.spawn(inner, actionID: unit.actionID, cancellationID: id, deliver: deliver)
+            if let reservation = unit.reservations?.take(composite) {
+                // Registered (and `cancelInFlight` done) when the effect was created; cancelled
+                // since, it is skipped, and an enclosing concatenation goes on.
+                if reservation.isCancelled { return }
+            } else if cancelInFlight {
+                runtime.cancelEffects(id: id)
+            }
+            let child = runtime.spawn(
+                inner, actionID: unit.actionID, cancellationID: id, sharing: .some(unit.reservations), deliver: deliver)
             await wait(for: child, in: unit)
         case .cancel(let id):
             host.runtime?.cancelEffects(id: id)

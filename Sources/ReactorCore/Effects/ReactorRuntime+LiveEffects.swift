@@ -53,10 +53,14 @@ extension ReactorRuntime {
         ))
     }
 
-    /// Cancels every effect task running under `id`.
+    /// Cancels every effect task running under `id`, and the parts under `id` that live effects
+    /// have registered but not started (``CancellableReservations``).
     @usableFromInline
     func cancelEffects(id: AnyHashable) {
-        for unit in liveEffectsInStartOrder where unit.cancellationID == id { unit.cancel() }
+        for unit in liveEffectsInStartOrder {
+            if unit.cancellationID == id { unit.cancel() }
+            unit.reservations?.cancel(id: id)
+        }
     }
 
     /// Cancels every effect task of the reactor.

@@ -2,16 +2,14 @@
 /// `createSelector` are memoized: the projector runs again only when an input changed.
 @MainActor
 public final class Selector<State, Value> {
-    private let compute: @MainActor (State) -> Value
-    private let memo: Memo?
+    private let body: SelectorBody<State, Value>
 
     /// How many times a memoized selector ran its projector (0 for plain selectors).
-    public var recomputations: Int { memo?.recomputations ?? 0 }
+    public var recomputations: Int { body.recomputations }
 
     /// A selector that computes `body(state)` on every call.
     public init(_ body: @escaping @MainActor (State) -> Value) {
-        self.compute = body
-        self.memo = nil
+        self.body = ComputingSelectorBody(body)
     }
 
     /// A selector reading `keyPath`.
@@ -19,67 +17,86 @@ public final class Selector<State, Value> {
         self.init { $0[keyPath: keyPath] }
     }
 
-    /// A memoized selector: `project` runs only when `inputs(state)` differs from the last inputs.
-    fileprivate init<Inputs>(
-        inputs: @escaping @MainActor (State) -> Inputs,
-        equal: @escaping @MainActor (Inputs, Inputs) -> Bool,
-        project: @escaping @MainActor (Inputs) -> Value
-    ) {
-        let memo = Memo()
-        var last: (inputs: Inputs, output: Value)?
-        self.memo = memo
-        self.compute = { state in
-            let current = inputs(state)
-            if let last, equal(last.inputs, current) { return last.output }
-            let output = project(current)
-            memo.recomputations += 1
-            last = (current, output)
-            return output
-        }
+    fileprivate init(body: SelectorBody<State, Value>) {
+        self.body = body
     }
 
     /// The selected value of `state`.
     public func callAsFunction(_ state: State) -> Value {
+        body.select(state)
+    }
+}
+
+/// A memoized selector projecting the values of any number of selectors (ReCombine stops at 9):
+/// `projector` runs only when an input differs from the last call's.
+///
+/// ```swift
+/// let total = createSelector(home, away) { $0 + $1 }
+/// ```
+@MainActor
+public func createSelector<State, each Input: Equatable, Value>(
+    _ inputs: repeat Selector<State, each Input>,
+    projector: @escaping @MainActor (repeat each Input) -> Value
+) -> Selector<State, Value> {
+    Selector(body: MemoizedSelectorBody(repeat each inputs, projector: projector))
+}
+
+/// What a selector computes; subclassed rather than captured in a closure, because a closure that
+/// captures a parameter pack crashes Swift 6.3's compiler.
+@MainActor
+private class SelectorBody<State, Value> {
+    var recomputations = 0
+
+    func select(_ state: State) -> Value {
+        preconditionFailure("SelectorBody is abstract")
+    }
+}
+
+@MainActor
+private final class ComputingSelectorBody<State, Value>: SelectorBody<State, Value> {
+    private let compute: @MainActor (State) -> Value
+
+    init(_ compute: @escaping @MainActor (State) -> Value) {
+        self.compute = compute
+    }
+
+    override func select(_ state: State) -> Value {
         compute(state)
     }
+}
 
-    /// The recomputation count of a memoized selector.
-    @MainActor
-    fileprivate final class Memo {
-        var recomputations = 0
+@MainActor
+private final class MemoizedSelectorBody<State, each Input: Equatable, Value>: SelectorBody<State, Value> {
+    private let inputs: (repeat Selector<State, each Input>)
+    private let projector: @MainActor (repeat each Input) -> Value
+    private var lastInputs: (repeat each Input)?
+    private var lastOutput: Value?
+
+    init(_ inputs: repeat Selector<State, each Input>, projector: @escaping @MainActor (repeat each Input) -> Value) {
+        self.inputs = (repeat each inputs)
+        self.projector = projector
     }
-}
 
-/// A memoized selector projecting the value of one selector.
-@MainActor
-public func createSelector<State, A: Equatable, Value>(
-    _ a: Selector<State, A>, _ projector: @escaping @MainActor (A) -> Value
-) -> Selector<State, Value> {
-    Selector(inputs: { a($0) }, equal: { $0 == $1 }, project: projector)
-}
+    override func select(_ state: State) -> Value {
+        let current = (repeat Self.value(of: each inputs, in: state))
+        if let lastInputs, let lastOutput, Self.areEqual(repeat each lastInputs, to: repeat each current) {
+            return lastOutput
+        }
+        let output = projector(repeat each current)
+        recomputations += 1
+        lastInputs = current
+        lastOutput = output
+        return output
+    }
 
-/// A memoized selector projecting the values of two selectors.
-@MainActor
-public func createSelector<State, A: Equatable, B: Equatable, Value>(
-    _ a: Selector<State, A>, _ b: Selector<State, B>, _ projector: @escaping @MainActor (A, B) -> Value
-) -> Selector<State, Value> {
-    Selector(inputs: { (a($0), b($0)) }, equal: { $0 == $1 }, project: { projector($0.0, $0.1) })
-}
+    private static func value<Selected>(of selector: Selector<State, Selected>, in state: State) -> Selected {
+        selector(state)
+    }
 
-/// A memoized selector projecting the values of three selectors.
-@MainActor
-public func createSelector<State, A: Equatable, B: Equatable, C: Equatable, Value>(
-    _ a: Selector<State, A>, _ b: Selector<State, B>, _ c: Selector<State, C>,
-    _ projector: @escaping @MainActor (A, B, C) -> Value
-) -> Selector<State, Value> {
-    Selector(inputs: { (a($0), b($0), c($0)) }, equal: { $0 == $1 }, project: { projector($0.0, $0.1, $0.2) })
-}
-
-/// A memoized selector projecting the values of four selectors.
-@MainActor
-public func createSelector<State, A: Equatable, B: Equatable, C: Equatable, D: Equatable, Value>(
-    _ a: Selector<State, A>, _ b: Selector<State, B>, _ c: Selector<State, C>, _ d: Selector<State, D>,
-    _ projector: @escaping @MainActor (A, B, C, D) -> Value
-) -> Selector<State, Value> {
-    Selector(inputs: { (a($0), b($0), c($0), d($0)) }, equal: { $0 == $1 }, project: { projector($0.0, $0.1, $0.2, $0.3) })
+    private static func areEqual(_ old: repeat each Input, to new: repeat each Input) -> Bool {
+        for (oldValue, newValue) in repeat (each old, each new) {
+            if oldValue != newValue { return false }
+        }
+        return true
+    }
 }

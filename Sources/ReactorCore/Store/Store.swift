@@ -10,6 +10,10 @@
 /// )
 /// store.dispatch(.homeScore)
 /// ```
+///
+/// Effects (see `Store+Effects.swift`) run after the state observers have seen the new state,
+/// as in ReCombine; a stubbed store still runs them on the actions it records (ReCombine's
+/// `MockStore`).
 @MainActor
 public final class Store<State, Action>: Reactor {
     /// A store's mutations are its actions.
@@ -24,11 +28,16 @@ public final class Store<State, Action>: Reactor {
     @usableFromInline
     let reducer: ReducerFn<State, Action>
 
-    private var effects: [StoreEffect<State, Action>]
-    private var effectsToken: ObservationToken?
+    /// The effects, in registration order, each with its registration number.
+    var effects: [(number: Int, effect: StoreEffect<State, Action>)] = []
+    var lastEffectNumber = 0
+    /// Actions a stubbed store recorded while its effects ran, waiting their turn (breadth-first).
+    var stubbedActionsToRun: [Action] = []
+    var isRunningStubbedEffects = false
 
     /// Creates a store that reduces with `reducer` from `initialState`, running `effects` after
-    /// each reduced action, on `scheduler` (a fresh real-clock scheduler by default).
+    /// each reduced action, on `scheduler` (a fresh real-clock scheduler by default). These effects
+    /// live as long as the store.
     public init(
         reducer: @escaping ReducerFn<State, Action>,
         initialState: State,
@@ -37,14 +46,13 @@ public final class Store<State, Action>: Reactor {
     ) {
         self.reducer = reducer
         self.initialState = initialState
-        self.effects = effects
         self.runtime = ReactorRuntime(scheduler: scheduler)
-        if !effects.isEmpty { installEffects() }
+        for effect in effects { add(effect) }
     }
 
     /// Applies the reducer.
     @inlinable
-    public func reduce(state: State, mutation: Action) -> State {
+    public func reduce(state: consuming State, mutation: Action) -> State {
         reducer(state, mutation)
     }
 
@@ -52,37 +60,6 @@ public final class Store<State, Action>: Reactor {
     @inlinable @inline(__always)
     public func dispatch(_ action: Action) {
         send(action)
-    }
-
-    /// Adds an effect; it sees actions dispatched from now on.
-    public func register(_ effect: StoreEffect<State, Action>) {
-        effects.append(effect)
-        if effectsToken == nil { installEffects() }
-    }
-
-    private func installEffects() {
-        effectsToken = observeRuntimeEvents(
-            actions: { _, _ in },
-            reductions: { [weak self] actionID, action, state in
-                self?.runEffects(after: action, state: state, actionID: actionID)
-            },
-            effects: { _ in })
-    }
-
-    private func runEffects(after action: Action, state: State, actionID: Int?) {
-        for effect in effects {
-            switch effect.body {
-            case .nonDispatching(let body):
-                body(action, state)
-            case .dispatching(let body):
-                let output = body(action, state)
-                let sink = EffectSink<Action>(
-                    inline: { [weak self] next in self?.send(next) },
-                    later: { [weak self] next, _ in self?.send(next) }
-                )
-                runtime.start(output, actionID: actionID, sink: sink)
-            }
-        }
     }
 
     /// Calls `observer` with the selected value now, then whenever it changes.
