@@ -260,11 +260,17 @@ public final class ReactorRuntime<R: Reactor> {
     }
 
     /// A reduction told to event observers, then to state observers, then to the follower.
-    @inlinable
+    /// Inlined into the pipeline: every reduction a tool observes takes this path.
+    @inlinable @inline(__always)
     func reportAndNotify(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
         emitReduction(actionID, mutation, state)
         notify(state)
-        if let follower = reductionFollower { follower(actionID, mutation, state) }
+        if _slowPath(reductionFollower != nil) { followReduction(actionID, mutation, state) }
+    }
+
+    @inlinable @inline(never)
+    func followReduction(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
+        reductionFollower?(actionID, mutation, state)
     }
 
     // MARK: State access
