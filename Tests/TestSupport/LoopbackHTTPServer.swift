@@ -1,10 +1,5 @@
 import Foundation
 import Synchronization
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A real HTTP/1.1 server on 127.0.0.1 for tests: an ephemeral port, one thread per connection,
 /// `Connection: close` on every answer.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateDiff
 
 /// Turns GitHub's answer to a repository search into `full_name`s or a ``RepositoryFetchError``.

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// `reactor-shell test`: each script runs alone, as `run` would run it, with its output captured
 /// and compared with the golden file beside it (or written there with `--update`).
 enum GoldenScripts {

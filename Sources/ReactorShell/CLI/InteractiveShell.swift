@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import StateDiff
 
 /// The interactive front end: a terminal on standard input, lines edited with readline (or

@@ -1,9 +1,9 @@
 /// The two command lines every batch run and start-up uses, decided without ArgumentParser.
 ///
-/// Building ArgumentParser's command tree and parsing costs about a third of the start-up
-/// instructions, so a command line without options — nothing at all, or `run` followed by
-/// plain file names — gets its plan directly. Anything else (an option, `help`, a name
-/// starting with `-` other than `-` itself) goes through ArgumentParser as before.
+/// Building ArgumentParser's command tree and parsing is a large share of start-up (see
+/// docs/performance.md), so a command line without options — nothing at all, or `run` followed
+/// by plain file names — gets its plan directly. Anything else (an option, `help`, a name
+/// starting with `-` other than `-` itself) goes through ArgumentParser.
 extension LaunchPlan {
     /// The plan for `arguments` when it needs no parsing, else nil.
     static func planWithoutOptions(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The last few lines of a script read, by a hash of their bytes.
 ///
 /// A script repeats most of its lines (`increase`, `homeScore`, the same `setScore` values); a line

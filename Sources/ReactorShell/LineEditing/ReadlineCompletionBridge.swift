@@ -4,11 +4,6 @@ import CReadline
 import CEditline
 #endif
 #if GNUReadline || LibEdit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What one Tab press computed, kept for readline's list display.
 struct ReadlineCompletionSession {

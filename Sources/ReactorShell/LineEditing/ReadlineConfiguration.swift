@@ -4,11 +4,6 @@ import CReadline
 import CEditline
 #endif
 #if GNUReadline || LibEdit
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// readline's process-wide settings, applied before its first use.
 @MainActor

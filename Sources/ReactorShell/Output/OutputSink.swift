@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Where the shell's results and errors go: stdout through a buffer, stderr unbuffered.
 ///
 /// Results are buffered (a batch run writes hundreds of thousands of lines a second); an error

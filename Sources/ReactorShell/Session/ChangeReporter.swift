@@ -12,8 +12,8 @@ final class ChangeReporter {
     private let output: SessionOutput
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
     @exclusivity(unchecked) private(set) var showsDiffs: Bool
-    // The fields a batch line changes are exempt from dynamic exclusivity checks (about 60
-    // instructions each): main-actor state, never passed `inout` to code that could reach them.
+    // The fields a batch line changes are exempt from dynamic exclusivity checks (a cost on every
+    // line; see docs/performance.md): main-actor state, never passed `inout` to code that could reach them.
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// Whether each reactor of the scene lists its own changes.

@@ -17,8 +17,8 @@ final class SessionRecorder {
     /// Whether effect life events are printed and mutations show their time since the action.
     @exclusivity(unchecked) var trace = false
 
-    // The fields a batch line changes are exempt from dynamic exclusivity checks (about 60
-    // instructions each): main-actor state, never passed `inout` to code that could reach them.
+    // The fields a batch line changes are exempt from dynamic exclusivity checks (a cost on every
+    // line; see docs/performance.md): main-actor state, never passed `inout` to code that could reach them.
     /// The numbered steps for `:history` and `:jump`.
     @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
     /// The commands that replay the session (`:save`).
