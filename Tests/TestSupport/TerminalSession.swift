@@ -74,6 +74,14 @@ public final class TerminalSession {
         try runTmux(["send-keys", "-t", target, "-l", "--", text])
     }
 
+    /// Sends `bytes` to the terminal as they are, whatever they encode (`tmux send-keys -H`):
+    /// invalid UTF-8 or control bytes, as a program writing to the terminal could.
+    public func typeBytes(_ bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        let hex = bytes.map { byte in String(byte, radix: 16) }
+        try runTmux(["send-keys", "-t", target, "-H"] + hex)
+    }
+
     /// Presses `keys` one after another.
     public func press(_ keys: TerminalKey...) throws {
         try runTmux(["send-keys", "-t", target] + keys.map(\.tmuxName))

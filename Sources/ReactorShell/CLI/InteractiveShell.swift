@@ -54,7 +54,7 @@ final class InteractiveShell {
         }
         return ReadlineLineEditor(history: store, applicationName: identity.name)
         #else
-        return PlainLineEditor()
+        return PlainLineEditor(maximumLineLength: configuration.maximumLineLength)
         #endif
     }
 
@@ -121,10 +121,13 @@ final class InteractiveShell {
         case .endOfInput:
             running?.cancel()
             finish?(0)
-        case .invalidUTF8(let number):
-            sink.writeError("<stdin>:\(number):1: invalid UTF-8 in this line; the line was skipped")
-        case .tooLong(let number):
-            sink.writeError("<stdin>:\(number):1: \(ShellConfiguration.lineTooLongMessage(session.configuration.maximumLineLength))")
+        // A skipped line keeps its number, so the lines after it are numbered as the editor read them.
+        case .invalidUTF8:
+            lineNumber += 1
+            sink.writeError("<stdin>:\(lineNumber):1: invalid UTF-8 in this line; the line was skipped")
+        case .tooLong:
+            lineNumber += 1
+            sink.writeError("<stdin>:\(lineNumber):1: \(ShellConfiguration.lineTooLongMessage(session.configuration.maximumLineLength))")
         }
     }
 

@@ -2,8 +2,8 @@
 public enum LineEditorEvent: Equatable, Sendable {
     /// The user entered a line (without its line terminator).
     case line(String)
-    /// Input line `lineNumber` (1-based) was not valid UTF-8; it is skipped, reading goes on.
-    /// Only the plain editor reports this; readline builds deliver lossily decoded text instead.
+    /// Input line `lineNumber` (1-based, counting every line the editor read) was not valid
+    /// UTF-8 (or held a NUL byte); it is skipped, reading goes on.
     case invalidUTF8(lineNumber: Int)
     /// Input line `lineNumber` (1-based) was longer than the line limit (`--max-line-length`); it
     /// is skipped, reading goes on.

@@ -31,12 +31,16 @@ public final class PlainLineEditor: LineEditor {
 
     private let closesDescriptor: Bool
 
-    /// An editor reading `fileDescriptor` (standard input by default). With
+    /// An editor reading `fileDescriptor` (standard input by default). A line over
+    /// `maximumLineLength` bytes (`--max-line-length`; 1 MiB by default) arrives as `.tooLong`. With
     /// `closingDescriptorOnStop`, `stop()` closes it, after the dispatch source watching it
     /// is gone (closing it earlier could confuse a later source on the same number).
-    public init(fileDescriptor: Int32 = 0, closingDescriptorOnStop: Bool = false) {
+    public init(
+        fileDescriptor: Int32 = 0, maximumLineLength: Int = ShellConfiguration().maximumLineLength,
+        closingDescriptorOnStop: Bool = false
+    ) {
         descriptor = fileDescriptor
-        reader = LineReader(descriptor: fileDescriptor)
+        reader = LineReader(descriptor: fileDescriptor, maximumLineLength: maximumLineLength)
         closesDescriptor = closingDescriptorOnStop
     }
 

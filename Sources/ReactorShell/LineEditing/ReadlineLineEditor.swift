@@ -40,8 +40,11 @@ public final class ReadlineLineEditor: LineEditor {
     private var signals: ReadlineSignalHandling?
     /// True while readline is calling the line handler (it redraws the prompt afterwards).
     private var insideLineHandler = false
-    /// Lines of a multi-line paste not yet delivered because the session paused the editor.
-    private var pendingLines: [String] = []
+    /// Lines of a multi-line paste not yet delivered because the session paused the editor
+    /// (nil: a line that is not valid UTF-8).
+    private var pendingLines: [String?] = []
+    /// The lines delivered so far (valid or not), which numbers an invalid one.
+    private var deliveredLineCount = 0
     /// The half-typed line saved by `pause()` outside the line handler, with its cursor.
     private var savedLine: (text: String, point: Int32)?
     private var lastHistoryEntry: String?
@@ -200,9 +203,9 @@ public final class ReadlineLineEditor: LineEditor {
         }
     }
 
-    /// readline finished a line (`nil`: end of input).
-    func lineCompleted(_ text: String?) {
-        guard let text else {
+    /// readline finished a line, as its bytes (`nil`: end of input).
+    func lineCompleted(_ bytes: [UInt8]?) {
+        guard let bytes else {
             rl_callback_handler_remove()
             rs_write_to_output("\n")
             deliver(.endOfInput)
@@ -210,7 +213,7 @@ public final class ReadlineLineEditor: LineEditor {
         }
         insideLineHandler = true
         defer { insideLineHandler = false }
-        pendingLines = ReadlineLineEditor.splitPastedLines(text)
+        pendingLines = ReadlineLineEditor.splitPastedLines(bytes)
         deliverPendingLines()
         if phase == .paused {
             rl_callback_handler_remove()
@@ -285,16 +288,22 @@ public final class ReadlineLineEditor: LineEditor {
 
     private func deliverPendingLines() {
         while phase == .editing, !pendingLines.isEmpty {
-            deliver(.line(pendingLines.removeFirst()))
+            deliveredLineCount += 1
+            if let line = pendingLines.removeFirst() {
+                deliver(.line(line))
+            } else {
+                deliver(.invalidUTF8(lineNumber: deliveredLineCount))
+            }
         }
     }
 
     private func installLineHandler() {
         let marked = ReadlinePromptMarkup.markInvisibleSequences(prompt)
         rl_callback_handler_install(marked) { line in
-            let text = line.map { String(cString: $0) }
+            // The bytes as typed: decoding here would repair invalid UTF-8 silently.
+            let bytes = line.map { Array(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
             free(line)
-            MainActor.assumeIsolated { ReadlineLineEditor.active?.lineCompleted(text) }
+            MainActor.assumeIsolated { ReadlineLineEditor.active?.lineCompleted(bytes) }
         }
         if let savedLine {
             self.savedLine = nil
@@ -336,13 +345,15 @@ public final class ReadlineLineEditor: LineEditor {
         if redraw { redrawLine() }
     }
 
-    /// Splits a line that contains pasted line breaks into its lines (blank ones dropped);
-    /// a line without breaks is returned as it is, even when empty.
-    static func splitPastedLines(_ text: String) -> [String] {
-        guard text.contains(where: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }) else { return [text] }
-        return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" })
-            .map(String.init)
-            .filter { !$0.allSatisfy { $0 == " " || $0 == "\t" } }
+    /// Splits the bytes of a line that contains pasted line breaks into its lines (blank ones
+    /// dropped); a line without breaks is returned as it is, even when empty. Each line is its
+    /// text, or nil when it is not valid UTF-8 (batch input rejects such a line too; SPEC §6).
+    static func splitPastedLines(_ bytes: [UInt8]) -> [String?] {
+        let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
+        guard bytes.contains(where: isBreak) else { return [String(validating: bytes, as: UTF8.self)] }
+        return bytes.split(whereSeparator: isBreak)
+            .filter { !$0.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
+            .map { String(validating: $0, as: UTF8.self) }
     }
 }
 #endif

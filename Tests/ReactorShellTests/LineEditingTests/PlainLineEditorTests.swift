@@ -25,6 +25,18 @@ import Testing
         #expect(editor.readEvent() == .endOfInput)
     }
 
+    @Test func aLineOverTheGivenLimitIsReportedAndSkipped() {
+        let editor = PlainLineEditor(
+            fileDescriptor: pipeReading("abcd\nabcde\nxy\n" + String(repeating: "z", count: 5_000)), maximumLineLength: 4,
+            closingDescriptorOnStop: true)
+        defer { editor.stop() }
+        #expect(editor.readEvent() == .line("abcd"))
+        #expect(editor.readEvent() == .tooLong(lineNumber: 2))
+        #expect(editor.readEvent() == .line("xy"))
+        #expect(editor.readEvent() == .tooLong(lineNumber: 4))
+        #expect(editor.readEvent() == .endOfInput)
+    }
+
     @Test func startDeliversEveryLineAndTheEndFromTheMainQueue() async {
         let editor = PlainLineEditor(fileDescriptor: pipeReading("one\r\ntwo\nthree"), closingDescriptorOnStop: true)
         let received = await withCheckedContinuation { (continuation: CheckedContinuation<[LineEditorEvent], Never>) in

@@ -16,9 +16,15 @@ import Testing
     }
 
     @Test func pastedLineBreaksSplitALineIntoSeveral() {
-        #expect(ReadlineLineEditor.splitPastedLines("a\nb\r\n\nc") == ["a", "b", "c"])
-        #expect(ReadlineLineEditor.splitPastedLines("") == [""])
-        #expect(ReadlineLineEditor.splitPastedLines("single") == ["single"])
+        #expect(ReadlineLineEditor.splitPastedLines(Array("a\nb\r\n\nc".utf8)) == ["a", "b", "c"])
+        #expect(ReadlineLineEditor.splitPastedLines(Array("a\n \t\nb".utf8)) == ["a", "b"])
+        #expect(ReadlineLineEditor.splitPastedLines([]) == [""])
+        #expect(ReadlineLineEditor.splitPastedLines(Array("só".utf8)) == ["só"])
+    }
+
+    @Test func aTypedOrPastedLineThatIsNotUTF8IsMarkedInvalidAlone() {
+        #expect(ReadlineLineEditor.splitPastedLines([0x61, 0xFF, 0x62]) == [nil])
+        #expect(ReadlineLineEditor.splitPastedLines([0x61, 0x0A, 0xC3, 0x0A, 0x62]) == ["a", nil, "b"])
     }
 
     @Test func theCommonPrefixOfCandidatesIsComputedByCharacter() {
