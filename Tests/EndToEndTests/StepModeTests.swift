@@ -134,6 +134,22 @@ struct StepModeTests {
         #expect(settings.isSuperset(of: ["icanon", "echo", "isig"]), "\(screen)")
     }
 
+    @Test func sigtermAtAPauseEndsTheRunWithTheTerminalRestored() async throws {
+        let home = try InteractiveHome()
+        try home.write("lesson.rsh", Self.lesson)
+        let terminal = try await home.startShell(
+            wrappedIn: #""$0" "$@"; echo "status $?"; stty -a"#, ["run", "--step", "lesson.rsh"],
+            waitingFor: "counter> increase")
+        // The pane runs `sh -c …`, whose child is the shell being stepped.
+        let wrapper = try terminal.processID()
+        let children = try String(contentsOfFile: "/proc/\(wrapper)/task/\(wrapper)/children", encoding: .utf8)
+        let program = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
+        kill(program, SIGTERM)
+        let screen = try await terminal.waitFor("status 143")
+        let settings = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
+        #expect(settings.isSuperset(of: ["icanon", "echo", "isig"]), "\(screen)")
+    }
+
     @Test func pauseWaitsForEnterAndShowsItsText() async throws {
         let home = try InteractiveHome()
         let terminal = try await startStepping(

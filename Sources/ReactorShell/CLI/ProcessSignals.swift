@@ -108,8 +108,10 @@ extension ProcessSignals {
     }
 }
 
-/// Writes the pending results, then dies of the signal (its action was reset to the default).
+/// Puts back a terminal that a stepping pause holds, writes the pending results, then dies of the
+/// signal (its action was reset to the default).
 private func terminationHandler(_ number: Int32) {
+    PausedTerminal.restoreFromSignalHandler()
     SignalSafeOutput.writePendingResults()
     raise(number)
 }

@@ -169,6 +169,7 @@ final class StepKeyboard {
         var mode = termios()
         if tcgetattr(input, &mode) == 0 {
             savedMode = mode
+            PausedTerminal.remember(mode, of: input)
             mode.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
             withUnsafeMutableBytes(of: &mode.c_cc) { controls in
                 controls[Int(VMIN)] = 1
@@ -183,6 +184,7 @@ final class StepKeyboard {
     private func restoreTerminal() {
         guard var mode = savedMode else { return }
         savedMode = nil
+        PausedTerminal.forget()
         tcsetattr(input, TCSANOW, &mode)
     }
 
@@ -211,5 +213,37 @@ final class StepKeyboard {
             }
         }
         return nil
+    }
+}
+
+/// The terminal mode to put back if the process ends by a signal (SIGTERM, SIGHUP) while a pause
+/// has the terminal in its own mode: kept where a signal handler can read it without locks.
+enum PausedTerminal {
+    private nonisolated(unsafe) static let mode: UnsafeMutablePointer<termios> = {
+        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
+        pointer.initialize(to: termios())
+        return pointer
+    }()
+    /// The descriptor whose mode `mode` is, or -1 when no pause holds the terminal.
+    private nonisolated(unsafe) static var descriptor: Int32 = -1
+
+    /// A pause changed `descriptor`'s mode, which was `saved`.
+    @MainActor
+    static func remember(_ saved: termios, of descriptor: Int32) {
+        mode.pointee = saved
+        Self.descriptor = descriptor
+    }
+
+    /// The pause put the mode back itself.
+    @MainActor
+    static func forget() {
+        descriptor = -1
+    }
+
+    /// From a signal handler: puts the terminal back as it was before the pause, if one holds it
+    /// (`tcsetattr` is async-signal-safe).
+    static func restoreFromSignalHandler() {
+        guard descriptor >= 0 else { return }
+        tcsetattr(descriptor, TCSANOW, mode)
     }
 }
