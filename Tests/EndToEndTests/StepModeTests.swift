@@ -160,6 +160,24 @@ struct StepModeTests {
         #expect(try await terminal.waitForExitStatus() == 0)
     }
 
+    @Test func theBoardLessonStepsAndRunsToTheEnd() async throws {
+        let home = try InteractiveHome()
+        let lesson = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("examples/lesson-board.rsh").path
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "run", "--step", lesson], waitingFor: "counter> :use board")
+        #expect(try terminal.screen().contains("The scene has two reactors: `board` lists the posts, `write` edits a new one.\n"))
+        try terminal.press(.enter)
+        try await terminal.waitForLastLine("board> :state board:")
+        try terminal.press(.enter)
+        try await terminal.waitForLastLine("board> :state write:")
+        try terminal.press(.enter)
+        try await terminal.waitForLastLine("⏸ Two empty states. Which actions will change the board? — press Enter")
+        try terminal.type("c")
+        #expect(try await terminal.waitForExitStatus() == 0)
+        #expect(try terminal.screen().hasSuffix(" passed, 0 failed"))
+    }
+
     // MARK: In the interactive shell
 
     @Test func loadStepStopsOnlyTheFileAndTheShellGoesOn() async throws {
