@@ -59,3 +59,32 @@ struct ScoreboardLabelTests {
         }
     }
 }
+
+/// The board's own labels are what reflection gives (cut to the same limit).
+@Suite("board labels")
+struct BoardLabelTests {
+    private func reflected(_ value: Any, limit: Int) -> String {
+        var writer = LabelWriter(limit: limit)
+        writer.write(value, depth: 1)  // below depth 0: the custom label is not asked
+        return writer.finish()
+    }
+
+    @Test func eachActionAndMutationLabelsItselfAsReflectionWould() {
+        let odd = Post(id: 7, title: "say \"hi\"\\\n👋🏽", content: "é\t")
+        let many = (1...60).map { Post(id: $0, title: "title \($0)", content: "") }
+        let actions: [BoardReactor.Action] = [.refresh, .delete(id: -1), .rename(id: 3, title: "a \"b\"\n"), .rename(id: Int.max, title: "")]
+        let mutations: [BoardReactor.Mutation] = [
+            .setPosts([]), .setPosts([odd]), .setPosts(many), .insertPost(odd, at: 0), .removePost(id: 9),
+            .replacePost(odd), .replacePost(Post(id: 1, title: String(repeating: "x", count: 500), content: "")),
+        ]
+        for limit in [20, 80, 200] {
+            for action in actions {
+                #expect(MutationLabel.shortened(action.mutationLabel, limit: limit) == reflected(action, limit: limit))
+            }
+            for mutation in mutations {
+                #expect(MutationLabel.shortened(mutation.mutationLabel, limit: limit) == reflected(mutation, limit: limit))
+            }
+        }
+        #expect(BoardReactor.Mutation.replacePost(odd).mutationLabel == #"replacePost(Post(id: 7, title: "say \"hi\"\\\n👋🏽", content: "é\t"))"#)
+    }
+}
