@@ -229,7 +229,26 @@ extension ChunkedList: StateDiffable where Element: Encodable & Equatable {
     public func appendChanges(from old: ChunkedList, at path: StatePath, into changes: inout [StateChange]) throws {
         if sharesStorage(with: old) { return }
         let (oldChunks, newChunks, start) = differingChunks(from: old)
-        let oldElements = old.elements(ofChunks: oldChunks), newElements = elements(ofChunks: newChunks)
+        if oldChunks.count == 1 && newChunks.count == 1 {
+            // One chunk changed (an edit in place): compared where it is, without copying it.
+            try Self.appendChanges(
+                from: old.chunks[oldChunks.lowerBound], to: chunks[newChunks.lowerBound], at: path, start: start,
+                into: &changes)
+        } else {
+            try Self.appendChanges(
+                from: old.elements(ofChunks: oldChunks), to: elements(ofChunks: newChunks), at: path, start: start,
+                into: &changes)
+        }
+    }
+
+    /// Appends the changes from `oldElements` to `newElements` (the differing part of two versions,
+    /// starting at element `start`): the equal elements at either end are skipped by `==`, and only
+    /// what is left between them is encoded and diffed.
+    @inlinable
+    static func appendChanges(
+        from oldElements: [Element], to newElements: [Element], at path: StatePath, start: Int,
+        into changes: inout [StateChange]
+    ) throws {
         var front = 0
         let common = Swift.min(oldElements.count, newElements.count)
         while front < common && oldElements[front] == newElements[front] { front += 1 }
