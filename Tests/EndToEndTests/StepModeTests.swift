@@ -160,6 +160,18 @@ struct StepModeTests {
         #expect(try await terminal.waitForExitStatus() == 0)
     }
 
+    @Test func withResultsRedirectedThePausesStayOnTheTerminalAndEchoGoesToTheFile() async throws {
+        let home = try InteractiveHome()
+        try home.write("lesson.rsh", "# narration\nincrease\n")
+        let terminal = try await home.startShell(
+            wrappedIn: #""$0" "$@" > results.txt; echo "status $?""#, ["run", "--step", "--echo", "--no-diff", "lesson.rsh"],
+            waitingFor: "counter> increase")
+        try terminal.press(.enter)
+        try await terminal.waitFor("status 0")
+        #expect(try terminal.screen().hasPrefix("narration\n"))
+        #expect(home.text(of: "results.txt") == "counter> # narration\ncounter> increase\n0 passed, 0 failed\n")
+    }
+
     @Test func theBoardLessonStepsAndRunsToTheEnd() async throws {
         let home = try InteractiveHome()
         let lesson = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -48,6 +48,10 @@ extension SessionRunner {
         if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .skip }
         if trimmed.hasPrefix("#") {
             keyboard.show(narration(String(trimmed)) + "\n")
+            // Results redirected with --echo: the file gets the line, as from a plain `run --echo`.
+            if scriptLines.echo && !keyboard.drawsOnStandardOutput {
+                output.printer.echo(prompt: prompt, line: text, origin: origin)
+            }
             return .skip
         }
         if stepping.continuing {
