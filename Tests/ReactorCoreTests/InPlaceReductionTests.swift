@@ -107,3 +107,33 @@ struct InPlaceReductionTests {
         #expect(counter.currentState.value == 2)
     }
 }
+
+/// A reducer that reads `currentState`, which the runtime has handed to it.
+@MainActor
+private final class PeekingReducer: Reactor {
+    enum Action { case peek }
+    typealias Mutation = Action
+    struct State { var peeked = 0 }
+    let initialState = State()
+    let runtime = ReactorRuntime<PeekingReducer>()
+
+    func reduce(state: consuming State, mutation: Action) -> State {
+        state.peeked = currentState.peeked + 1
+        return state
+    }
+}
+
+@MainActor
+struct StateReadInsideReduceTests {
+    /// ReactorKit gives the previous state; here the state is `reduce`'s argument and nobody
+    /// else's, so reading it elsewhere stops the program with a message (docs/runtime.md).
+    @Test func readingCurrentStateInsideReduceStopsWithAMessage() async {
+        let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            await MainActor.run {
+                PeekingReducer().send(.peek)
+            }
+        }
+        let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+        #expect(message.contains("PeekingReducer was read while its reduce(state:mutation:)"))
+    }
+}
