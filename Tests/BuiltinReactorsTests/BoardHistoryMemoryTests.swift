@@ -20,7 +20,7 @@ struct BoardHistoryMemoryTests {
         #expect(board.currentState.posts.count == 20_000)
         var timeline = Timeline(limit: 10_000)
         for step in 1...2_000 {
-            timeline.willSend(step: step, current: [handle.snapshot()])
+            timeline.willSend(step: step, current: SceneSnapshot(first: handle.snapshot()))
             var state = board.currentState
             state.posts[(step * 7_919) % 20_000].title = "renamed \(step)"
             board.restore(state: state)

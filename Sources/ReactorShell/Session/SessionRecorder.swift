@@ -38,6 +38,8 @@ final class SessionRecorder {
     @exclusivity(unchecked) private var sendingActionID: Int?
     /// The latest typed action: its own mutations (and its effects') show no cause.
     @exclusivity(unchecked) private(set) var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
+    /// The id of ``latestTypedAction`` (read per reduction without copying the tuple).
+    @exclusivity(unchecked) private var latestTypedActionID = -1
     /// How many mutations the latest typed action caused so far (any reactor).
     @exclusivity(unchecked) private var latestTypedMutations = 0
     /// What the scene's runtime numbers its effects from, so that effect numbers go on across
@@ -68,6 +70,7 @@ final class SessionRecorder {
         pendingStep = nil
         sendingActionID = nil
         latestTypedAction = nil
+        latestTypedActionID = -1
         effectNumberBase = lastEffectNumber
         log.beginScene(name)
         sceneInitialStates = scene.reactors.map { try? $0.stateValue() }
@@ -97,7 +100,7 @@ final class SessionRecorder {
             reactor: index == scene.focusIndex ? nil : reactor.name, command: command, arguments: arguments)
         output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         let step = log.append(command: line)
-        timeline.willSend(step: step, current: scene.reactors.map { $0.snapshot() })
+        timeline.willSend(step: step, current: SceneSnapshot(of: scene.reactors))
         replay.append(isBackground ? line + " &" : line)
         pendingStep = step
         pendingReactor = index
@@ -140,6 +143,7 @@ final class SessionRecorder {
                 pendingStep = nil
                 sendingActionID = actionID
                 latestTypedAction = (actionID, pending, pendingReactor, label)
+                latestTypedActionID = actionID
                 latestTypedMutations = 0
             }
             recentActions.record(actionID, time: scene.scheduler.clock.now, label: label, reactor: index, step: step)
@@ -150,7 +154,7 @@ final class SessionRecorder {
                 log.record(
                     mutation: mutation, reactor: scene.hasSeveral ? reactor.name : nil, actionID: causeAction,
                     effectID: cause.effectID, viaEvent: cause.origin == .event)
-                if causeAction == latestTypedAction?.id { latestTypedMutations += 1 }
+                if causeAction == latestTypedActionID { latestTypedMutations += 1 }
                 if trace, let actionID, let start = recentActions[actionID] { elapsed = scene.scheduler.clock.now - start.time }
             }
             reporter.reportChange(of: reactor, at: index, label: mutation, elapsed: elapsed, cause: cause)
@@ -188,12 +192,18 @@ final class SessionRecorder {
             effect = running?.effectID
             causeAction = running?.actionID ?? sendingActionID
         }
-        let recent = causeAction.flatMap { recentActions[$0] }
+        let isShown = origin == .event || causeAction == nil || causeAction != latestTypedActionID
+        var step: Int?, label: String?, reactorName: String?
+        // What names the action is looked up only when it will be printed: text shows the cause
+        // of few mutations, JSON of all.
+        if isShown || output.format == .json, let causeAction, let recent = recentActions[causeAction] {
+            step = recent.step
+            label = recent.label
+            if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }
+        }
         return MutationCause(
-            origin: origin, step: recent?.step, actionID: causeAction,
-            effectID: effect.map { effectNumberBase + $0 }, actionLabel: recent?.label,
-            actionReactor: scene.hasSeveral ? recent.map { scene.reactors[$0.reactor].name } : nil,
-            isShown: origin == .event || causeAction == nil || causeAction != latestTypedAction?.id)
+            origin: origin, step: step, actionID: causeAction, effectID: effect.map { effectNumberBase + $0 },
+            actionLabel: label, actionReactor: reactorName, isShown: isShown)
     }
 }
 

@@ -33,8 +33,8 @@ extension SessionRunner {
     /// forward, or to right after step N of this scene (0: the scene's initial state).
     func travel(_ command: MetaCommand) -> CommandOutcome {
         guard !scene.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
-        let current = { [scene] in scene.reactors.map { $0.snapshot() } }
-        let target: [StateSnapshot]?
+        let current = { [scene] in SceneSnapshot(of: scene.reactors) }
+        let target: SceneSnapshot?
         let label: String
         switch command {
         case .undo:

@@ -13,7 +13,7 @@ struct Timeline {
     /// The states just before action `step` (the session log's number), one per reactor of the scene.
     struct Point {
         let step: Int
-        let before: [StateSnapshot]
+        let before: SceneSnapshot
         /// The bytes charged for this point.
         var bytes: Int
     }
@@ -27,7 +27,7 @@ struct Timeline {
     /// Where the reactor is: nil at the live end, else the index of the point whose state it shows.
     private(set) var position: Int?
     /// The live states saved when the first `:undo` left them.
-    private var liveState: [StateSnapshot]?
+    private var liveState: SceneSnapshot?
     /// How many points are kept (between `limit` and twice as many).
     let limit: Int
     /// Most bytes the points are charged (see the type's description).
@@ -41,7 +41,7 @@ struct Timeline {
     }
 
     /// Records the states before action `step`; drops the redo branch if the scene was travelling.
-    mutating func willSend(step: Int, current: consuming [StateSnapshot]) {
+    mutating func willSend(step: Int, current: consuming SceneSnapshot) {
         if let position {
             for point in points[position...] { storedBytes -= point.bytes }
             points.removeSubrange(position...)
@@ -62,12 +62,8 @@ struct Timeline {
     }
 
     /// What the snapshots `states` hold that `others` (of the same reactors) do not share.
-    private static func bytes(of states: [StateSnapshot], notSharedWith others: [StateSnapshot]) -> Int {
-        var total = 0
-        for index in states.indices where index < others.count {
-            total += states[index].bytesNotShared(with: others[index])
-        }
-        return total
+    private static func bytes(of states: SceneSnapshot, notSharedWith others: SceneSnapshot) -> Int {
+        states.bytesNotShared(with: others)
     }
 
     /// Drops the oldest points: down to `limit` when there are twice as many, and down to three
@@ -88,7 +84,7 @@ struct Timeline {
     }
 
     /// The states one action back, or nil when there is none.
-    mutating func undo(current: [StateSnapshot]) -> [StateSnapshot]? {
+    mutating func undo(current: SceneSnapshot) -> SceneSnapshot? {
         let target = (position ?? points.count) - 1
         guard target >= 0 else { return nil }
         if position == nil { liveState = current }
@@ -97,21 +93,21 @@ struct Timeline {
     }
 
     /// The states one action forward, or nil at the live end.
-    mutating func redo() -> [StateSnapshot]? {
+    mutating func redo() -> SceneSnapshot? {
         guard let position else { return nil }
         return move(to: position + 1)
     }
 
     /// The states right after step `step` of the log (the step before the first point: before the
     /// first action kept), or nil when the timeline does not reach back that far.
-    mutating func jump(toAfter step: Int, current: [StateSnapshot]) -> [StateSnapshot]? {
+    mutating func jump(toAfter step: Int, current: SceneSnapshot) -> SceneSnapshot? {
         guard let first = points.first, step >= first.step - 1 else { return nil }
         if position == nil { liveState = current }
         let index = points.firstIndex { $0.step > step } ?? points.count
         return move(to: index)
     }
 
-    private mutating func move(to index: Int) -> [StateSnapshot]? {
+    private mutating func move(to index: Int) -> SceneSnapshot? {
         if index >= points.count {
             guard let live = liveState else { return nil }
             position = nil
@@ -132,4 +128,45 @@ struct Timeline {
 
     /// The steps that can be jumped to.
     var steps: [Int] { points.map(\.step) }
+}
+
+/// The states of a scene's reactors at one moment, in scene order. The first is kept apart, so
+/// that the snapshot of a scene of one reactor — the usual case, taken before every action —
+/// needs no array.
+@MainActor
+struct SceneSnapshot {
+    var first: StateSnapshot
+    var rest: [StateSnapshot] = []
+
+    /// How many reactors it holds.
+    var count: Int { 1 + rest.count }
+
+    /// The state of reactor `index` of the scene.
+    subscript(index: Int) -> StateSnapshot { index == 0 ? first : rest[index - 1] }
+
+    /// The snapshots of `reactors` (at least one) now.
+    init(of reactors: [any ShellReactor]) {
+        first = reactors[0].snapshot()
+        if reactors.count > 1 {
+            rest.reserveCapacity(reactors.count - 1)
+            for index in 1..<reactors.count { rest.append(reactors[index].snapshot()) }
+        }
+    }
+
+    /// A snapshot of `first`, followed by `rest`.
+    init(first: StateSnapshot, rest: [StateSnapshot] = []) {
+        self.first = first
+        self.rest = rest
+    }
+
+    /// About how many bytes these snapshots hold that `other`'s (of the same reactors) do not share.
+    func bytesNotShared(with other: SceneSnapshot) -> Int {
+        var total = first.bytesNotShared(with: other.first)
+        if !rest.isEmpty {
+            for index in rest.indices where index < other.rest.count {
+                total += rest[index].bytesNotShared(with: other.rest[index])
+            }
+        }
+        return total
+    }
 }

@@ -16,16 +16,16 @@ struct TimelineMemoryTests {
         let footprint = FixedFootprint(1_000)
         let perPoint = 1_000 + Timeline.pointOverhead
         var timeline = Timeline(limit: 1_000, byteLimit: 20 * perPoint)
-        for step in 1...20 { timeline.willSend(step: step, current: [StateSnapshot(state: step - 1, footprint: footprint)]) }
+        for step in 1...20 { timeline.willSend(step: step, current: SceneSnapshot(first: StateSnapshot(state: step - 1, footprint: footprint))) }
         #expect(timeline.points.count == 20)
         #expect(timeline.storedBytes == 20 * perPoint)
-        timeline.willSend(step: 21, current: [StateSnapshot(state: 20, footprint: footprint)])
+        timeline.willSend(step: 21, current: SceneSnapshot(first: StateSnapshot(state: 20, footprint: footprint)))
         #expect(timeline.points.count == 15)
         #expect(timeline.storedBytes == 15 * perPoint)
         #expect(timeline.steps == Array(7...21))
         // The newest point is kept whatever its size.
         var tiny = Timeline(limit: 1_000, byteLimit: 10)
-        for step in 1...5 { tiny.willSend(step: step, current: [StateSnapshot(state: step - 1, footprint: footprint)]) }
+        for step in 1...5 { tiny.willSend(step: step, current: SceneSnapshot(first: StateSnapshot(state: step - 1, footprint: footprint))) }
         #expect(tiny.steps == [5])
         #expect(tiny.storedBytes == perPoint)
         tiny.clear()
@@ -35,9 +35,9 @@ struct TimelineMemoryTests {
     @Test func theRedoBranchDroppedIsNoLongerCharged() {
         let footprint = FixedFootprint(500)
         var timeline = Timeline(limit: 100, byteLimit: 1 << 20)
-        for step in 1...10 { timeline.willSend(step: step, current: [StateSnapshot(state: step - 1, footprint: footprint)]) }
-        for value in stride(from: 10, to: 6, by: -1) { _ = timeline.undo(current: [StateSnapshot(state: value, footprint: footprint)]) }
-        timeline.willSend(step: 11, current: [StateSnapshot(state: 6, footprint: footprint)])
+        for step in 1...10 { timeline.willSend(step: step, current: SceneSnapshot(first: StateSnapshot(state: step - 1, footprint: footprint))) }
+        for value in stride(from: 10, to: 6, by: -1) { _ = timeline.undo(current: SceneSnapshot(first: StateSnapshot(state: value, footprint: footprint))) }
+        timeline.willSend(step: 11, current: SceneSnapshot(first: StateSnapshot(state: 6, footprint: footprint)))
         #expect(timeline.points.count == 7)
         #expect(timeline.storedBytes == 7 * (500 + Timeline.pointOverhead))
     }

@@ -6,8 +6,8 @@ import Testing
 @Suite("Timeline")
 struct TimelineTests {
     /// The states of a one-reactor scene whose state is `value`.
-    static func snapshot(_ value: Int) -> [StateSnapshot] { [StateSnapshot(state: value)] }
-    static func value(_ snapshots: [StateSnapshot]?) -> Int? { snapshots?.first?.state as? Int }
+    static func snapshot(_ value: Int) -> SceneSnapshot { SceneSnapshot(first: StateSnapshot(state: value)) }
+    static func value(_ snapshots: SceneSnapshot?) -> Int? { snapshots?.first.state as? Int }
 
     /// A timeline after actions 1…`count`, where action `n` moved the state from `n - 1` to `n`.
     static func timeline(actions count: Int, limit: Int = 100) -> Timeline {
