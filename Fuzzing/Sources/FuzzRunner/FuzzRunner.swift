@@ -7,3 +7,13 @@ public func fuzzRunner(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     MainActor.assumeIsolated { _ = RunnerCheck.run(bytes) }
     return 0
 }
+
+/// libFuzzer's set-up hook, called once before the first input: every job runs on this thread
+/// (see ``MainThreadConcurrency``).
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzRunnerInitialize(
+    _ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+) -> CInt {
+    MainActor.assumeIsolated { MainThreadConcurrency.install() }
+    return 0
+}

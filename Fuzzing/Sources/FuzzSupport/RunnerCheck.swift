@@ -1,5 +1,5 @@
 import Foundation
-import ReactorShell
+@testable import ReactorShell
 import BuiltinReactors
 
 /// Runs fuzzed scripts against the built-in registry in-process the way `reactor-shell run` does:
@@ -8,7 +8,7 @@ import BuiltinReactors
 /// without a trap, a sanitizer report or a leak.
 ///
 /// Lines that would make one input slow or touch the file system are blanked first (so the others
-/// keep their numbers): `:load` and `:save` (files), `:sleep` over 1 ms (wall time), `:wait` and
+/// keep their numbers): `:load`, `:save` and `:diagram` (files), `:sleep` but for `:sleep 0` (wall time), `:wait` and
 /// `:advance` over an hour of virtual time.
 @MainActor
 public enum RunnerCheck {
@@ -16,8 +16,9 @@ public enum RunnerCheck {
     nonisolated public static let lineLimit = 64
     /// The longest virtual wait or advance run.
     static let virtualLimit = Duration.seconds(3_600)
-    /// The longest `:sleep` run.
-    static let sleepLimit = Duration.milliseconds(1)
+    /// The longest `:sleep` run: none but `:sleep 0` (a sleep is wall time, which the fuzzer
+    /// would spend waiting instead of running inputs; its parsing is the language target's).
+    static let sleepLimit = Duration.zero
 
     /// Runs the script `bytes` on a fresh session; returns how the run ended and how many lines it printed.
     @discardableResult
@@ -39,8 +40,13 @@ public enum RunnerCheck {
 
         let (outcome, printed) = runSession(descriptors[0])
         // Releasing the session cancels the effects still parked; their cancellations, queued on the
-        // main actor, run here (before the leak check that follows each input).
-        for _ in 0..<4 { pumpMainQueue() }
+        // main actor, run here (before the leak check that follows each input), until a pass of the
+        // main queue queues nothing but its own marker.
+        var before: Int
+        repeat {
+            before = MainThreadConcurrency.enqueuedJobs
+            pumpMainQueue()
+        } while MainThreadConcurrency.enqueuedJobs - before > 1
         return (outcome, printed)
     }
 
@@ -50,6 +56,8 @@ public enum RunnerCheck {
         sink.interceptor = { _ in printed.value += 1 }
         sink.errorInterceptor = { _ in printed.value += 1 }
         let session = ShellSession(registry: .builtins, configuration: ShellConfiguration(), sink: sink, interactive: false)
+        // As `reactor-shell run` does: the registry's first entry (counter) is loaded before line 1.
+        if let failure = session.loadInitialScene() { fatalError("the initial scene: \(failure)") }
         let outcome = Box()
         Task.immediate { @MainActor in
             outcome.value = await session.runScript(descriptor: descriptor, source: "fuzz.rsh", echo: false, bail: false)
@@ -74,7 +82,9 @@ public enum RunnerCheck {
         var count = 0
         for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
             let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
-            if admit(String(decoding: line, as: UTF8.self)) { script.append(contentsOf: line) }
+            if !mayBeLeftOut(line) || admit(String(decoding: line, as: UTF8.self)) {
+                script.append(contentsOf: line)
+            }
             count += 1
             if count == lineLimit || index == bytes.count { break }
             script.append(UInt8(ascii: "\n"))
@@ -83,11 +93,25 @@ public enum RunnerCheck {
         return script
     }
 
+    /// The names of the meta commands that may be left out (see ``admit(_:)``).
+    static let leftOutNames: [[UInt8]] = ["load", "save", "diagram", "sleep", "advance", "wait"].map { Array($0.utf8) }
+
+    /// Whether `line` names one of the meta commands that may be left out, so that ``admit(_:)``
+    /// must parse it; most lines do not, and are run without being parsed twice.
+    static func mayBeLeftOut(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard line.contains(UInt8(ascii: ":")) else { return false }
+        return leftOutNames.contains { name in
+            line.count >= name.count && (0...(line.count - name.count)).contains { start in
+                line[start] == name[0] && line[start..<(start + name.count)].elementsEqual(name)
+            }
+        }
+    }
+
     /// Whether to run `line` (false: it is blanked).
     static func admit(_ line: String) -> Bool {
         guard case .meta(let invocation)? = try? ScriptParser.parse(line) else { return true }
         switch invocation.command {
-        case .load, .save: return false
+        case .load, .save, .diagram: return false
         case .sleep(let duration): return duration <= sleepLimit
         case .advance(let duration): return duration <= virtualLimit
         case .wait(let limit): return (limit ?? .zero) <= virtualLimit
