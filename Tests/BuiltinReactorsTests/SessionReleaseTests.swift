@@ -30,6 +30,19 @@ struct SessionReleaseTests {
             interactive: false)
     }
 
+    /// Lets the main actor run the cancellations that follow a session's release, which are later
+    /// jobs of the main actor (resumed through the global pool, so how many turns they take
+    /// depends on the machine's load), until the tracked reactor and clock are gone or 5 seconds
+    /// have passed. The callers then check that they are gone.
+    static func letTheCancellationsRun(until tracker: SceneTracker) async {
+        let deadline = ContinuousClock.now + .seconds(5)
+        var turns = 0
+        while tracker.reactor != nil || tracker.clock != nil, ContinuousClock.now < deadline {
+            turns += 1
+            if turns < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+
     /// github-search as built in, with its reactor and its clock tracked.
     static func trackedSearch(_ tracker: SceneTracker) -> RegistryEntry {
         RegistryEntry(name: "github-search", summary: "github-search, tracked") { context in
@@ -53,8 +66,7 @@ struct SessionReleaseTests {
             }
             #expect(tracker.reactor != nil)
         }
-        // The cancellations run as later jobs of the main actor.
-        for _ in 0..<20 { await Task.yield() }
+        await Self.letTheCancellationsRun(until: tracker)
         #expect(tracker.reactor == nil, "the reactor outlived its session")
         #expect(tracker.clock == nil, "the clock outlived its session")
     }
@@ -72,7 +84,7 @@ struct SessionReleaseTests {
             close(descriptors[0])
             #expect(tracker.reactor != nil)
         }
-        for _ in 0..<20 { await Task.yield() }
+        await Self.letTheCancellationsRun(until: tracker)
         #expect(tracker.reactor == nil, "the reactor outlived its session")
         #expect(tracker.clock == nil, "the clock outlived its session")
     }
