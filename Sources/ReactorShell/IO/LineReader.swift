@@ -45,8 +45,6 @@ struct LineReader {
     private var failureReported = false
     private var lineNumber = 0
     private var atStart = true
-    /// Lines read recently, shared when the same text comes again.
-    private let recentLines = RecentLines()
 
     /// The longest line taken, in bytes without its line break; a longer one is ``InputLine/tooLong(number:)``
     /// and the buffer never holds much more than this (SPEC §6: `run /dev/zero` keeps memory flat).
@@ -185,7 +183,7 @@ struct LineReader {
                 if byte == 0 { return .binary(number: number) }
                 isASCII = false
             }
-            if isASCII { return .text(recentLines.text(of: bytes), number: number) }
+            if isASCII { return .text(String(decoding: bytes, as: UTF8.self), number: number) }
             guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
             return .text(text, number: number)
         }
