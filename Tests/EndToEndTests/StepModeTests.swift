@@ -122,12 +122,14 @@ struct StepModeTests {
         let home = try InteractiveHome()
         try home.write("lesson.rsh", Self.lesson)
         let terminal = try await home.startShell(
-            wrappedIn: #""$0" "$@"; echo "status $?"; stty -a"#, ["run", "--step", "lesson.rsh"],
+            wrappedIn: #""$0" "$@"; echo "status $?"; stty -a; echo "modes shown""#, ["run", "--step", "lesson.rsh"],
             waitingFor: "counter> increase")
         try terminal.press(.enter)
         try await terminal.waitForLastLine("counter> :expect value == 1")
         try terminal.press(.controlC)
-        let screen = try await terminal.waitFor("status 130")
+        // The modes are printed after the status: wait for all of them, not for the status alone.
+        let screen = try await terminal.waitFor("modes shown")
+        #expect(screen.contains("status 130"), "\(screen)")
         // What ran before is on the screen, and the terminal echoes and edits lines again.
         #expect(screen.contains("      value: 0 → 1\n"), "\(screen)")
         let settings = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
@@ -138,14 +140,15 @@ struct StepModeTests {
         let home = try InteractiveHome()
         try home.write("lesson.rsh", Self.lesson)
         let terminal = try await home.startShell(
-            wrappedIn: #""$0" "$@"; echo "status $?"; stty -a"#, ["run", "--step", "lesson.rsh"],
+            wrappedIn: #""$0" "$@"; echo "status $?"; stty -a; echo "modes shown""#, ["run", "--step", "lesson.rsh"],
             waitingFor: "counter> increase")
         // The pane runs `sh -c …`, whose child is the shell being stepped.
         let wrapper = try terminal.processID()
         let children = try String(contentsOfFile: "/proc/\(wrapper)/task/\(wrapper)/children", encoding: .utf8)
         let program = try #require(children.split(separator: " ").first.flatMap { Int32($0) })
         kill(program, SIGTERM)
-        let screen = try await terminal.waitFor("status 143")
+        let screen = try await terminal.waitFor("modes shown")
+        #expect(screen.contains("status 143"), "\(screen)")
         let settings = Set(screen.split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init))
         #expect(settings.isSuperset(of: ["icanon", "echo", "isig"]), "\(screen)")
     }
