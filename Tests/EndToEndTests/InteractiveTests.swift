@@ -158,10 +158,12 @@ struct InteractiveTests {
         let home = try InteractiveHome()
         let left = try await home.startShell()
         let right = try await home.startShell()
+        // Each line is in the file before the other shell's next one is typed (a line shows on the
+        // screen before the shell has taken it).
         try left.enter("increase")
-        try await left.waitFor("counter> increase")
+        _ = try await home.waitForFile(home.defaultHistoryPath, toBe: "increase\n")
         try right.enter("decrease")
-        try await right.waitFor("counter> decrease")
+        _ = try await home.waitForFile(home.defaultHistoryPath, toBe: "increase\ndecrease\n")
         try left.enter(":state")
         try await left.waitFor("counter> :state")
         let expected = "increase\ndecrease\n:state\n"

@@ -99,7 +99,10 @@ struct BreakInTerminalTests {
         let terminal = try await home.start(
             command: [InteractiveHome.binary, "run", "--step", "--no-diff", "lesson.rsh"], waitingFor: "counter> :break value >= 2")
         try terminal.type("c")
-        let screen = try await terminal.waitForLastLine("counter> increase")
+        // The last line is "counter> increase" before the break too: wait for the break's stop.
+        let screen = try await terminal.waitUntil("the stop after the break") {
+            $0.hasSuffix("● break: counter:value >= 2 (actual: 2)\ncounter> increase")
+        }
         #expect(screen.hasSuffix("""
             counter> increase
             counter> increase
