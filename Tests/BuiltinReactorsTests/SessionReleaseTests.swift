@@ -88,4 +88,25 @@ struct SessionReleaseTests {
         #expect(tracker.reactor == nil, "the reactor outlived its session")
         #expect(tracker.clock == nil, "the clock outlived its session")
     }
+
+    /// The runner's open leak (docs/reliability.md, Findings): a `loadNextPage &` still parked when a
+    /// NUL byte stops the script keeps the virtual clock alive, held by an effect task that never ends.
+    @Test func releasesThemAfterALoadNextPageStoppedByANulByte() async {
+        let tracker = SceneTracker()
+        do {
+            let session = Self.quietBatchSession(tracking: tracker)
+            var descriptors: [Int32] = [0, 0]
+            #expect(pipe(&descriptors) == 0)
+            let script: [UInt8] = Array(":use github-search\nupdateQuery swift\nloadNextPage &\n:advance 1ms\n".utf8) + [0]
+            #expect(write(descriptors[1], script, script.count) == script.count)
+            close(descriptors[1])
+            _ = await session.runScript(descriptor: descriptors[0], source: "nul.rsh", echo: false, bail: false)
+            close(descriptors[0])
+        }
+        await Self.letTheCancellationsRun(until: tracker)
+        #expect(tracker.reactor == nil, "the reactor outlived its session")
+        withKnownIssue("open: the clock outlives the session (Fuzzing/open/runner-leak-306b…)") {
+            #expect(tracker.clock == nil, "the clock outlived its session")
+        }
+    }
 }
