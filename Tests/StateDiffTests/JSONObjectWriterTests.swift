@@ -44,6 +44,24 @@ struct JSONObjectWriterTests {
         }
     }
 
+    @Test func aNestedObjectIsWhatTheValueRenders() {
+        let text = written { event in
+            event.field("event", "mutation")
+            event.object("cause") { cause in
+                cause.field("origin", "event")
+                cause.field("step", 3)
+            }
+            event.object("empty") { _ in }
+            event.field("after", 1)
+        }
+        let expected = StateValue.object([
+            StateField("event", .string("mutation")),
+            StateField("cause", .object([StateField("origin", .string("event")), StateField("step", .int(3))])),
+            StateField("empty", .object([])), StateField("after", .int(1)),
+        ]).jsonText
+        #expect(text == expected)
+    }
+
     @Test func anEmptyObjectAndAnEmptyPatch() {
         #expect(written { _ in } == "{}")
         #expect(written { $0.field("patch", patchOf: []) } == #"{"patch":[]}"#)

@@ -35,20 +35,17 @@ final class JSONLinesPrinter: SessionPrinter {
             event.field("reactor", reactor.name)
             event.field("mutation", label)
             event.field("patch", patchOf: changes)
-            if let cause { event.field("cause", Self.value(of: cause)) }
+            if let cause {
+                event.object("cause") { fields in
+                    fields.field("origin", cause.origin.rawValue)
+                    if let step = cause.step { fields.field("step", step) }
+                    if let action = cause.action { fields.field("action", action) }
+                    if let effect = cause.effectID { fields.field("effect", effect) }
+                }
+            }
         } emit: { bytes in
             sink.writeResult(utf8: bytes)
         }
-    }
-
-    /// `{"origin":"event","step":3,"action":"write.submit","effect":1}`: where a mutation came from;
-    /// `step`, `action` and `effect` only when known.
-    static func value(of cause: MutationCause) -> StateValue {
-        var fields = [StateField("origin", .string(cause.origin.rawValue))]
-        if let step = cause.step { fields.append(StateField("step", .int(step))) }
-        if let action = cause.action { fields.append(StateField("action", .string(action))) }
-        if let effect = cause.effectID { fields.append(StateField("effect", .int(effect))) }
-        return .object(fields)
     }
 
     /// Always false: a JSON patch is built from the change list.

@@ -56,6 +56,16 @@ package struct JSONObjectWriter: ~Copyable {
         value.appendJSON(to: &output)
     }
 
+    /// A field holding an object whose fields `body` writes.
+    package mutating func object(_ key: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+        self.key(key)
+        output.append(UInt8(ascii: "{"))
+        isEmpty = true
+        body(&self)
+        output.append(UInt8(ascii: "}"))
+        isEmpty = false
+    }
+
     /// A field holding the object made of `fields` (`StateValue.object(fields)`).
     package mutating func field(_ key: StaticString, object fields: [StateField]) {
         self.key(key)
