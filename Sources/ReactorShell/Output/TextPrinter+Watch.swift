@@ -9,14 +9,10 @@ extension TextPrinter {
     ) {
         if changes.isEmpty && otherChanges > 0 {
             // The header line alone: the block's first line, without its `(no change)`.
-            let colors = colors
-            let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
-            let causeText = causeSuffix(cause)
-            diffRenderer.withBlock(changes) { block in
-                Self.writeHeader(
-                    to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
-                    elapsedText: elapsedText, causeText: causeText)
-            } _: { bytes in
+            withMutationBlock(
+                of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause,
+                changes: changes
+            ) { bytes in
                 let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
                 sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
             }

@@ -22,6 +22,19 @@ final class TextPrinter: SessionPrinter {
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, changes: [StateChange]
     ) {
+        withMutationBlock(
+            of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause,
+            changes: changes
+        ) { bytes in
+            writeBlock(bytes)
+        }
+    }
+
+    /// Builds a mutation block (its header, then the lines for `changes`) and gives `emit` its bytes.
+    func withMutationBlock(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, changes: [StateChange], _ emit: (UnsafeBufferPointer<UInt8>) -> Void
+    ) {
         let colors = colors
         let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
         let causeText = causeSuffix(cause)
@@ -30,7 +43,7 @@ final class TextPrinter: SessionPrinter {
                 to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
                 elapsedText: elapsedText, causeText: causeText)
         } _: { bytes in
-            writeBlock(bytes)
+            emit(bytes)
         }
     }
 

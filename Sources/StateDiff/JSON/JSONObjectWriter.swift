@@ -126,24 +126,7 @@ extension StatePath {
     /// `appendJSONString` would, without making the pointer's `String` first.
     func appendJSONPointerString(to output: inout TextBuffer) {
         output.append(UInt8(ascii: "\""))
-        for position in 0..<count {
-            output.append(UInt8(ascii: "/"))
-            switch self[position] {
-            case .key(let key):
-                var key = key
-                key.withUTF8 { bytes in
-                    for byte in bytes {
-                        switch byte {
-                        case UInt8(ascii: "~"): output.append("~0")
-                        case UInt8(ascii: "/"): output.append("~1")
-                        default: appendJSONStringByte(byte, to: &output)
-                        }
-                    }
-                }
-            case .index(let index):
-                output.append(index)
-            }
-        }
+        appendJSONPointer(to: &output, jsonEscaped: true)
         output.append(UInt8(ascii: "\""))
     }
 }

@@ -159,25 +159,32 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public var jsonPointer: String {
         if isRoot { return "" }
         return TextBuffer.withScratch { text in
-            for position in 0..<count {
-                text.append(UInt8(ascii: "/"))
-                switch self[position] {
-                case .key(let key):
-                    var key = key
-                    key.withUTF8 { bytes in
-                        for byte in bytes {
-                            switch byte {
-                            case UInt8(ascii: "~"): text.append("~0")
-                            case UInt8(ascii: "/"): text.append("~1")
-                            default: text.append(byte)
-                            }
+            appendJSONPointer(to: &text, jsonEscaped: false)
+            return text.string
+        }
+    }
+
+    /// Appends the JSON Pointer (`/posts/0/title`, `~` and `/` in keys as `~0` and `~1`); with
+    /// `jsonEscaped`, each byte as it is written inside a JSON string literal.
+    func appendJSONPointer(to text: inout TextBuffer, jsonEscaped: Bool) {
+        for position in 0..<count {
+            text.append(UInt8(ascii: "/"))
+            switch self[position] {
+            case .key(let key):
+                var key = key
+                key.withUTF8 { bytes in
+                    for byte in bytes {
+                        switch byte {
+                        case UInt8(ascii: "~"): text.append("~0")
+                        case UInt8(ascii: "/"): text.append("~1")
+                        default:
+                            if jsonEscaped { appendJSONStringByte(byte, to: &text) } else { text.append(byte) }
                         }
                     }
-                case .index(let index):
-                    text.append(index)
                 }
+            case .index(let index):
+                text.append(index)
             }
-            return text.string
         }
     }
 }
