@@ -89,7 +89,7 @@ public final class MutationLabeler {
         // label. Existentials are excluded: their bits point elsewhere.
         guard MemoryLayout<Value>.size <= Self.maximumCachedSize,
               ObjectIdentifier(type(of: value) as Any.Type) == ObjectIdentifier(Value.self) else {
-            if let own { return MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit) }
+            if let own { return ownLabel(of: value, own) }
             return MutationLabel.describe(value, limit: limit)
         }
         var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -104,20 +104,30 @@ public final class MutationLabeler {
         // The pair's first slot holds the newer label: the older one moves to the partner.
         swap(&slot.pointee, &partner.pointee)
         if let own {
-            let label = MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit)
-            if _isPOD(Value.self) { remember(label, type: type, words: words, in: slot) }
+            let label = ownLabel(of: value, own)
+            if _isPOD(Value.self) { remember(label, type: type, words: words, retaining: nil, in: slot) }
             return label
         }
         return describeAndRemember(value, type: type, words: words, in: slot)
     }
 
-    /// Caches `label` of a plain value in `slot`.
+    /// `value`'s own label (read through `own`), cut to ``limit`` like a reflected one.
+    @inlinable
+    func ownLabel<Value>(of value: Value, _ own: (UnsafeRawPointer) -> String) -> String {
+        MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit)
+    }
+
+    /// Caches `label` in `slot` for the value of `type` with bits `words`; `retained` keeps a value
+    /// with references alive while its label is cached.
     @usableFromInline
-    func remember(_ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), in slot: UnsafeMutablePointer<Slot>) {
+    func remember(
+        _ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), retaining retained: Any?,
+        in slot: UnsafeMutablePointer<Slot>
+    ) {
         slot.pointee.type = type
         slot.pointee.words = words
         slot.pointee.label = label
-        slot.pointee.retained = nil
+        slot.pointee.retained = retained
     }
 
     @inlinable
@@ -141,10 +151,7 @@ public final class MutationLabeler {
         if _isPOD(Value.self) || writer.isPlainEnumCase || writer.isStringPayloadEnumCase {
             // A String payload's bits may point at its storage: equal bits then mean the same
             // (immutable) storage only while it is kept alive.
-            slot.pointee.type = type
-            slot.pointee.words = words
-            slot.pointee.label = label
-            slot.pointee.retained = _isPOD(Value.self) ? nil : value
+            remember(label, type: type, words: words, retaining: _isPOD(Value.self) ? nil : value, in: slot)
         }
         return label
     }

@@ -68,15 +68,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// A field holding the object made of `fields` (`StateValue.object(fields)`).
     package mutating func field(_ key: StaticString, object fields: [StateField]) {
-        self.key(key)
-        output.append(UInt8(ascii: "{"))
-        for index in fields.indices {
-            if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendJSONString(fields[index].key, to: &output)
-            output.append(UInt8(ascii: ":"))
-            fields[index].value.appendJSON(to: &output)
-        }
-        output.append(UInt8(ascii: "}"))
+        field(key, .object(fields))
     }
 
     /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`).
@@ -112,12 +104,7 @@ package struct JSONObjectWriter: ~Copyable {
     }
 
     private mutating func appendValueOrNull(_ value: UnsafePointer<StateValue?>) {
-        switch value.pointee {
-        case nil, .null?: output.append("null")
-        case .bool(let flag)?: output.append(flag ? "true" : "false")
-        case .int(let number)?: output.append(number)
-        case let other?: other.appendJSON(to: &output)
-        }
+        if let value = value.pointee { value.appendJSON(to: &output) } else { output.append("null") }
     }
 }
 
