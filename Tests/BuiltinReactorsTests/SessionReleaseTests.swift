@@ -53,7 +53,7 @@ struct SessionReleaseTests {
         }
     }
 
-    @Test(arguments: ["updateQuery swift &", "updateQuery sw &\n:advance 1ms\nupdateQuery swift &", "updateQuery swift\nloadNextPage &"])
+    @Test(arguments: ["updateQuery swift\nloadNextPage &\n:advance 1ms", "updateQuery swift &", "updateQuery sw &\n:advance 1ms\nupdateQuery swift &", "updateQuery swift\nloadNextPage &"])
     func releasesItsReactorsAndClockOnceTheEffectsAreCancelled(script: String) async {
         let tracker = SceneTracker()
         do {
@@ -89,8 +89,10 @@ struct SessionReleaseTests {
         #expect(tracker.clock == nil, "the clock outlived its session")
     }
 
-    /// The runner's open leak (docs/reliability.md, Findings): a `loadNextPage &` still parked when a
-    /// NUL byte stops the script keeps the virtual clock alive, held by an effect task that never ends.
+    /// The runner's leak of docs/reliability.md (Findings; Fuzzing/regressions/runner/runner-leak-306b…):
+    /// a `loadNextPage &` still parked when a NUL byte stops the script once kept the virtual clock
+    /// alive: the concatenation's task held the runtime while it waited for its cancellable part, so
+    /// the runtime's deinit never cancelled them.
     @Test func releasesThemAfterALoadNextPageStoppedByANulByte() async {
         let tracker = SceneTracker()
         do {
@@ -105,8 +107,6 @@ struct SessionReleaseTests {
         }
         await Self.letTheCancellationsRun(until: tracker)
         #expect(tracker.reactor == nil, "the reactor outlived its session")
-        withKnownIssue("open: the clock outlives the session (Fuzzing/open/runner-leak-306b…)") {
-            #expect(tracker.clock == nil, "the clock outlived its session")
-        }
+        #expect(tracker.clock == nil, "the clock outlived its session")
     }
 }

@@ -29,6 +29,39 @@ struct LifetimeTests {
         #expect(scheduler.clock.now == .zero)
     }
 
+    /// A concatenation parked on the `cancellable` part it started (a task awaiting a child task
+    /// asleep on the virtual clock) must not keep the runtime alive once the reactor is released:
+    /// the runtime's deinit cancels both tasks, the sleep ends, and the clock is freed with the
+    /// scheduler. (The parent task once held the runtime strongly while it waited.)
+    @Test func aReleasedReactorCancelsAConcatenationParkedOnItsCancellablePart() async throws {
+        weak var weakRuntime: ReactorRuntime<ScriptedReactor>?
+        weak var weakClock: VirtualClock?
+        do {
+            let scheduler = Scheduler.virtual()
+            let reactor = ScriptedReactor(scheduler: scheduler) { _ in
+                .concatenate(
+                    .just(.add(1)),
+                    Effect<ScriptedReactor.Mutation>.run { send in
+                        try await send.clock.sleep(for: .seconds(100))
+                        send(.add(10))
+                    }.cancellable(id: "search"),
+                    .just(.add(100))
+                )
+            }
+            reactor.send(.go(0))
+            await scheduler.advance(by: .milliseconds(1))
+            #expect(reactor.currentState.value == 1)
+            #expect(scheduler.workInProgress == 2, "the concatenation and its cancellable part are parked")
+            weakRuntime = reactor.runtime
+            weakClock = scheduler.virtualClock
+            _ = reactor
+        }
+        #expect(weakRuntime == nil, "a parked parent task kept the runtime alive")
+        // The cancelled sleep ends in later turns of the main actor.
+        for _ in 0..<1_000 where weakClock != nil { await Task.yield() }
+        #expect(weakClock == nil, "the clock outlived its reactor and scheduler")
+    }
+
     @Test func aReleasedReactorUnsubscribesFromMergedSources() {
         let service = EventSource<String>()
         weak var weakReactor: ListReactor?

@@ -172,20 +172,38 @@ extension ReactorRuntime {
             try await clock.sleep(for: duration)
             try await perform(inner, unit: unit, host: host, clock: clock, deliver: deliver)
         case .cancellable(let id, let cancelInFlight, let inner):
-            guard let runtime = host.runtime else { return }
-            if let reservation = unit.reservations?.take(composite) {
-                // Registered (and `cancelInFlight` done) when the effect was created; cancelled
-                // since, it is skipped, and an enclosing concatenation goes on.
-                if reservation.isCancelled { return }
-            } else if cancelInFlight {
-                runtime.cancelEffects(id: id)
-            }
-            let child = runtime.spawn(
-                inner, actionID: unit.actionID, cancellationID: id, sharing: .some(unit.reservations), deliver: deliver)
+            guard let child = spawnCancellablePart(
+                composite, id: id, cancelInFlight: cancelInFlight, inner, unit: unit, host: host, deliver: deliver)
+            else { return }
             await wait(for: child, in: unit)
         case .cancel(let id):
             host.runtime?.cancelEffects(id: id)
         }
+    }
+
+    /// Starts the child unit that runs `inner`, the body of the `cancellable` part `composite` of
+    /// `unit`'s effect; nil when the part is skipped (its reservation was cancelled) or the
+    /// reactor is gone.
+    ///
+    /// The runtime is held strongly only in here, never across the parent's wait for the child: a
+    /// parent task that held it while parked would keep the runtime alive after its reactor is
+    /// released, so the runtime's deinit, which cancels its effects, would never run, and a child
+    /// parked on the virtual clock would keep the clock (and itself) alive for good.
+    @inlinable
+    static func spawnCancellablePart<Output>(
+        _ composite: CompositeEffect<Output>, id: AnyHashable, cancelInFlight: Bool, _ inner: Effect<Output>,
+        unit: EffectUnit, host: WeakRuntime<R>, deliver: @escaping EffectDelivery<Output>
+    ) -> EffectUnit? {
+        guard let runtime = host.runtime else { return nil }
+        if let reservation = unit.reservations?.take(composite) {
+            // Registered (and `cancelInFlight` done) when the effect was created; cancelled
+            // since, it is skipped, and an enclosing concatenation goes on.
+            if reservation.isCancelled { return nil }
+        } else if cancelInFlight {
+            runtime.cancelEffects(id: id)
+        }
+        return runtime.spawn(
+            inner, actionID: unit.actionID, cancellationID: id, sharing: .some(unit.reservations), deliver: deliver)
     }
 
     /// Waits for a child unit to end; cancelling the parent cancels the child.
