@@ -52,7 +52,8 @@ final class InteractiveShell {
             if let notice = history.notice { sink.writeError("\(identity.name): history: \(notice) (\(sizeVariable) sets the limit)") }
             store = history
         }
-        return ReadlineLineEditor(history: store, applicationName: identity.name)
+        return ReadlineLineEditor(
+            history: store, applicationName: identity.name, maximumLineLength: configuration.maximumLineLength)
         #else
         return PlainLineEditor(maximumLineLength: configuration.maximumLineLength)
         #endif

@@ -40,9 +40,10 @@ public final class ReadlineLineEditor: LineEditor {
     private var signals: ReadlineSignalHandling?
     /// True while readline is calling the line handler (it redraws the prompt afterwards).
     private var insideLineHandler = false
-    /// Lines of a multi-line paste not yet delivered because the session paused the editor
-    /// (nil: a line that is not valid UTF-8).
-    private var pendingLines: [String?] = []
+    /// Lines of a multi-line paste not yet delivered because the session paused the editor.
+    private var pendingLines: [TypedLine] = []
+    /// The longest line delivered, in bytes (`--max-line-length`); a longer one is `.tooLong`.
+    private let maximumLineLength: Int
     /// The lines delivered so far (valid or not), which numbers an invalid one.
     private var deliveredLineCount = 0
     /// The half-typed line saved by `pause()` outside the line handler, with its cursor.
@@ -57,11 +58,15 @@ public final class ReadlineLineEditor: LineEditor {
     /// Creates an editor that records history in `history` (already loaded; its entries are
     /// put into readline's in-memory history on `start`). Prompt and editing go to stderr
     /// when `promptOnStandardError` is true: by default when stdout is not a terminal.
-    /// `applicationName` is what `$if` tests in `~/.inputrc` (the shell's name).
+    /// `applicationName` is what `$if` tests in `~/.inputrc` (the shell's name). A typed line over
+    /// `maximumLineLength` bytes (`--max-line-length`; 1 MiB by default) arrives as `.tooLong`, as
+    /// it would from a script, and stays out of the history.
     public init(history: HistoryStore? = nil,
                 promptOnStandardError: Bool = !TerminalInfo.standardOutputIsTerminal,
-                applicationName: String = "reactor-shell") {
+                applicationName: String = "reactor-shell",
+                maximumLineLength: Int = ShellConfiguration().maximumLineLength) {
         self.history = history
+        self.maximumLineLength = maximumLineLength
         self.promptOnStandardError = promptOnStandardError
         self.applicationName = applicationName
     }
@@ -213,7 +218,7 @@ public final class ReadlineLineEditor: LineEditor {
         }
         insideLineHandler = true
         defer { insideLineHandler = false }
-        pendingLines = ReadlineLineEditor.splitPastedLines(bytes)
+        pendingLines = ReadlineLineEditor.splitPastedLines(bytes, maximumLineLength: maximumLineLength)
         deliverPendingLines()
         if phase == .paused {
             rl_callback_handler_remove()
@@ -289,10 +294,10 @@ public final class ReadlineLineEditor: LineEditor {
     private func deliverPendingLines() {
         while phase == .editing, !pendingLines.isEmpty {
             deliveredLineCount += 1
-            if let line = pendingLines.removeFirst() {
-                deliver(.line(line))
-            } else {
-                deliver(.invalidUTF8(lineNumber: deliveredLineCount))
+            switch pendingLines.removeFirst() {
+            case .text(let line): deliver(.line(line))
+            case .invalidUTF8: deliver(.invalidUTF8(lineNumber: deliveredLineCount))
+            case .tooLong: deliver(.tooLong(lineNumber: deliveredLineCount))
             }
         }
     }
@@ -345,15 +350,28 @@ public final class ReadlineLineEditor: LineEditor {
         if redraw { redrawLine() }
     }
 
+    /// One line of what readline returned, as it is delivered.
+    enum TypedLine: Equatable {
+        case text(String)
+        /// Not valid UTF-8 (batch input rejects such a line too; SPEC §6).
+        case invalidUTF8
+        /// Over the line limit (checked first, as batch input does).
+        case tooLong
+    }
+
     /// Splits the bytes of a line that contains pasted line breaks into its lines (blank ones
-    /// dropped); a line without breaks is returned as it is, even when empty. Each line is its
-    /// text, or nil when it is not valid UTF-8 (batch input rejects such a line too; SPEC §6).
-    static func splitPastedLines(_ bytes: [UInt8]) -> [String?] {
+    /// dropped); a line without breaks is returned as it is, even when empty. A line over
+    /// `maximumLineLength` bytes is `.tooLong`, one that is not valid UTF-8 `.invalidUTF8`.
+    static func splitPastedLines(_ bytes: [UInt8], maximumLineLength: Int = .max) -> [TypedLine] {
+        let typed = { (line: ArraySlice<UInt8>) -> TypedLine in
+            if line.count > maximumLineLength { return .tooLong }
+            return String(validating: line, as: UTF8.self).map(TypedLine.text) ?? .invalidUTF8
+        }
         let isBreak = { (byte: UInt8) in byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") }
-        guard bytes.contains(where: isBreak) else { return [String(validating: bytes, as: UTF8.self)] }
+        guard bytes.contains(where: isBreak) else { return [typed(bytes[...])] }
         return bytes.split(whereSeparator: isBreak)
             .filter { !$0.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") } }
-            .map { String(validating: $0, as: UTF8.self) }
+            .map(typed)
     }
 }
 #endif
