@@ -61,6 +61,26 @@ struct InteractiveTests {
         #expect(state.contains("counter> :state\nvalue: 1\nisLoading: false\nalertMessage: \"increased!\""), "\(state)")
     }
 
+    /// Keys that arrive with the line before them (one write: the line, Enter, more keys) are read
+    /// when the prompt comes back; whichever of the editor's two wake-ups reads them, the other
+    /// must not wait in a blocking read with nothing to read, or the main actor stalls and the
+    /// delayed mutations stop printing. Before the fix a round stalled one time in two to ten
+    /// (release and debug builds), hence the many rounds.
+    @Test func keysTypedAheadWithTheLineDoNotStallTheDelayedMutations() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock"])
+        for value in 1...24 {
+            // One tmux command: the three arrive together (words that name no key are typed as they are).
+            try terminal.press(TerminalKey(tmuxName: "increase"), .enter, TerminalKey(tmuxName: ":sta"))
+            let screen = try await terminal.waitUntil("the delayed mutations of increase #\(value)", timeout: .seconds(10)) {
+                $0.contains("value: \(value - 1) → \(value)") && lastLine(of: $0) == "counter> :sta"
+            }
+            #expect(screen.contains("isLoading: true → false"), "\(screen)")
+            try terminal.press(.controlU)
+            try await terminal.waitForLastLine("counter>")
+        }
+    }
+
     // MARK: Completion
 
     @Test func tabCompletesActionNamesMetaCommandsAndRegistryNames() async throws {

@@ -120,7 +120,9 @@ public final class PlainLineEditor: LineEditor {
     // MARK: - Push mode
 
     private func readFromSource() {
-        guard !stopped, !paused else { return }
+        // The source's handler can run after a resume has already read what woke it: a read
+        // with nothing there would block the main actor until more input comes.
+        guard !stopped, !paused, LineEditingPolling.isReadable(descriptor) else { return }
         // Read all that is there now: the source may not fire again for bytes (or an end of
         // file) that were already waiting when it fired.
         // At most 16 chunks per turn, so an endless pipe cannot starve the main queue.
@@ -171,7 +173,7 @@ public final class PlainLineEditor: LineEditor {
         if let source, sourceSuspended {
             sourceSuspended = false
             source.resume()
-            if LineEditingPolling.isReadable(descriptor) { readFromSource() }
+            readFromSource()
         } else if source == nil && !reachedEnd {
             scheduleRegularFileRead()
         }

@@ -191,16 +191,18 @@ public final class ReadlineLineEditor: LineEditor {
 
     // MARK: - Called by readline's callbacks and the signal sources
 
-    /// Input is waiting on stdin: let readline consume it, one character per call, until
+    /// Input may be waiting on stdin: let readline consume it, one character per call, until
     /// none is left. (The read source does not promise to fire again for bytes that were
     /// already there, so everything available is read now; a long paste is read in turns so
-    /// effects still run in between.)
+    /// effects still run in between.) Readiness is checked before every character, the first
+    /// included: the read source's handler can run after ``readTypedAheadInput()`` has already
+    /// read what woke it, and readline's blocking read would then stall the main actor (effects
+    /// stop printing) until the next key.
     private func readAvailableInput() {
         var charactersThisTurn = 0
-        while phase == .editing && !insideLineHandler {
+        while phase == .editing && !insideLineHandler && LineEditingPolling.isReadable(STDIN_FILENO) {
             rl_callback_read_char()
             charactersThisTurn += 1
-            guard LineEditingPolling.isReadable(STDIN_FILENO) else { return }
             if charactersThisTurn >= 4_096 {
                 readTypedAheadInput()
                 return
