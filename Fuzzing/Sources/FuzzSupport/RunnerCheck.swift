@@ -75,20 +75,28 @@ public enum RunnerCheck {
     }
 
     /// The first ``lineLimit`` lines of `bytes`, with the lines left out blanked.
+    ///
+    /// The scans for line breaks, colons and names go through libc (`memchr`, `memmem`), which
+    /// carries no coverage instrumentation: a byte loop here would trace every comparison of every
+    /// byte of every input (the harness's own code is instrumented like the product's), which cost
+    /// about a tenth of the target's time (docs/reliability.md).
     static func admitted(_ bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         var script: [UInt8] = []
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return script }
         script.reserveCapacity(bytes.count)
         var start = 0
         var count = 0
-        for index in 0...bytes.count where index == bytes.count || bytes[index] == UInt8(ascii: "\n") {
-            let line = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        while true {
+            let end = memchr(base + start, Int32(UInt8(ascii: "\n")), bytes.count - start)
+                .map { UnsafePointer<UInt8>($0.assumingMemoryBound(to: UInt8.self)) - base } ?? bytes.count
+            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
             if !mayBeLeftOut(line) || admit(String(decoding: line, as: UTF8.self)) {
                 script.append(contentsOf: line)
             }
             count += 1
-            if count == lineLimit || index == bytes.count { break }
+            if count == lineLimit || end == bytes.count { break }
             script.append(UInt8(ascii: "\n"))
-            start = index + 1
+            start = end + 1
         }
         return script
     }
@@ -97,13 +105,30 @@ public enum RunnerCheck {
     static let leftOutNames: [[UInt8]] = ["load", "save", "diagram", "sleep", "advance", "wait"].map { Array($0.utf8) }
 
     /// Whether `line` names one of the meta commands that may be left out, so that ``admit(_:)``
-    /// must parse it; most lines do not, and are run without being parsed twice.
+    /// must parse it; most lines do not, and are run without being parsed twice. A meta command's
+    /// name comes after the line's first colon (its first token), so only the rest is searched.
     static func mayBeLeftOut(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard line.contains(UInt8(ascii: ":")) else { return false }
-        return leftOutNames.contains { name in
-            line.count >= name.count && (0...(line.count - name.count)).contains { start in
-                line[start] == name[0] && line[start..<(start + name.count)].elementsEqual(name)
+        guard let base = line.baseAddress, let colon = memchr(base, Int32(UInt8(ascii: ":")), line.count) else {
+            return false
+        }
+        let rest = UnsafePointer<UInt8>(colon.assumingMemoryBound(to: UInt8.self)) + 1
+        let restCount = line.count - (rest - base)
+        return leftOutNames.contains { contains($0, in: rest, count: restCount) }
+    }
+
+    /// Whether the `count` bytes at `bytes` hold `name` (`memchr` to each place its first byte
+    /// is, `memcmp` there).
+    private static func contains(_ name: [UInt8], in bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        name.withUnsafeBufferPointer { name in
+            var at = bytes
+            var left = count
+            while left >= name.count, let hit = memchr(at, Int32(name[0]), left - name.count + 1) {
+                let place = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(place, name.baseAddress!, name.count) == 0 { return true }
+                left -= place + 1 - at
+                at = place + 1
             }
+            return false
         }
     }
 
