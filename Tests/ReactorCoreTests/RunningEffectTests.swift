@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 import ReactorCore
 
@@ -56,6 +58,31 @@ struct RunningEffectTests {
         #expect(effects == [RunningEffect(effectID: 1, actionID: 1)])
     }
 
+    @Test func aTimersDeliveryIsTheRunningEffectOnlyInTheTaskThatFiresIt() async throws {
+        let scheduler = Scheduler.virtual()
+        let reactor = ScriptedReactor(scheduler: scheduler) { _ in .just(.add(3)).delayed(by: .milliseconds(500)) }
+        var here: [RunningEffect?] = []
+        let elsewhere = SeenElsewhere()
+        let token = reactor.observeRuntimeEvents { event in
+            guard case .reduction = event else { return }
+            here.append(RunningEffect.current)
+            // Read on another thread while the delivery is under way on this one (it waits).
+            let done = DispatchSemaphore(value: 0)
+            Task.detached { [elsewhere] in
+                let seen = RunningEffect.current
+                elsewhere.effects.withLock { $0.append(seen) }
+                done.signal()
+            }
+            done.wait()
+        }
+        defer { token.cancel() }
+        reactor.send(.go(0))
+        try await scheduler.waitUntilQuiescent()
+        #expect(here == [RunningEffect(effectID: 1, actionID: 1)])
+        #expect(elsewhere.effects.withLock { $0 } == [nil])
+        #expect(RunningEffect.current == nil)
+    }
+
     @Test func aServiceEventFromAnEffectReachesAnotherReactorWithThatEffectRunning() async throws {
         let scheduler = Scheduler.virtual()
         let service = EventSource<String>()
@@ -87,4 +114,9 @@ struct RunningEffectTests {
             "writer add(1) action 1 running 1/1",
         ])
     }
+}
+
+/// What another thread read, shared with it.
+private final class SeenElsewhere: Sendable {
+    let effects = Mutex<[RunningEffect?]>([])
 }

@@ -7,10 +7,10 @@ extension ReactorRuntime {
     func startOwnEffect(_ effect: consuming Effect<R.Mutation>, actionID: Int, _ reactor: R) {
         // Captures nothing, so making it allocates nothing.
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
-            // Unretained: `receiveMutation` retains the reactor, which owns the runtime, before
-            // anything else (and does nothing if the reactor is gone).
             guard let runtime = Self.liveRuntime(of: unit) else { return }
-            runtime._withUnsafeGuaranteedRef { $0.receiveMutation(mutation, actionID: unit.actionID) }
+            // Not through `_withUnsafeGuaranteedRef`: its closure is not isolated, so a main-actor
+            // closure passed to it checks the executor at every call.
+            runtime.takeUnretainedValue().receiveMutation(mutation, actionID: unit.actionID)
         }
         if case .run(let body) = effect.kind {
             _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)

@@ -38,7 +38,7 @@ extension ReactorRuntime {
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
-                try await RunningEffect.$current.withValue(RunningEffect(unit)) {
+                try await RunningEffect.ofTask.withValue(RunningEffect(unit)) {
                     try await Self.perform(effect, unit: unit, host: host, clock: unit.scheduler.clock, deliver: deliver)
                 }
             } catch {
@@ -60,7 +60,7 @@ extension ReactorRuntime {
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
-                try await RunningEffect.$current.withValue(RunningEffect(unit)) {
+                try await RunningEffect.ofTask.withValue(RunningEffect(unit)) {
                     try await body(Send(clock: unit.scheduler.clock, unit: unit, deliver: deliver))
                 }
             } catch {

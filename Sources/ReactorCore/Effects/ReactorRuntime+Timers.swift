@@ -59,26 +59,27 @@ extension ReactorRuntime {
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
-        let host = weakHandle
         // The one closure serves both ends: fired by the clock, or run after a cancellation
         // (``EffectUnit/cancelParkedTimer()``), when the cancelled unit delivers nothing.
         unit.timerID = clock.scheduleTimer(after: duration) {
             if unit.acceptsOutput && !outputs.isEmpty {
-                RunningEffect.$current.withValue(RunningEffect(unit)) {
+                TimerDelivery.deliver(for: unit) {
                     for output in outputs where unit.acceptsOutput { deliver(output, unit) }
                 }
             }
-            Self.end(unit, unit.isCancelled ? .cancelled : .finished, host: host)
+            Self.end(unit, unit.isCancelled ? .cancelled : .finished)
         }
     }
 
-    /// Ends `unit` in `phase`: reported, removed from the live effects, uncounted.
+    /// Ends `unit` in `phase`: reported, removed from the live effects, uncounted. The runtime is
+    /// reached through the unit, which is listed as live until its runtime ends it or goes away.
     @inlinable
-    static func end(_ unit: EffectUnit, _ phase: EffectPhase, host: WeakRuntime<R>) {
+    static func end(_ unit: EffectUnit, _ phase: EffectPhase) {
         unit.markEnded()
         unit.timerID = 0
-        if let runtime = host.runtime {
-            runtime.effectEnded(unit, phase)
+        if let runtime = liveRuntime(of: unit) {
+            // Held strongly while observers run: one may let the reactor go.
+            runtime.takeUnretainedValue().effectEnded(unit, phase)
         } else {
             unit.scheduler.effectEnded()
         }

@@ -57,6 +57,8 @@ public final class Scheduler {
 
     isolated deinit {
         actionIDs.deallocate()
+        // The clock refers to its scheduler unowned: it must not see this one once it is gone.
+        if let virtualClock, virtualClock.scheduler === self { virtualClock.scheduler = nil }
     }
 
     /// Returns a new action number, unique and increasing across the reactors of this scheduler.

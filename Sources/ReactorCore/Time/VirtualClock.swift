@@ -28,13 +28,17 @@ public final class VirtualClock: ReactorClock {
 
     // Exempt from dynamic exclusivity checks (read or changed several times a line of a batch
     // run): main-actor state, each access instantaneous, none passed `inout` across a call of ours.
+    /// The parked sleepers in the order they fall due: by deadline, then first come, first served
+    /// (see ``park(_:)``), so the next one due is the first live one.
     @exclusivity(unchecked) private var sleepers: [Sleeper] = []
     @exclusivity(unchecked) private var nextSleeperID = 0
     @exclusivity(unchecked) private(set) public var now: Duration = .zero
 
     /// The scheduler that counts effect work against this clock; it decides when woken
-    /// tasks have settled. Set by ``Scheduler/init(clock:)``.
-    weak var scheduler: Scheduler?
+    /// tasks have settled. Set by ``Scheduler/init(clock:)`` and cleared by the scheduler's deinit,
+    /// so it never dangles (unowned: read at every timer, where a weak load would cost more than
+    /// the rest of the bookkeeping).
+    @exclusivity(unchecked) unowned(unsafe) var scheduler: Scheduler?
 
     /// Creates a clock at time zero.
     public init() {}
@@ -49,18 +53,27 @@ public final class VirtualClock: ReactorClock {
         indexOfEarliest().map { sleepers[$0].deadline }
     }
 
-    /// The index of the live sleeper with the earliest deadline (the first of equal ones), if any.
+    /// The index of the live sleeper with the earliest deadline (the first of equal ones), if any:
+    /// the first live one, as the sleepers are kept in that order.
     private func indexOfEarliest() -> Int? {
-        var bestIndex: Int?
-        var best = Duration.zero
-        for index in sleepers.indices where sleepers[index].isLive {
-            let deadline = sleepers[index].deadline
-            if bestIndex == nil || deadline < best {
-                bestIndex = index
-                best = deadline
-            }
+        var index = 0
+        while index < sleepers.count {
+            if sleepers[index].isLive { return index }
+            index += 1
         }
-        return bestIndex
+        return nil
+    }
+
+    /// Adds `sleeper` after every sleeper due at or before its deadline (so equal deadlines keep
+    /// their order of arrival). Deadlines mostly grow, so the place is usually the end.
+    private func park(_ sleeper: Sleeper) {
+        var index = sleepers.count
+        while index > 0 && sleepers[index - 1].deadline > sleeper.deadline { index -= 1 }
+        if index == sleepers.count {
+            sleepers.append(sleeper)
+        } else {
+            sleepers.insert(sleeper, at: index)
+        }
     }
 
     /// Parks the calling task until the clock reaches `now + duration`.
@@ -75,8 +88,7 @@ public final class VirtualClock: ReactorClock {
         let mark = CancellationMark()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                sleepers.append(Sleeper(
-                    id: id, deadline: deadline, continuation: continuation, timer: nil, cancellation: mark))
+                park(Sleeper(id: id, deadline: deadline, continuation: continuation, timer: nil, cancellation: mark))
                 scheduler?.signalChange()
             }
         } onCancel: {
@@ -99,8 +111,7 @@ public final class VirtualClock: ReactorClock {
     func scheduleTimer(after duration: Duration, _ action: @escaping @MainActor () -> Void) -> Int {
         nextSleeperID += 1
         let id = nextSleeperID
-        sleepers.append(Sleeper(
-            id: id, deadline: now + max(duration, .zero), continuation: nil, timer: action, cancellation: nil))
+        park(Sleeper(id: id, deadline: now + max(duration, .zero), continuation: nil, timer: action, cancellation: nil))
         scheduler?.signalChange()
         return id
     }
