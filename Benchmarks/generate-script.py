@@ -4,11 +4,17 @@
 usage: generate-script.py KIND LINES [--expect-every N] [--seed S]
        generate-script.py board POSTS RENAMES [--seed S]
 
-scoreboard:             POSTS posts created through `write.submit` with diffs off, then diffs on and RENAMES
-                   `rename ID "title K"` lines on random ids (every title different, so no line repeats),
-                   then the same closing lines whatever RENAMES is (:expect on the count, three renames
-                   checked). RENAMES = 0 gives the rest alone, whose time is subtracted to get the time
-                   of one rename.
+KIND (each line one action; no cache of identical lines can carry the random ones):
+  scoreboard         the four scoreboard commands in a fixed rotation with `setScore` from fifteen
+                     argument pairs: lines repeat (round one's generator, kept for comparison)
+  scoreboard-random  a random mix of the four scoreboard commands, `setScore` with random scores
+  setscore-random    `setScore A B` with random scores only
+  counter            `increase` and `decrease` on the counter (virtual clock, 4 mutations a line)
+  board              POSTS posts created through `write.submit` with diffs off, then diffs on and
+                     RENAMES `rename ID "title K"` lines on random ids (every title different), then
+                     the same closing lines whatever RENAMES is (:expect on the count, three renames
+                     checked). RENAMES = 0 gives the rest alone, whose time is subtracted to get the
+                     time of one rename.
 Every N lines (default 1000) an :expect checks the state, so the run also proves it stayed right.
 """
 import random
