@@ -18,6 +18,41 @@ struct JSONTests {
         #expect(StateValue.string("a\"b\\c\nd\u{1}é👋🏽").jsonText == #""a\"b\\c\nd\u0001é👋🏽""#)
     }
 
+    /// Strings are scanned for escapes eight bytes at a time: every byte that needs one is found
+    /// at every position of strings of every length up to 20, next to every byte that does not.
+    @Test func everyByteNeedingAnEscapeIsEscapedWhereverItStands() {
+        func reference(_ bytes: [UInt8]) -> String {
+            var text = "\""
+            for byte in bytes {
+                switch byte {
+                case 0x22: text += "\\\""
+                case 0x5C: text += "\\\\"
+                case 0x0A: text += "\\n"
+                case 0x0D: text += "\\r"
+                case 0x09: text += "\\t"
+                case 0x08: text += "\\b"
+                case 0x0C: text += "\\f"
+                case 0..<0x20: text += "\\u00" + String(byte, radix: 16).leftPadded(to: 2)
+                default: text += String(UnicodeScalar(byte))
+                }
+            }
+            return text + "\""
+        }
+        let special: [UInt8] = Array(0..<0x20) + [0x22, 0x5C]
+        let plain: [UInt8] = [0x20, 0x21, 0x23, 0x41, 0x5B, 0x5D, 0x7E, 0x7F, 0x60, 0x3F, 0x40, 0x1F + 0x41]
+        for length in 0...20 {
+            let filler = (0..<length).map { plain[$0 % plain.count] }
+            #expect(StateValue.string(String(decoding: filler, as: UTF8.self)).jsonText == reference(filler))
+            for position in 0..<length {
+                for byte in special {
+                    var bytes = filler
+                    bytes[position] = byte
+                    #expect(StateValue.string(String(decoding: bytes, as: UTF8.self)).jsonText == reference(bytes))
+                }
+            }
+        }
+    }
+
     @Test func parsingGivesBackTheSameValue() throws {
         let values: [StateValue] = [
             encoded(GitHubSearchState(query: "swift", repos: ["a", "b"], nextPage: 2)),
@@ -104,4 +139,8 @@ struct JSONPatchTests {
         #expect(throws: JSONPatchError.self) { try JSONPatch(jsonValue: StateValue(jsonText: #"[{"op":"move","path":"/a"}]"#)) }
         #expect(throws: JSONPatchError.self) { try JSONPatch(jsonValue: StateValue(jsonText: #"{"op":"add"}"#)) }
     }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

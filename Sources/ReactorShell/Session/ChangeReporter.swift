@@ -21,9 +21,9 @@ final class ChangeReporter {
     /// An empty change list kept for its capacity, reused by every report of the general path.
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
-    var watches = WatchList()
+    @exclusivity(unchecked) var watches = WatchList()
     /// Called after each report, diffs on or off (`:break` checks its conditions there).
-    var afterEachReport: (@MainActor () -> Void)?
+    @exclusivity(unchecked) var afterEachReport: (@MainActor () -> Void)?
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene

@@ -24,7 +24,8 @@ struct SessionLog {
         /// The step's number as `:history` and `:jump` show it.
         let number: Int
         /// What was done, as a script line (`increase`, `board.delete 1`, `:reset counter`).
-        let command: String
+        var command: String { line.text }
+        private let line: RecordedLine
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
         /// The first mutation, kept apart so that the usual one-mutation step allocates no array.
@@ -34,9 +35,9 @@ struct SessionLog {
         /// How many mutations were not kept.
         var droppedMutations = 0
 
-        init(number: Int, command: String, actionID: Int?) {
+        init(number: Int, line: consuming RecordedLine, actionID: Int?) {
             self.number = number
-            self.command = command
+            self.line = line
             self.actionID = actionID
         }
 
@@ -109,9 +110,15 @@ struct SessionLog {
     /// Appends a step and returns its number.
     @discardableResult
     mutating func append(command: String, actionID: Int? = nil) -> Int {
+        append(RecordedLine(command), actionID: actionID)
+    }
+
+    /// Appends a step done by `line` and returns its number.
+    @discardableResult
+    mutating func append(_ line: consuming RecordedLine, actionID: Int? = nil) -> Int {
         let number = nextNumber
         nextNumber += 1
-        let entry = Entry(number: number, command: command, actionID: actionID)
+        let entry = Entry(number: number, line: line, actionID: actionID)
         if ring.count < limit {
             ring.append(entry)
         } else {

@@ -96,12 +96,11 @@ final class SessionRecorder {
     func willSend(
         _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
     ) {
-        let line = ScriptFormatter.actionLine(
-            reactor: index == scene.focusIndex ? nil : reactor.name, command: command, arguments: arguments)
+        let reactorName = index == scene.focusIndex ? nil : reactor.name
         output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
-        let step = log.append(command: line)
+        let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
         timeline.willSend(step: step, current: SceneSnapshot(of: scene.reactors))
-        replay.append(isBackground ? line + " &" : line)
+        replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
         pendingStep = step
         pendingReactor = index
     }

@@ -17,12 +17,12 @@ extension SessionRunner {
         switch kind {
         case .script:
             text = replay.text(savedAs: file.text, shellName: name)
-            summary = "saved \(replay.lines.count) commands to \(file.text)"
+            summary = "saved \(replay.count) commands to \(file.text)"
         case .expectations:
             let expectations = expectationLines()
             text = replay.text(savedAs: file.text, shellName: name)
                 + (expectations.isEmpty ? "" : "# what the session changed:\n" + expectations.joined(separator: "\n") + "\n")
-            summary = "saved \(replay.lines.count) commands and \(expectations.count(where: { $0.hasPrefix(":expect") })) expectations to \(file.text)"
+            summary = "saved \(replay.count) commands and \(expectations.count(where: { $0.hasPrefix(":expect") })) expectations to \(file.text)"
         case .transcript:
             let steps = await SessionReplay(registry: registry, configuration: configuration).run(recorder.input)
             let source = recorder.input.lines.first?.origin.source ?? "<stdin>"

@@ -51,13 +51,11 @@ extension SessionRunner {
             label = "(jump to after step \(step))"
             if step == 0 {
                 // The scene's initial state: before its first action, if the timeline still has it.
-                if recorder.timeline.points.isEmpty {
+                if let oldest = recorder.timeline.firstStep {
+                    target = oldest == first ? recorder.timeline.jump(toAfter: oldest - 1, current: current()) : nil
+                } else {
                     // Nothing logged in this scene yet: it is in its initial state.
                     target = last < first ? current() : nil
-                } else if recorder.timeline.points[0].step == first {
-                    target = recorder.timeline.jump(toAfter: recorder.timeline.points[0].step - 1, current: current())
-                } else {
-                    target = nil
                 }
             } else if step >= first && step <= last {
                 target = recorder.timeline.jump(toAfter: step, current: current())

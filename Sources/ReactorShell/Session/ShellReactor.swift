@@ -98,6 +98,9 @@ public struct StateSnapshot {
     func bytesNotShared(with other: StateSnapshot) -> Int {
         footprint?.bytes(of: state, notSharedWith: other.state) ?? 0
     }
+
+    /// Whether ``bytesNotShared(with:)`` depends on the other snapshot.
+    var chargeDependsOnOthers: Bool { footprint?.dependsOnOthers ?? false }
 }
 
 /// One runtime event of a reactor, with the mutation already described as text.

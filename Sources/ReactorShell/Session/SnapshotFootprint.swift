@@ -12,6 +12,10 @@ import StateDiff
 class SnapshotFootprint {
     /// About how many bytes `state` holds that `other` (a state of the same type) does not share.
     func bytes(of state: Any, notSharedWith other: Any) -> Int { 0 }
+
+    /// Whether ``bytes(of:notSharedWith:)`` depends on `other` (false: an estimate of `state` alone,
+    /// which the timeline then asks once per snapshot).
+    var dependsOnOthers: Bool { true }
 }
 
 /// The footprint of a `StorageFootprint` state: what the state itself says.
@@ -27,6 +31,8 @@ final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint {
     static var sampleInterval: Int { 256 }
     private var calls = 0
     private var estimate = 0
+
+    override var dependsOnOthers: Bool { false }
 
     override func bytes(of state: Any, notSharedWith other: Any) -> Int {
         if calls % Self.sampleInterval == 0 {

@@ -23,7 +23,16 @@ struct Timeline {
     /// What a point costs besides its snapshot's storage (the point, the state's box).
     static let pointOverhead = MemoryLayout<Point>.stride + 32
 
-    private(set) var points: [Point] = []
+    /// The points, oldest first, in a ring kept as three parallel arrays (the steps, the bytes
+    /// charged, the snapshots): the oldest at `head`, then `count` in order, wrapping around the
+    /// end of the storage; a dropped point's snapshot slot is nil. Dropping the oldest points
+    /// frees them in place instead of moving the others.
+    private var ringSteps: [Int] = []
+    private var ringBytes: [Int] = []
+    private var ringStates: [SceneSnapshot?] = []
+    private var head = 0
+    /// How many points are kept.
+    private(set) var count = 0
     /// Where the reactor is: nil at the live end, else the index of the point whose state it shows.
     private(set) var position: Int?
     /// The live states saved when the first `:undo` left them.
@@ -40,56 +49,106 @@ struct Timeline {
         self.byteLimit = max(0, byteLimit)
     }
 
+    /// The slot in the ring of point `index` (0 is the oldest).
+    @inline(__always)
+    private func slot(_ index: Int) -> Int {
+        let slot = head + index
+        return slot < ringSteps.count ? slot : slot - ringSteps.count
+    }
+
+    /// The points, oldest first.
+    var points: [Point] {
+        (0..<count).map { Point(step: ringSteps[slot($0)], before: ringStates[slot($0)]!, bytes: ringBytes[slot($0)]) }
+    }
+
+    /// The step of the oldest point, if any.
+    var firstStep: Int? { count == 0 ? nil : ringSteps[head] }
+
+    /// The steps that can be jumped to.
+    var steps: [Int] { (0..<count).map { ringSteps[slot($0)] } }
+
     /// Records the states before action `step`; drops the redo branch if the scene was travelling.
     mutating func willSend(step: Int, current: consuming SceneSnapshot) {
         if let position {
-            for point in points[position...] { storedBytes -= point.bytes }
-            points.removeSubrange(position...)
+            removeNewest(count - position)
             self.position = nil
             liveState = nil
         }
         // The newest point was charged as if it shared everything with the live state; now what
-        // it does not share with `current` is known.
-        if let newest = points.indices.last {
-            let bytes = Self.pointOverhead + Self.bytes(of: points[newest].before, notSharedWith: current)
-            storedBytes += bytes - points[newest].bytes
-            points[newest].bytes = bytes
+        // it does not share with `current` is known (unless its charge does not depend on it).
+        if count > 0, current.chargeDependsOnOthers {
+            let newest = slot(count - 1)
+            let bytes = Self.pointOverhead + ringStates[newest]!.bytesNotShared(with: current)
+            storedBytes += bytes - ringBytes[newest]
+            ringBytes[newest] = bytes
         }
-        let bytes = Self.pointOverhead + Self.bytes(of: current, notSharedWith: current)
-        points.append(Point(step: step, before: current, bytes: bytes))
+        let bytes = Self.pointOverhead + current.bytesNotShared(with: current)
+        append(step: step, before: current, bytes: bytes)
         storedBytes += bytes
-        if points.count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
+        if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
     }
 
-    /// What the snapshots `states` hold that `others` (of the same reactors) do not share.
-    private static func bytes(of states: SceneSnapshot, notSharedWith others: SceneSnapshot) -> Int {
-        states.bytesNotShared(with: others)
+    /// Appends a point after the newest.
+    private mutating func append(step: Int, before: consuming SceneSnapshot, bytes: Int) {
+        if count < ringSteps.count {
+            let slot = slot(count)
+            ringSteps[slot] = step
+            ringBytes[slot] = bytes
+            ringStates[slot] = before
+        } else {
+            if head != 0 {
+                // Full but wrapped: put the points back in order before growing.
+                ringSteps = steps
+                ringBytes = (0..<count).map { ringBytes[slot($0)] }
+                ringStates = (0..<count).map { ringStates[slot($0)].take() }
+                head = 0
+            }
+            ringSteps.append(step)
+            ringBytes.append(bytes)
+            ringStates.append(before)
+        }
+        count += 1
+    }
+
+    /// Drops the `dropped` newest points (the redo branch).
+    private mutating func removeNewest(_ dropped: Int) {
+        for _ in 0..<dropped {
+            count -= 1
+            let slot = slot(count)
+            storedBytes -= ringBytes[slot]
+            ringStates[slot] = nil
+        }
     }
 
     /// Drops the oldest points: down to `limit` when there are twice as many, and down to three
     /// quarters of `byteLimit` when over it (all at once, so that the next actions do not each
-    /// move the array). The newest point is always kept.
+    /// pay for it). The newest point is always kept.
     private mutating func dropOldest() {
-        var dropped = points.count >= limit * 2 ? points.count - limit : 0
+        var dropped = count >= limit * 2 ? count - limit : 0
         var remaining = storedBytes
-        for point in points[..<dropped] { remaining -= point.bytes }
+        for index in 0..<dropped { remaining -= ringBytes[slot(index)] }
         if storedBytes > byteLimit {
-            while dropped < points.count - 1 && remaining > byteLimit / 4 * 3 {
-                remaining -= points[dropped].bytes
+            while dropped < count - 1 && remaining > byteLimit / 4 * 3 {
+                remaining -= ringBytes[slot(dropped)]
                 dropped += 1
             }
         }
-        points.removeFirst(dropped)
+        for _ in 0..<dropped {
+            ringStates[head] = nil
+            head = head + 1 == ringSteps.count ? 0 : head + 1
+        }
+        count -= dropped
+        if count == 0 { head = 0 }
         storedBytes = remaining
     }
 
     /// The states one action back, or nil when there is none.
     mutating func undo(current: SceneSnapshot) -> SceneSnapshot? {
-        let target = (position ?? points.count) - 1
+        let target = (position ?? count) - 1
         guard target >= 0 else { return nil }
         if position == nil { liveState = current }
         position = target
-        return points[target].before
+        return ringStates[slot(target)]!
     }
 
     /// The states one action forward, or nil at the live end.
@@ -101,33 +160,34 @@ struct Timeline {
     /// The states right after step `step` of the log (the step before the first point: before the
     /// first action kept), or nil when the timeline does not reach back that far.
     mutating func jump(toAfter step: Int, current: SceneSnapshot) -> SceneSnapshot? {
-        guard let first = points.first, step >= first.step - 1 else { return nil }
+        guard let first = firstStep, step >= first - 1 else { return nil }
         if position == nil { liveState = current }
-        let index = points.firstIndex { $0.step > step } ?? points.count
+        let index = (0..<count).first { ringSteps[slot($0)] > step } ?? count
         return move(to: index)
     }
 
     private mutating func move(to index: Int) -> SceneSnapshot? {
-        if index >= points.count {
+        if index >= count {
             guard let live = liveState else { return nil }
             position = nil
             liveState = nil
             return live
         }
         position = index
-        return points[index].before
+        return ringStates[slot(index)]!
     }
 
     /// Forgets everything (after `:use` or `:reset`).
     mutating func clear() {
-        points.removeAll()
+        ringSteps.removeAll()
+        ringBytes.removeAll()
+        ringStates.removeAll()
+        head = 0
+        count = 0
         storedBytes = 0
         position = nil
         liveState = nil
     }
-
-    /// The steps that can be jumped to.
-    var steps: [Int] { points.map(\.step) }
 }
 
 /// The states of a scene's reactors at one moment, in scene order. The first is kept apart, so
@@ -157,6 +217,14 @@ struct SceneSnapshot {
     init(first: StateSnapshot, rest: [StateSnapshot] = []) {
         self.first = first
         self.rest = rest
+    }
+
+    /// Whether what ``bytesNotShared(with:)`` says depends on the other snapshots (false when every
+    /// reactor's state is charged an estimate of its own size).
+    var chargeDependsOnOthers: Bool {
+        if first.chargeDependsOnOthers { return true }
+        for snapshot in rest where snapshot.chargeDependsOnOthers { return true }
+        return false
     }
 
     /// About how many bytes these snapshots hold that `other`'s (of the same reactors) do not share.

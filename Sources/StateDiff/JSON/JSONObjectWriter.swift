@@ -31,9 +31,12 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// `"key":` (keys are the caller's ASCII literals, which need no escapes).
     private mutating func key(_ key: StaticString) {
-        if !isEmpty { output.append(UInt8(ascii: ",")) }
+        if isEmpty {
+            output.append(UInt8(ascii: "\""))
+        } else {
+            output.append(",\"")
+        }
         isEmpty = false
-        output.append(UInt8(ascii: "\""))
         output.append(key)
         output.append("\":")
     }

@@ -46,7 +46,11 @@ func appendJSONString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { bytes in
-        // Runs of bytes that need no escape are copied whole.
+        // Runs of bytes that need no escape are copied whole; the usual string has none.
+        if !containsJSONEscape(bytes) {
+            if !bytes.isEmpty { output.append(bytes: bytes.baseAddress!, count: bytes.count) }
+            return
+        }
         var runStart = 0
         for index in bytes.indices where needsJSONEscape(bytes[index]) {
             if index > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: index - runStart) }
@@ -56,6 +60,38 @@ func appendJSONString(_ text: String, to output: inout TextBuffer) {
         if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
     }
     output.append(UInt8(ascii: "\""))
+}
+
+/// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
+/// eight at a time.
+@inline(__always)
+func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= bytes.count {
+        if wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        offset += 8
+    }
+    while offset < bytes.count {
+        if needsJSONEscape(base[offset]) { return true }
+        offset += 1
+    }
+    return false
+}
+
+/// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20
+/// has its top three bits clear; a byte equal to 0x22 or 0x5C becomes 0 when xored with it. A
+/// zero byte z is detected as `(z - 1) & ~z & 0x80` per byte (no false negatives; a false
+/// positive only makes the caller take the byte-by-byte path, which gives the same text).
+@inline(__always)
+func wordNeedsJSONEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let control = word & (ones &* 0xE0)  // zero byte where the byte is below 0x20
+    let quote = word ^ (ones &* 0x22)
+    let backslash = word ^ (ones &* 0x5C)
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+    return hasZeroByte(control) || hasZeroByte(quote) || hasZeroByte(backslash)
 }
 
 /// Whether `byte` (of UTF-8) must be escaped inside a JSON string: quotes, backslashes, control characters.

@@ -61,11 +61,31 @@ package struct TextBuffer: ~Copyable {
         reserve(length)
         let destination = base + count
         if length <= 16 {
-            for offset in 0..<length { destination[offset] = bytes[offset] }
+            copyShort(from: bytes, to: destination, count: length)
         } else {
             destination.update(from: bytes, count: length)
         }
         count += length
+    }
+
+    /// Copies `length` (at most 16) bytes with at most two overlapping word loads and stores: the
+    /// first and the last word of the range (the pieces of a rendered line are mostly that short).
+    @inline(__always)
+    private func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count length: Int) {
+        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+        if length >= 8 {
+            let head = from.loadUnaligned(as: UInt64.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+            to.storeBytes(of: head, as: UInt64.self)
+            to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+        } else if length >= 4 {
+            let head = from.loadUnaligned(as: UInt32.self)
+            let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+            to.storeBytes(of: head, as: UInt32.self)
+            to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+        } else {
+            for offset in 0..<length { destination[offset] = source[offset] }
+        }
     }
 
     @inline(__always)
@@ -105,17 +125,22 @@ package struct TextBuffer: ~Copyable {
         }
     }
 
+    /// Disfavoured so that a literal argument is a `StaticString`, whose bytes are copied
+    /// directly (a `String` is read through `withUTF8`, which copies a small string first).
+    @_disfavoredOverload
     @inline(__always)
     package mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
+    @_disfavoredOverload
     mutating func append(_ text: Substring) {
         var text = text
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
+    @_disfavoredOverload
     mutating func append(_ scalar: Unicode.Scalar) {
         for byte in UTF8.encode(scalar)! { append(byte) }
     }
