@@ -10,20 +10,19 @@ import Synchronization
 @MainActor
 public final class VirtualClock: ReactorClock {
     /// One parked sleeper: a task or a timer waiting for `deadline`. What reaching the deadline
-    /// does is in one of two optional fields rather than an enum, whose copies and destruction
-    /// went through value witnesses (its task case holds a generic continuation).
+    /// does is in one of two optional fields rather than an enum, and a task's continuation is in
+    /// a class: a continuation held inline (a type of the resilient concurrency library) would
+    /// make every copy, read and destruction of a sleeper go through value witnesses.
     private struct Sleeper {
         let id: Int
         let deadline: Duration
-        /// Resumes a task parked in ``sleep(for:)``; nil for a timer.
-        let continuation: CheckedContinuation<Void, any Error>?
         /// Runs a timer's action synchronously (no task, no suspension); nil for a task.
         let timer: (@MainActor () -> Void)?
-        /// Set when a parked task is cancelled (timers have none: they are cancelled in place).
-        let cancellation: CancellationMark?
+        /// The task parked in ``sleep(for:)``; nil for a timer.
+        let task: ParkedTask?
 
-        /// False once the sleeper's task is being cancelled.
-        var isLive: Bool { cancellation?.isSet != true }
+        /// False once the sleeper's task is being cancelled (timers are cancelled in place).
+        var isLive: Bool { task?.isCancelled != true }
     }
 
     // Exempt from dynamic exclusivity checks (read or changed several times a line of a batch
@@ -85,14 +84,15 @@ public final class VirtualClock: ReactorClock {
         nextSleeperID += 1
         let id = nextSleeperID
         let deadline = now + max(duration, .zero)
-        let mark = CancellationMark()
+        let parked = ParkedTask()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                park(Sleeper(id: id, deadline: deadline, continuation: continuation, timer: nil, cancellation: mark))
+                parked.continuation = continuation
+                park(Sleeper(id: id, deadline: deadline, timer: nil, task: parked))
                 scheduler?.signalChange()
             }
         } onCancel: {
-            mark.set()
+            parked.markCancelled()
             Task { @MainActor [weak self] in self?.cancelSleeper(id) }
         }
     }
@@ -100,7 +100,7 @@ public final class VirtualClock: ReactorClock {
     private func cancelSleeper(_ id: Int) {
         guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return }
         let sleeper = sleepers.remove(at: index)
-        sleeper.continuation?.resume(throwing: CancellationError())
+        sleeper.task?.resume(throwing: CancellationError())
         scheduler?.signalChange()
     }
 
@@ -111,7 +111,7 @@ public final class VirtualClock: ReactorClock {
     func scheduleTimer(after duration: Duration, _ action: @escaping @MainActor () -> Void) -> Int {
         nextSleeperID += 1
         let id = nextSleeperID
-        park(Sleeper(id: id, deadline: now + max(duration, .zero), continuation: nil, timer: action, cancellation: nil))
+        park(Sleeper(id: id, deadline: now + max(duration, .zero), timer: action, task: nil))
         scheduler?.signalChange()
         return id
     }
@@ -145,7 +145,7 @@ public final class VirtualClock: ReactorClock {
             if let timer = sleeper.timer {
                 timer()
             } else {
-                sleeper.continuation?.resume()
+                sleeper.task?.resume()
             }
             scheduler?.signalChange()
             await settle()
@@ -190,9 +190,28 @@ public final class VirtualClock: ReactorClock {
     }
 }
 
-/// A flag set from any thread when a sleeping task is cancelled, read on the main actor.
-final class CancellationMark: Sendable {
-    private let flag = Atomic<Bool>(false)
-    var isSet: Bool { flag.load(ordering: .acquiring) }
-    func set() { flag.store(true, ordering: .releasing) }
+/// A task parked in ``VirtualClock/sleep(for:)``: its continuation, resumed on the main actor, and
+/// a flag set from any thread when the task is cancelled, read on the main actor.
+final class ParkedTask: @unchecked Sendable {
+    // Unchecked: the continuation is set and taken on the main actor only (by the clock); the
+    // flag is atomic.
+    private let cancelled = Atomic<Bool>(false)
+    /// Set once the task is suspended, before the sleeper is parked.
+    var continuation: CheckedContinuation<Void, any Error>?
+
+    init() {}
+
+    var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+    func markCancelled() { cancelled.store(true, ordering: .releasing) }
+
+    /// Resumes the task (once).
+    func resume(throwing error: (any Error)? = nil) {
+        guard let continuation else { return }
+        self.continuation = nil
+        if let error {
+            continuation.resume(throwing: error)
+        } else {
+            continuation.resume()
+        }
+    }
 }
