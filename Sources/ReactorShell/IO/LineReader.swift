@@ -178,15 +178,51 @@ struct LineReader {
             if lineEnd - lineStart > maximumLineLength { return .tooLong(number: number) }
             let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
             // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
-            var isASCII = true
-            for byte in bytes where byte == 0 || byte >= 0x80 {
-                if byte == 0 { return .binary(number: number) }
-                isASCII = false
+            switch Self.scan(bytes) {
+            case .ascii:
+                return .text(String(decoding: bytes, as: UTF8.self), number: number)
+            case .holdsNUL:
+                return .binary(number: number)
+            case .other:
+                guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
+                return .text(text, number: number)
             }
-            if isASCII { return .text(String(decoding: bytes, as: UTF8.self), number: number) }
-            guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
-            return .text(text, number: number)
         }
+    }
+
+    /// What a line's bytes hold, as far as decoding them goes.
+    enum LineBytes: Equatable {
+        /// ASCII without NUL: valid UTF-8 as they are.
+        case ascii
+        /// A NUL byte somewhere.
+        case holdsNUL
+        /// No NUL, but bytes beyond ASCII (valid UTF-8 or not).
+        case other
+    }
+
+    /// Classifies `bytes`, eight at a time while it can: a word has a byte beyond ASCII when a high
+    /// bit is set, and a zero byte when subtracting one from each byte borrows into a high bit that
+    /// was clear (the classic test; it can flag a byte beyond ASCII too, which the byte loop sorts out).
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> LineBytes {
+        guard let base = bytes.baseAddress else { return .ascii }
+        let count = bytes.count
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if (word | (word &- ones)) & highBits != 0 { break }
+            index += 8
+        }
+        var result = LineBytes.ascii
+        while index < count {
+            let byte = base[index]
+            if byte == 0 { return .holdsNUL }
+            if byte >= 0x80 { result = .other }
+            index += 1
+        }
+        return result
     }
 
     /// Drops the consumed bytes once they are half the buffer.

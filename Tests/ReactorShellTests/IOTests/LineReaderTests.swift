@@ -56,6 +56,25 @@ import TestSupport
         #expect(Self.texts(try Self.read(Array("a\nb\0c\nd\n".utf8))) == ["1:a", "2:<binary>", "3:d"])
     }
 
+    @Test func byteClassificationAgreesWithAByteByByteLook() {
+        // NUL, a byte beyond ASCII (valid UTF-8 or not), or both, at every place of lines of 0 to
+        // 40 bytes: the eight-at-a-time scan must find what a plain loop finds.
+        var random = SplitMix64(seed: 11)
+        let specials: [UInt8] = [0, 0x80, 0xC3, 0xFF, 0x7F, 0x01]
+        for _ in 0..<20_000 {
+            let count = random.next(below: 41)
+            var bytes = (0..<count).map { _ in UInt8(0x20 + random.next(below: 0x5F)) }
+            for _ in 0..<random.next(below: 3) where count > 0 {
+                bytes[random.next(below: count)] = random.pick(specials)
+            }
+            let expected: LineReader.LineBytes =
+                bytes.contains(0) ? .holdsNUL : (bytes.contains { $0 >= 0x80 } ? .other : .ascii)
+            let found = bytes.withUnsafeBufferPointer { LineReader.scan($0) }
+            #expect(found == expected, "\(bytes)")
+            if found != expected { return }
+        }
+    }
+
     @Test func aReadErrorComesAfterTheLinesReadBeforeIt() throws {
         // A directory opened for reading fails with EISDIR on the first read.
         let descriptor = open("/", O_RDONLY)
