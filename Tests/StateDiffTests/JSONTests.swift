@@ -53,6 +53,20 @@ struct JSONTests {
         }
     }
 
+    /// Integers are written two digits at a time: every digit count, both signs, both ends.
+    @Test func integersAreWrittenInFullAtEveryLength() {
+        var numbers = [0, 1, 9, Int.max, Int.min, Int.min + 1]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            numbers += [power - 1, power, power + 1, power + power / 2 + 7]
+        }
+        for number in numbers + numbers.map({ $0 == Int.min ? Int.max : -$0 }) {
+            #expect(StateValue.int(number).jsonText == String(number))
+            #expect(StateValue.int(number).literal() == String(number))
+        }
+    }
+
     @Test func parsingGivesBackTheSameValue() throws {
         let values: [StateValue] = [
             encoded(GitHubSearchState(query: "swift", repos: ["a", "b"], nextPage: 2)),

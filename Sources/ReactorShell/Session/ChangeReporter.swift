@@ -18,6 +18,8 @@ final class ChangeReporter {
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// Whether each reactor of the scene lists its own changes.
     @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
+    /// Whether the encoder built each reactor's values (their storage is handed back to it).
+    @exclusivity(unchecked) private var recyclesValues: [Bool] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
@@ -40,6 +42,7 @@ final class ChangeReporter {
     /// Takes the current states as the baselines (a new scene, diffs turned on).
     func takeBaselines() {
         listsOwnChanges = scene.reactors.map(\.listsOwnChanges)
+        recyclesValues = scene.reactors.map(\.encodesThroughEncoder)
         baselines = scene.reactors.indices.map { listsOwnChanges[$0] ? nil : try? scene.reactors[$0].stateValue() }
         for (index, reactor) in scene.reactors.enumerated() where listsOwnChanges[index] {
             reactor.resetChangeBaseline(toCurrent: true)
@@ -100,7 +103,7 @@ final class ChangeReporter {
             swap(&changes, &spareChanges)
         }
         // The old tree is referenced nowhere else now: its storage goes back to the encoder.
-        StateValue.recycle(consume old)
+        if recyclesValues[index] { StateValue.recycle(consume old) }
     }
 
     /// Prints the changes that `reactor`'s state lists itself since its last report.

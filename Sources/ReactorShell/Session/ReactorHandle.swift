@@ -24,6 +24,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let sendAction: @MainActor (R.Action) -> Void
     /// Encodes the current state of ``reactor`` (specialized for `R`).
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
+    /// Whether ``encodeState`` goes through the encoder (`R.State` is not `StateValueConvertible`).
+    public let encodesThroughEncoder: Bool
     /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
     @usableFromInline let captureState: @MainActor () -> StateSnapshot
     /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
@@ -51,8 +53,10 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
             self.encodeState = { withUnsafePointer(to: reactor.currentState) { describe(UnsafeRawPointer($0)) } }
+            self.encodesThroughEncoder = false
         } else {
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
+            self.encodesThroughEncoder = true
         }
         let footprint = makeSnapshotFootprint(for: R.State.self)
         self.captureState = { StateSnapshot(state: reactor.currentState, footprint: footprint) }

@@ -40,6 +40,10 @@ public protocol ShellReactor: AnyObject {
     func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool
     /// Makes the current state the baseline of the next report (`true`), or forgets it.
     func resetChangeBaseline(toCurrent: Bool)
+    /// True when ``stateValue()`` goes through the encoder (`StateValue(encoding:)`), whose storage
+    /// a value no longer needed is worth handing back (`StateValue.recycle`); false when the state
+    /// describes itself (`StateValueConvertible`) and builds its value without the encoder.
+    var encodesThroughEncoder: Bool { get }
 }
 
 extension ShellReactor {
@@ -51,6 +55,9 @@ extension ShellReactor {
 
     /// By default there is no baseline to keep.
     public func resetChangeBaseline(toCurrent: Bool) {}
+
+    /// By default the state is taken to go through the encoder.
+    public var encodesThroughEncoder: Bool { true }
 
     /// ``send(_:commandIndex:reporting:)`` through ``prepare(_:commandIndex:)``.
     public func send(

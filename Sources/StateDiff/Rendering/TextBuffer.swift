@@ -152,26 +152,14 @@ package struct TextBuffer: ~Copyable {
             base[count] = UInt8(ascii: "-")
             count += 1
         }
-        var magnitude = number.magnitude
+        let magnitude = number.magnitude
         if magnitude < 10 {
             base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude)
             count += 1
             return
         }
-        let start = count
-        while magnitude > 0 {
-            base[count] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-            count += 1
-            magnitude /= 10
-        }
-        var low = start, high = count - 1
-        while low < high {
-            let byte = base[low]
-            base[low] = base[high]
-            base[high] = byte
-            low += 1
-            high -= 1
-        }
+        count += DecimalDigits.count(magnitude)
+        DecimalDigits.write(magnitude, endingAt: base + count)
     }
 
     /// Calls `body` with the bytes written so far.
