@@ -52,7 +52,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
-            self.encodeState = { withUnsafePointer(to: reactor.currentState) { describe(UnsafeRawPointer($0)) } }
+            self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
             self.encodesThroughEncoder = false
         } else {
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
@@ -199,6 +199,14 @@ public final class ShellEventRelay {
 @usableFromInline
 func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
     { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+}
+
+/// `describe` applied to `state` where it lies. Nonisolated, and so is its closure: the same
+/// closure formed in the handle's main-actor initializer and passed to `withUnsafePointer` would be
+/// main-actor isolated and check the executor on every call (about 100 instructions a report).
+@inlinable
+func describeInPlace<State>(_ state: State, with describe: (UnsafeRawPointer) -> StateValue) -> StateValue {
+    withUnsafePointer(to: state) { describe(UnsafeRawPointer($0)) }
 }
 
 /// The label function of `type` when it conforms to ``CustomMutationLabel`` (the conformance opened

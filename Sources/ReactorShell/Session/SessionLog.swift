@@ -75,11 +75,14 @@ struct SessionLog {
         var hasMutations: Bool { firstMutation != nil }
 
         /// Adds a mutation, or counts it as dropped once `maximumMutations` are kept.
-        mutating func record(_ mutation: Mutation) {
+        mutating func record(_ mutation: consuming Mutation) {
             if firstMutation == nil {
-                firstMutation = mutation
+                firstMutation = consume mutation
             } else if laterMutations.count + 1 < SessionLog.maximumMutations {
-                laterMutations.append(mutation)
+                // Room for a few at once: an action with effects usually causes several (the
+                // counter's four), and growing one by one would reallocate at each.
+                if laterMutations.capacity == 0 { laterMutations.reserveCapacity(4) }
+                laterMutations.append(consume mutation)
             } else {
                 droppedMutations += 1
             }

@@ -200,8 +200,12 @@ final class SessionRecorder {
             label = recent.label
             if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }
         }
+        // Not `effect.map { … }`: a closure reading the recorder's state is main-actor isolated,
+        // and passed to the nonisolated `map` it checks the executor on every call.
+        var effectNumber: Int?
+        if let effect { effectNumber = effectNumberBase + effect }
         return MutationCause(
-            origin: origin, step: step, actionID: causeAction, effectID: effect.map { effectNumberBase + $0 },
+            origin: origin, step: step, actionID: causeAction, effectID: effectNumber,
             actionLabel: label, actionReactor: reactorName, isShown: isShown)
     }
 }

@@ -83,7 +83,7 @@ struct Timeline {
             ringBytes[newest] = bytes
         }
         let bytes = Self.pointOverhead + current.bytesNotShared(with: current)
-        append(step: step, before: current, bytes: bytes)
+        append(step: step, before: consume current, bytes: bytes)
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
     }
@@ -94,7 +94,7 @@ struct Timeline {
             let slot = slot(count)
             ringSteps[slot] = step
             ringBytes[slot] = bytes
-            ringStates[slot] = before
+            ringStates[slot] = consume before
         } else {
             if head != 0 {
                 // Full but wrapped: put the points back in order before growing.
@@ -105,7 +105,7 @@ struct Timeline {
             }
             ringSteps.append(step)
             ringBytes.append(bytes)
-            ringStates.append(before)
+            ringStates.append(consume before)
         }
         count += 1
     }

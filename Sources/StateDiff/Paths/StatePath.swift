@@ -123,7 +123,14 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// Appends the one-key path `key` as ``appendDescription(to:)-(TextBuffer)`` would (`key`, `["odd key"]`).
     static func appendDescription(ofKey key: String, to text: inout TextBuffer) {
-        append(.key(key), first: true, to: &text)
+        // The usual key, an ASCII identifier, read in place: no copy of the string to wrap it in a
+        // component or to call the mutating `withUTF8` on.
+        let appended = key.utf8.withContiguousStorageIfAvailable { bytes in
+            guard isASCIIIdentifier(bytes) else { return false }
+            text.append(bytes: bytes.baseAddress!, count: bytes.count)
+            return true
+        }
+        if appended != true { append(.key(key), first: true, to: &text) }
     }
 
     /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.

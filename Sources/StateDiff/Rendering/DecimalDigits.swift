@@ -7,13 +7,22 @@ package enum DecimalDigits {
     /// How many decimal digits `magnitude` has (1…20).
     @inline(__always)
     package static func count(_ magnitude: UInt) -> Int {
-        var digits = 1
-        var threshold: UInt = 10
-        while digits < 20 && magnitude >= threshold {
-            digits += 1
-            threshold &*= 10
+        // A search over the powers of ten: four or five comparisons, where counting up digit by
+        // digit takes one a digit (nine for the nine-digit numbers of random scores).
+        let m = magnitude
+        if m < 100_000_000 {
+            if m < 10_000 { return m < 100 ? (m < 10 ? 1 : 2) : (m < 1_000 ? 3 : 4) }
+            return m < 1_000_000 ? (m < 100_000 ? 5 : 6) : (m < 10_000_000 ? 7 : 8)
         }
-        return digits
+        if m < 10_000_000_000_000_000 {
+            if m < 1_000_000_000_000 {
+                return m < 10_000_000_000 ? (m < 1_000_000_000 ? 9 : 10) : (m < 100_000_000_000 ? 11 : 12)
+            }
+            return m < 100_000_000_000_000
+                ? (m < 10_000_000_000_000 ? 13 : 14) : (m < 1_000_000_000_000_000 ? 15 : 16)
+        }
+        return m < 1_000_000_000_000_000_000
+            ? (m < 100_000_000_000_000_000 ? 17 : 18) : (m < 10_000_000_000_000_000_000 ? 19 : 20)
     }
 
     /// Writes the ``count(_:)`` digits of `magnitude` so that the last one is just before `end`.

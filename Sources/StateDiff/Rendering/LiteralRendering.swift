@@ -104,14 +104,19 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
 /// `\n`, `\t`, and `\u{1B}` for any other control character or DEL.
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
-    var text = text
-    // Most strings need no escape: copied whole, in the same pass as the check.
-    let copied = text.withUTF8 { bytes in
+    // Most strings need no escape: copied whole, in the same pass as the check. Read in place
+    // when it can be (no copy of the string for the mutating `withUTF8`).
+    let copyWhole = { (bytes: UnsafeBufferPointer<UInt8>, output: inout TextBuffer) -> Bool in
         for byte in bytes where needsEscape(byte) { return false }
         if let start = bytes.baseAddress { output.append(bytes: start, count: bytes.count) }
         return true
     }
-    if !copied { appendEscaped(text[...], to: &output) }
+    var copied = text.utf8.withContiguousStorageIfAvailable { copyWhole($0, &output) }
+    if copied == nil {
+        var text = text
+        copied = text.withUTF8 { copyWhole($0, &output) }
+    }
+    if copied != true { appendEscaped(text[...], to: &output) }
     output.append(UInt8(ascii: "\""))
 }
 

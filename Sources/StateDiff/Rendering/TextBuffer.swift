@@ -130,6 +130,12 @@ package struct TextBuffer: ~Copyable {
     @_disfavoredOverload
     @inline(__always)
     package mutating func append(_ text: String) {
+        // Read in place when it can be (a native or small string): `withUTF8` is mutating, so it
+        // would need a copy of the string (a retain and a release).
+        let appended: Void? = text.utf8.withContiguousStorageIfAvailable {
+            append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count)
+        }
+        if appended != nil { return }
         var text = text
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
