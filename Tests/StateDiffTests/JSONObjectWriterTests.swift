@@ -62,6 +62,20 @@ struct JSONObjectWriterTests {
         #expect(text == expected)
     }
 
+    @Test func constantAndDottedFieldsAreWhatTheirStringsRender() {
+        let odd = "a \"quoted\"\\ name\u{01}é"
+        let text = written { event in
+            event.field("event", constant: "mutation")
+            event.field("action", odd, dot: "say(\"hi\")\n")
+            event.field("plain", nil, dot: odd)
+        }
+        let expected = StateValue.object([
+            StateField("event", .string("mutation")), StateField("action", .string(odd + ".say(\"hi\")\n")),
+            StateField("plain", .string(odd)),
+        ]).jsonText
+        #expect(text == expected)
+    }
+
     @Test func anEmptyObjectAndAnEmptyPatch() {
         #expect(written { _ in } == "{}")
         #expect(written { $0.field("patch", patchOf: []) } == #"{"patch":[]}"#)

@@ -15,7 +15,7 @@ final class JSONLinesPrinter: SessionPrinter {
 
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
         JSONObjectWriter.withObject { event in
-            event.field("event", "action")
+            event.field("event", constant: "action")
             event.field("reactor", reactor.name)
             event.field("action", name)
             event.field("args", object: arguments.fields)
@@ -31,15 +31,15 @@ final class JSONLinesPrinter: SessionPrinter {
         cause: MutationCause?, changes: [StateChange]
     ) {
         JSONObjectWriter.withObject { event in
-            event.field("event", "mutation")
+            event.field("event", constant: "mutation")
             event.field("reactor", reactor.name)
             event.field("mutation", label)
             event.field("patch", patchOf: changes)
             if let cause {
                 event.object("cause") { fields in
-                    fields.field("origin", cause.origin.rawValue)
+                    fields.field("origin", constant: cause.origin.literal)
                     if let step = cause.step { fields.field("step", step) }
-                    if let action = cause.action { fields.field("action", action) }
+                    if let label = cause.actionLabel { fields.field("action", cause.actionReactor, dot: label) }
                     if let effect = cause.effectID { fields.field("effect", effect) }
                 }
             }

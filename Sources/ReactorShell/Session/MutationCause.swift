@@ -10,6 +10,15 @@ struct MutationCause: Equatable {
         case effect
         /// A merged external source: a service's event.
         case event
+
+        /// The raw value as a literal, which the JSON writer copies without a scan.
+        var literal: StaticString {
+            switch self {
+            case .action: "action"
+            case .effect: "effect"
+            case .event: "event"
+            }
+        }
     }
 
     let origin: Origin

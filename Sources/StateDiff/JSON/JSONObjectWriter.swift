@@ -47,6 +47,29 @@ package struct JSONObjectWriter: ~Copyable {
         appendJSONString(text, to: &output)
     }
 
+    /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):
+    /// copied as it is, without the scan a `String` gets.
+    package mutating func field(_ key: StaticString, constant value: StaticString) {
+        assert(!containsJSONEscape(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)))
+        self.key(key)
+        output.append(UInt8(ascii: "\""))
+        output.append(value)
+        output.append(UInt8(ascii: "\""))
+    }
+
+    /// A string field holding `prefix.text`, or `text` alone when `prefix` is nil (`write.submit`),
+    /// written without making the joined `String`.
+    package mutating func field(_ key: StaticString, _ prefix: String?, dot text: String) {
+        self.key(key)
+        output.append(UInt8(ascii: "\""))
+        if let prefix {
+            appendJSONStringContents(prefix, to: &output)
+            output.append(UInt8(ascii: "."))
+        }
+        appendJSONStringContents(text, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
+
     /// An integer field.
     package mutating func field(_ key: StaticString, _ number: Int) {
         self.key(key)

@@ -44,6 +44,12 @@ extension StateValue {
 /// Appends `text` as a JSON string literal (quotes, backslashes and control characters escaped).
 func appendJSONString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
+    appendJSONStringContents(text, to: &output)
+    output.append(UInt8(ascii: "\""))
+}
+
+/// Appends the UTF-8 of `text` escaped for the inside of a JSON string (no quotes around it).
+func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
     var text = text
     text.withUTF8 { bytes in
         // Runs of bytes that need no escape are copied whole; the usual string has none.
@@ -59,7 +65,6 @@ func appendJSONString(_ text: String, to output: inout TextBuffer) {
         }
         if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
     }
-    output.append(UInt8(ascii: "\""))
 }
 
 /// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
