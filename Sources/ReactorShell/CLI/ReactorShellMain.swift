@@ -77,12 +77,20 @@ public enum ReactorShellMain {
             return await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink)
         }
         ProcessSignals.installBatchTermination()
-        return await runBatch(registry: registry, configuration: configuration, files: files ?? ["-"], sink: sink)
+        return await runBatch(
+            registry: registry, configuration: configuration, files: files ?? ["-"], sink: sink, keepsSessionUntilExit: true)
     }
 
     /// Runs `files` in order (`-` is standard input); returns the exit status.
+    ///
+    /// `keepsSessionUntilExit`: the caller exits right after, so the session is not freed. Freeing
+    /// it walks everything the run logged (every action line with its arguments, every mutation),
+    /// a visible share of a long script's cost that would buy nothing just before `exit`.
     @MainActor
-    static func runBatch(registry: Registry, configuration: ShellConfiguration, files: [String], sink: OutputSink) async -> Int32 {
+    static func runBatch(
+        registry: Registry, configuration: ShellConfiguration, files: [String], sink: OutputSink,
+        keepsSessionUntilExit: Bool = false
+    ) async -> Int32 {
         if configuration.step, let problem = steppingProblem(files: files) {
             sink.writeError("\(configuration.identity.name): \(problem)")
             return 2
@@ -133,6 +141,7 @@ public enum ReactorShellMain {
         }
         session.printSummary()
         sink.flush()
+        if keepsSessionUntilExit { _ = Unmanaged.passRetained(session) }
         return exitCode ?? session.exitStatus
     }
 

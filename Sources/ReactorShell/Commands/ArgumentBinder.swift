@@ -35,22 +35,29 @@ extension CommandSignature {
                 }
                 slots[nextFree] = argumentIndex
             }
-            var fields: [StateField] = []
-            fields.reserveCapacity(parameters.count)
-            for index in parameters.indices {
+            func field(_ index: Int) throws(Diagnostic) -> StateField {
                 let parameter = parameters[index]
                 let slot = slots[index]
                 if slot >= 0 {
-                    fields.append(StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: invocation.origin)))
+                    return StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: invocation.origin))
                 } else if let defaultValue = parameter.defaultValue {
-                    fields.append(StateField(parameter.label, defaultValue))
-                } else {
-                    throw Diagnostic(
-                        invocation.origin, column: invocation.endColumn,
-                        "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
+                    return StateField(parameter.label, defaultValue)
                 }
+                throw Diagnostic(
+                    invocation.origin, column: invocation.endColumn,
+                    "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
             }
-            return CommandArguments(fields)
+            // One or two parameters as array literals (see `ActionLineFastPath`: allocated at their
+            // size directly).
+            switch parameters.count {
+            case 1: return CommandArguments([try field(0)])
+            case 2: return CommandArguments([try field(0), try field(1)])
+            default:
+                var fields: [StateField] = []
+                fields.reserveCapacity(parameters.count)
+                for index in parameters.indices { fields.append(try field(index)) }
+                return CommandArguments(fields)
+            }
         }
     }
 

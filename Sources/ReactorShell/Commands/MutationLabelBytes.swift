@@ -1,3 +1,5 @@
+import StateDiff
+
 extension MutationLabel {
     /// Builds a label from ASCII pieces and integers written straight into the new string's storage,
     /// for a ``CustomMutationLabel`` that must be cheap when every label differs (for example
@@ -41,24 +43,31 @@ public struct MutationLabelBytes {
     /// Appends `number` in decimal, with a leading `-` when negative.
     @inlinable
     public mutating func append(_ number: Int) {
-        // 20 digits hold UInt64.max; the sign is written first.
-        if number < 0 { append("-") }
-        var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        let appended = withUnsafeMutableBytes(of: &digits) { scratch -> Int in
-            var end = scratch.count
-            repeat {
-                end -= 1
-                scratch[end] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            let length = min(scratch.count - end, buffer.count - self.written)
-            if length > 0, let target = buffer.baseAddress {
-                UnsafeMutableRawPointer(target + written).copyMemory(
-                    from: scratch.baseAddress! + end, byteCount: length)
-            }
-            return max(length, 0)
+        written = Self.appendDecimal(number, to: buffer, at: written)
+    }
+
+    /// Writes `number` in decimal into `buffer` from `offset` (cut off where the buffer ends);
+    /// returns the new end. Two digits at a time (``DecimalDigits``), straight into place when
+    /// there is room for the longest number.
+    @usableFromInline
+    static func appendDecimal(_ number: Int, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let base = buffer.baseAddress, offset < buffer.count else { return offset }
+        let magnitude = number.magnitude
+        let length = (number < 0 ? 1 : 0) + DecimalDigits.count(magnitude)
+        if buffer.count - offset >= length {
+            if number < 0 { base[offset] = UInt8(ascii: "-") }
+            DecimalDigits.write(magnitude, endingAt: base + offset + length)
+            return offset + length
         }
-        written += appended
+        // Too little room: the number's first bytes, written in scratch space (21 bytes hold a sign
+        // and 20 digits).
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { scratch in
+            let start = scratch.baseAddress!
+            if number < 0 { start.pointee = UInt8(ascii: "-") }
+            DecimalDigits.write(magnitude, endingAt: start + length)
+            let kept = buffer.count - offset
+            (base + offset).initialize(from: start, count: kept)
+            return offset + kept
+        }
     }
 }

@@ -68,9 +68,6 @@ private enum ASCII {
 
     @inline(__always) static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
 
-    /// `"0"` to `"9"`, the text of the most common arguments.
-    static let digits = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9"]
-
     /// Letters, digits and `_`.
     @inline(__always) static func isIdentifierByte(_ byte: UInt8) -> Bool {
         (byte | 0x20) &- 0x61 < 26 || byte &- 0x30 < 10 || byte == 0x5F
@@ -210,10 +207,19 @@ private struct Cursor {
             reactor = LocatedText(string(from: nameStart, to: dot), column: nameStart + 1)
             name = LocatedText(string(from: dot + 1, to: nameEnd), column: dot + 2)
         }
-        var arguments: [ParsedArgument] = []
-        if argumentCount > 0 {
-            arguments.reserveCapacity(argumentCount)
-            for position in 0..<argumentCount { arguments.append(argument(plans[position])) }
+        // One or two arguments (most lines) as array literals, which are allocated at their size
+        // directly; `reserveCapacity` on an empty array, and `init(unsafeUninitializedCapacity:)`,
+        // take generic paths that cost several times more.
+        let arguments: [ParsedArgument]
+        switch argumentCount {
+        case 0: arguments = []
+        case 1: arguments = [argument(plans[0])]
+        case 2: arguments = [argument(plans[0]), argument(plans[1])]
+        default:
+            var all: [ParsedArgument] = []
+            all.reserveCapacity(argumentCount)
+            for position in 0..<argumentCount { all.append(argument(plans[position])) }
+            arguments = all
         }
         return .action(ActionInvocation(
             origin: origin, reactor: reactor, name: name, arguments: arguments,
@@ -227,7 +233,10 @@ private struct Cursor {
         let kind: ValueLiteral.Kind
         switch plan.kind {
         case .int:
-            text = plan.valueEnd - plan.valueStart == 1 ? ASCII.digits[plan.integer] : string(from: plan.valueStart, to: plan.valueEnd)
+            if isCanonicalInteger(plan) {
+                return ParsedArgument(label: label, value: ValueLiteral(canonicalInteger: plan.integer, column: plan.valueStart + 1))
+            }
+            text = string(from: plan.valueStart, to: plan.valueEnd)
             kind = .int(plan.integer)
         case .double:
             text = string(from: plan.valueStart, to: plan.valueEnd)
@@ -249,6 +258,13 @@ private struct Cursor {
             kind = .string(string(from: plan.valueStart + 1, to: plan.valueEnd - 1))
         }
         return ParsedArgument(label: label, value: ValueLiteral(kind, column: plan.valueStart + 1, text: text))
+    }
+
+    /// True when the integer of `plan` is written as `String(value)` writes it: no leading zero and
+    /// no `-0` (its text need not be kept, see ``ValueLiteral``).
+    func isCanonicalInteger(_ plan: ArgumentPlan) -> Bool {
+        let digitsStart = bytes[plan.valueStart] == ASCII.dash ? plan.valueStart + 1 : plan.valueStart
+        return bytes[digitsStart] != 0x30 || (plan.valueEnd - digitsStart == 1 && digitsStart == plan.valueStart)
     }
 
     /// Checks the value starting at `start` and records its form in `plan`; returns where it ends (before

@@ -28,13 +28,41 @@ public struct ValueLiteral: Sendable, Hashable {
     /// The 1-based column of its first character.
     public var column: Int
     /// The value exactly as written (for a String parameter given a number, this is the string used).
-    public var text: String
+    public var text: String {
+        get {
+            if let writtenText { return writtenText }
+            guard case .int(let value) = kind else { return "" }
+            return String(value)
+        }
+        set { writtenText = newValue }
+    }
+    /// The text as written, or nil for an integer written the way `String(value)` writes it: the
+    /// parser's fast path then makes no string for it, since most arguments are such integers and
+    /// their text is read only for a `String` parameter or a message.
+    private var writtenText: String?
 
     /// Creates a literal.
     public init(_ kind: Kind, column: Int, text: String) {
         self.kind = kind
         self.column = column
-        self.text = text
+        self.writtenText = text
+    }
+
+    /// An integer literal written as `String(value)` writes it (no leading zeros, no `-0`).
+    init(canonicalInteger value: Int, column: Int) {
+        self.kind = .int(value)
+        self.column = column
+        self.writtenText = nil
+    }
+
+    public static func == (lhs: ValueLiteral, rhs: ValueLiteral) -> Bool {
+        lhs.kind == rhs.kind && lhs.column == rhs.column && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(column)
+        hasher.combine(text)
     }
 
     /// The value as a state value: words and strings become strings, `nil` becomes null.

@@ -142,5 +142,7 @@ private struct Fast: CustomMutationLabel {
         #expect(label == "setScore")
         let digits = MutationLabel.build(capacity: 3) { text in text.append(123_456) }
         #expect(digits == "123")
+        let negative = MutationLabel.build(capacity: 3) { text in text.append(-123_456) }
+        #expect(negative == "-12")
     }
 }

@@ -55,6 +55,28 @@ import TestSupport
         Self.check(line)
     }
 
+    /// The fast path keeps no text for an integer written as `String(value)` writes it; its text must
+    /// still read as written, and the literal must equal (and hash like) one made with its text.
+    @Test func integersReadAsWrittenWithOrWithoutAKeptText() throws {
+        let line = "f 0 -5 42 007 -0 -007 123456789012345678"
+        guard case .action(let invocation)? = ActionLineFastPath.parse(line, origin: Self.origin) else {
+            Issue.record("the fast path gave up on \(line)")
+            return
+        }
+        let written = ["0", "-5", "42", "007", "-0", "-007", "123456789012345678"]
+        #expect(invocation.arguments.map(\.value.text) == written)
+        for (argument, text) in zip(invocation.arguments, written) {
+            let made = ValueLiteral(.int(Int(text)!), column: argument.value.column, text: text)
+            #expect(argument.value == made)
+            #expect(argument.value.hashValue == made.hashValue)
+        }
+        // Setting the text keeps it.
+        var literal = invocation.arguments[1].value
+        #expect(literal.stateValue == .int(-5))
+        literal.text = "-05"
+        #expect(literal.text == "-05")
+    }
+
     /// Lines assembled at random from pieces, many of them tricky; the fast path must agree whenever it answers.
     @Test func generatedLinesAgreeWithTheFullParser() {
         let names = [
