@@ -63,13 +63,17 @@ public enum ActionResolver {
             let known = names.isEmpty ? "; no scene is loaded (try :use NAME)" : (hint.isEmpty ? "; the scene has \(names.joined(separator: ", "))" : hint)
             throw Diagnostic(invocation.origin, column: prefix.column, "unknown reactor '\(prefix.text)'" + known)
         }
-        let name = invocation.name.text
-        guard let commandIndex = reactors[reactorIndex].signatures.firstIndex(where: { $0.name == name }) else {
+        guard let commandIndex = commandIndex(named: invocation.name.text, in: reactors[reactorIndex]) else {
             throw Diagnostic(
                 invocation.origin, column: invocation.reactor?.column ?? invocation.name.column,
                 unknownActionMessage(invocation, target: reactors[reactorIndex], reactors: reactors))
         }
         return (reactorIndex, commandIndex)
+    }
+
+    /// The index of the command named `name` in `table`.
+    static func commandIndex(named name: String, in table: ReactorCommandTable) -> Int? {
+        table.signatures.firstIndex { $0.name == name }
     }
 
     private static func noScene(_ invocation: ActionInvocation) -> Diagnostic {

@@ -61,12 +61,16 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         let footprint = makeSnapshotFootprint(for: R.State.self)
         self.captureState = { StateSnapshot(state: reactor.currentState, footprint: footprint) }
         self.changeBaseline = makeChangeBaseline(for: R.State.self)
+        // Each command in an object of its own: a command read from an array (or through a
+        // pointer) is copied for the call (its name, doc line, parameters and closure retained and
+        // released again on every line), while one held in an object's `let` is used in place.
+        let boxes = commands.map(CommandBox.init)
         self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
-            let (arguments, action) = try Self.build(commands[commandIndex], from: invocation)
+            let (arguments, action) = try Self.build(boxes[commandIndex], from: invocation)
             return PreparedAction(arguments: arguments) { handle.send(action) }
         }
         self.bindAndSend = { handle, invocation, commandIndex, report throws(Diagnostic) in
-            let (arguments, action) = try Self.build(commands[commandIndex], from: invocation)
+            let (arguments, action) = try Self.build(boxes[commandIndex], from: invocation)
             report(arguments)
             return handle.send(action)
         }
@@ -95,10 +99,10 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     /// specialized for `R` with them).
     @inlinable
     static func build(
-        _ command: ActionCommand<R.Action>, from invocation: ActionInvocation
+        _ box: CommandBox<R.Action>, from invocation: ActionInvocation
     ) throws(Diagnostic) -> (CommandArguments, R.Action) {
-        let arguments = try command.signature.bind(invocation)
-        return (arguments, try command.action(from: arguments, for: invocation))
+        let arguments = try box.command.signature.bind(invocation)
+        return (arguments, try box.command.action(from: arguments, for: invocation))
     }
 
     public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
@@ -162,6 +166,17 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
 
     public func reset() {
         reactor.reset()
+    }
+}
+
+/// One declared command, held by a ``ReactorHandle`` (see its initializer for why in an object).
+@usableFromInline
+final class CommandBox<Action>: Sendable {
+    @usableFromInline let command: ActionCommand<Action>
+
+    @usableFromInline
+    init(_ command: ActionCommand<Action>) {
+        self.command = command
     }
 }
 

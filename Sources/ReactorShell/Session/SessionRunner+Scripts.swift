@@ -50,7 +50,8 @@ extension SessionRunner {
                 }
             }
             let outcome: CommandOutcome
-            switch line {
+            // Consumed: its text is moved into the case binding instead of copied and destroyed twice.
+            switch consume line {
             case .text(let text, let number):
                 SignalSafeOutput.line = number
                 let origin = LineOrigin(source: source, line: number)

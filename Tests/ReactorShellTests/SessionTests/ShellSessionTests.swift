@@ -92,6 +92,20 @@ struct ShellSessionTests {
         ])
     }
 
+    @Test func aLineWithoutPrefixGoesToTheFocusedReactor() async {
+        let harness = SessionHarness(entry: "pair")
+        await harness.run(":focus right", "add 2", "left.add 1", "ad 1")
+        #expect(harness.takeStdout() == [
+            "  · right: addValue(2)",
+            "      total: 0 → 2",
+            "      + items[0]: 2",
+            "  · left: addValue(1)",
+            "      total: 0 → 1",
+            "      + items[0]: 1",
+        ])
+        #expect(harness.takeStderr().first?.hasPrefix("test.rsh:4:1: unknown action 'ad'") == true)
+    }
+
     @Test func expectationsAreCountedAndAFailureSetsTheExitStatus() async {
         let harness = SessionHarness()
         await harness.run("add 2", ":expect total == 2", ":expect total > 5", ":expect items contains 2", ":expect nothing == 1")
