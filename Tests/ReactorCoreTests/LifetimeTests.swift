@@ -62,6 +62,36 @@ struct LifetimeTests {
         #expect(weakClock == nil, "the clock outlived its reactor and scheduler")
     }
 
+    /// A virtual-clock timer delivers its outputs together (the reactor loaded once for all):
+    /// when an observer lets the reactor go after the first, the others are dropped, as when each
+    /// output loaded the reactor's weak reference on its own.
+    @Test func aReactorLetGoWhileItsTimerDeliversGetsNoFurtherOutputs() async throws {
+        final class Holder { var reactor: ScriptedReactor? }
+        let scheduler = Scheduler.virtual()
+        let holder = Holder()
+        weak var weakReactor: ScriptedReactor?
+        var seen: [Int] = []
+        var token: ObservationToken?
+        do {
+            let reactor = ScriptedReactor(scheduler: scheduler) { _ in
+                .delay(.seconds(1), .sequence([.add(1), .add(10), .add(100)]))
+            }
+            holder.reactor = reactor
+            weakReactor = reactor
+            token = reactor.observe { state in
+                seen.append(state.value)
+                if state.value == 1 { holder.reactor = nil }
+            }
+            reactor.send(.go(0))
+        }
+        #expect(weakReactor != nil)
+        await scheduler.advance(by: .seconds(1))
+        #expect(seen == [0, 1])
+        #expect(weakReactor == nil)
+        #expect(scheduler.workInProgress == 0)
+        token?.cancel()
+    }
+
     @Test func aReleasedReactorUnsubscribesFromMergedSources() {
         let service = EventSource<String>()
         weak var weakReactor: ListReactor?

@@ -152,6 +152,11 @@ final class EffectUnit {
 @usableFromInline
 typealias EffectDelivery<Output> = @MainActor (Output, EffectUnit) -> Void
 
+/// How an effect unit hands over several outputs at once (a timer's): each in order, as long as
+/// the unit accepts output, as ``EffectDelivery`` would one by one.
+@usableFromInline
+typealias EffectBatchDelivery<Output> = @MainActor ([Output], EffectUnit) -> Void
+
 /// Where an effect's outputs go: `inline` while the pipeline is busy with the action that started
 /// it, `later` from an effect unit. Generic code over it is specialized for each kind of sink, so
 /// the inline delivery is a direct call.
@@ -163,23 +168,40 @@ protocol EffectOutputSink {
     func inline(_ output: Output)
     /// How effect units deliver outputs later.
     var later: EffectDelivery<Output> { get }
+    /// How an effect unit delivers several outputs at once, when the sink has a cheaper way than
+    /// ``later`` for each; nil otherwise.
+    var laterBatch: EffectBatchDelivery<Output>? { get }
+}
+
+extension EffectOutputSink {
+    @inlinable
+    var laterBatch: EffectBatchDelivery<Output>? { nil }
 }
 
 /// The sink of a reactor's own effects: inline outputs are applied directly, with no closure.
+///
+/// It refers to the runtime and the reactor without retaining them (the reactor has a side
+/// table, so a retain would take the slow path): a sink lives only while its effect starts, inside
+/// a send, whose caller keeps the reactor, and so its runtime, alive.
 @MainActor
 @usableFromInline
 struct OwnMutationSink<R: Reactor>: EffectOutputSink {
-    @usableFromInline let runtime: ReactorRuntime<R>
+    @usableFromInline unowned(unsafe) let runtime: ReactorRuntime<R>
     @usableFromInline let actionID: Int
-    @usableFromInline let reactor: R
+    @usableFromInline unowned(unsafe) let reactor: R
     @usableFromInline let later: EffectDelivery<R.Mutation>
+    @usableFromInline let laterBatch: EffectBatchDelivery<R.Mutation>?
 
     @inlinable
-    init(runtime: ReactorRuntime<R>, actionID: Int, reactor: R, later: @escaping EffectDelivery<R.Mutation>) {
+    init(
+        runtime: ReactorRuntime<R>, actionID: Int, reactor: R, later: @escaping EffectDelivery<R.Mutation>,
+        laterBatch: @escaping EffectBatchDelivery<R.Mutation>
+    ) {
         self.runtime = runtime
         self.actionID = actionID
         self.reactor = reactor
         self.later = later
+        self.laterBatch = laterBatch
     }
 
     @inlinable
@@ -207,11 +229,18 @@ struct EffectSink<Output>: EffectOutputSink {
     }
 }
 
-/// A weak reference to a runtime, so sleeping effect tasks do not keep their reactor alive.
+/// The reference to a runtime that outlives it safely: effect tasks, observation tokens and
+/// source subscriptions hold this handle, never the runtime, so sleeping effect tasks do not keep
+/// their reactor alive and a token cancelled after its reactor is gone does nothing.
+///
+/// Not a `weak` reference: a weakly referenced object gets a side table, and then every retain
+/// and release of the runtime (several a delivered mutation) takes the slow path. The runtime
+/// clears ``runtime`` first thing in its (main-actor) deinit, and the handle is read on the main
+/// actor only, so a runtime read from it is never freed.
 @MainActor
 @usableFromInline
-final class WeakRuntime<R: Reactor> {
-    /// Set once, by the runtime's initializer (unchecked exclusivity: see ``EffectUnit``).
-    @exclusivity(unchecked) @usableFromInline weak var runtime: ReactorRuntime<R>?
+final class RuntimeHandle<R: Reactor> {
+    /// The runtime, until its deinit begins (unchecked exclusivity: see ``EffectUnit``).
+    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var runtime: ReactorRuntime<R>?
     @usableFromInline init() {}
 }

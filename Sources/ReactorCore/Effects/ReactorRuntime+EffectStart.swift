@@ -16,7 +16,13 @@ extension ReactorRuntime {
             _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
             return
         }
-        start(effect, actionID: actionID, sink: OwnMutationSink(runtime: self, actionID: actionID, reactor: reactor, later: later))
+        // A timer's outputs: the reactor is loaded from its weak reference once for all of them.
+        let laterBatch: EffectBatchDelivery<R.Mutation> = { mutations, unit in
+            guard let runtime = Self.liveRuntime(of: unit) else { return }
+            runtime.takeUnretainedValue().receiveMutations(mutations, from: unit)
+        }
+        let sink = OwnMutationSink(runtime: self, actionID: actionID, reactor: reactor, later: later, laterBatch: laterBatch)
+        start(effect, actionID: actionID, sink: sink)
     }
 
     /// Starts `effect`: its synchronous prefix now, the rest as effect tasks.
@@ -37,7 +43,8 @@ extension ReactorRuntime {
                     start(element, actionID: actionID, sink: sink)
                 } else {
                     if index == effects.count - 1, let timer = timerForm(of: element) {
-                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil,
+                            deliver: sink.later, deliverBatch: sink.laterBatch)
                         return
                     }
                     let rest = Effect<Sink.Output>.concatenate(Array(effects[index...]))
@@ -47,7 +54,8 @@ extension ReactorRuntime {
             }
         case .delayedOutputs(let duration, let outputs):
             if scheduler.virtualClock != nil {
-                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil,
+                    deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
                 _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
             }
@@ -66,7 +74,8 @@ extension ReactorRuntime {
             if inner.isSynchronous {
                 start(inner, actionID: actionID, sink: sink)
             } else if let timer = timerForm(of: inner) {
-                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id, deliver: sink.later)
+                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id,
+                    deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
                 _ = spawn(inner, actionID: actionID, cancellationID: id, batched: true, deliver: sink.later)
             }
@@ -74,7 +83,8 @@ extension ReactorRuntime {
             cancelEffects(id: id)
         case .delay(let duration, let inner):
             if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
-                startTimer(duration, outputs, actionID: actionID, cancellationID: nil, deliver: sink.later)
+                startTimer(duration, outputs, actionID: actionID, cancellationID: nil,
+                    deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
                 _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
             }

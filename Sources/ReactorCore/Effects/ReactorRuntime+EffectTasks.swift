@@ -34,7 +34,7 @@ extension ReactorRuntime {
         }
         let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
         unit.reservations = reservations
-        let host = weakHandle
+        let host = handle
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
@@ -121,7 +121,7 @@ extension ReactorRuntime {
     /// Runs `effect` inside the task of `unit`. Errors end the unit; child units contain theirs.
     @inlinable
     static func perform<Output>(
-        _ effect: Effect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
+        _ effect: Effect<Output>, unit: EffectUnit, host: RuntimeHandle<R>, clock: any ReactorClock,
         deliver: @escaping EffectDelivery<Output>
     ) async throws {
         switch effect.kind {
@@ -152,7 +152,7 @@ extension ReactorRuntime {
 
     @inlinable
     static func perform<Output>(
-        _ composite: CompositeEffect<Output>, unit: EffectUnit, host: WeakRuntime<R>, clock: any ReactorClock,
+        _ composite: CompositeEffect<Output>, unit: EffectUnit, host: RuntimeHandle<R>, clock: any ReactorClock,
         deliver: @escaping EffectDelivery<Output>
     ) async throws {
         switch composite.node {
@@ -192,7 +192,7 @@ extension ReactorRuntime {
     @inlinable
     static func spawnCancellablePart<Output>(
         _ composite: CompositeEffect<Output>, id: AnyHashable, cancelInFlight: Bool, _ inner: Effect<Output>,
-        unit: EffectUnit, host: WeakRuntime<R>, deliver: @escaping EffectDelivery<Output>
+        unit: EffectUnit, host: RuntimeHandle<R>, deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit? {
         guard let runtime = host.runtime else { return nil }
         if let reservation = unit.reservations?.take(composite) {

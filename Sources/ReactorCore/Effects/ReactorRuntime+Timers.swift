@@ -52,7 +52,7 @@ extension ReactorRuntime {
     @inlinable
     func startTimer<Output>(
         _ duration: Duration, _ outputs: [Output], actionID: Int?, cancellationID: AnyHashable?,
-        deliver: @escaping EffectDelivery<Output>
+        deliver: @escaping EffectDelivery<Output>, deliverBatch: EffectBatchDelivery<Output>? = nil
     ) {
         guard let clock = scheduler.virtualClock else { return }
         let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
@@ -64,7 +64,11 @@ extension ReactorRuntime {
         unit.timerID = clock.scheduleTimer(after: duration) {
             if unit.acceptsOutput && !outputs.isEmpty {
                 TimerDelivery.deliver(for: unit) {
-                    for output in outputs where unit.acceptsOutput { deliver(output, unit) }
+                    if let deliverBatch {
+                        deliverBatch(outputs, unit)
+                    } else {
+                        for output in outputs where unit.acceptsOutput { deliver(output, unit) }
+                    }
                 }
             }
             Self.end(unit, unit.isCancelled ? .cancelled : .finished)

@@ -155,8 +155,8 @@ extension ReactorRuntime {
         observerBoxes.append(observer)
         hot.pointee.observers.append(UnretainedObserver(observer))
         receive(shownState)
-        return ObservationToken { [weak self] in
-            self?.cancelObserver(id)
+        return ObservationToken { [handle] in
+            handle.runtime?.cancelObserver(id)
         }
     }
 
@@ -218,8 +218,8 @@ extension ReactorRuntime {
         eventObserverBoxes.append(observer)
         hot.pointee.eventObservers.append(.passUnretained(observer))
         hasEventObservers = true
-        return ObservationToken { [weak self] in
-            self?.cancelEventObserver(id)
+        return ObservationToken { [handle] in
+            handle.runtime?.cancelEventObserver(id)
         }
     }
 }

@@ -52,6 +52,27 @@ extension ReactorRuntime {
         isBusy = false
     }
 
+    /// ``receiveMutation(_:actionID:)`` for outputs of `unit` delivered together (a timer's), in
+    /// order, as long as the unit accepts output, with the reactor loaded from its weak reference
+    /// once instead of once each (a load and a release through the reactor's side table).
+    @inlinable
+    func receiveMutations(_ mutations: [R.Mutation], from unit: EffectUnit) {
+        guard var reactor = owner else { return }
+        for mutation in mutations where unit.acceptsOutput {
+            if isBusy {
+                hot.pointee.pending.append(.mutation(mutation, actionID: unit.actionID))
+                continue
+            }
+            isBusy = true
+            apply(mutation, actionID: unit.actionID, flags: flags, reactor)
+            if hasPendingWork { drainPending(reactor) }
+            isBusy = false
+            // Let go meanwhile (this is the last reference): the weak reference would be nil for
+            // the next mutation, which is dropped, as are the rest.
+            if isKnownUniquelyReferenced(&reactor) { return }
+        }
+    }
+
     /// Does the queued work, including what it queues in turn, then empties the queue.
     @inlinable
     func drainPending(_ reactor: R) {

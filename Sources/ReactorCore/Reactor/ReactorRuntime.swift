@@ -53,18 +53,20 @@ public final class ReactorRuntime<R: Reactor> {
     /// Called with each action recorded while the reactor is stubbed (a ``Store``'s effects, which
     /// see the actions dispatched to a stubbed store, as to ReCombine's `MockStore`).
     var stubbedActionFollower: (@MainActor (R.Action) -> Void)?
-    /// The weak reference effect tasks hold (one per runtime).
-    @usableFromInline let weakHandle = WeakRuntime<R>()
+    /// What effect tasks, tokens and subscriptions refer to the runtime through (one per runtime).
+    @usableFromInline let handle = RuntimeHandle<R>()
 
     /// Creates a runtime on `scheduler` (by default a fresh scheduler on a ``RealClock``).
     public init(scheduler: Scheduler = Scheduler()) {
         self.scheduler = scheduler
         hot = .allocate(capacity: 1)
         hot.initialize(to: HotFields(actionIDs: scheduler.actionIDs))
-        weakHandle.runtime = self
+        handle.runtime = self
     }
 
     isolated deinit {
+        // First: nothing may reach the runtime through its handle from here on.
+        handle.runtime = nil
         hot.deinitialize(count: 1)
         hot.deallocate()
         cancelAll()
@@ -89,11 +91,11 @@ public final class ReactorRuntime<R: Reactor> {
         mutationFlow = reactor.transform(mutation: .own)
         isActionFlowIdentity = actionFlow.isIdentity
         isMutationFlowIdentity = mutationFlow.isIdentity
-        subscriptions += actionFlow.connectSources { [weak self] action in
-            self?.receive(.sourceAction(action))
+        subscriptions += actionFlow.connectSources { [handle] action in
+            handle.runtime?.receive(.sourceAction(action))
         }
-        subscriptions += mutationFlow.connectSources { [weak self] mutation in
-            self?.receive(.sourceMutation(mutation))
+        subscriptions += mutationFlow.connectSources { [handle] mutation in
+            handle.runtime?.receive(.sourceMutation(mutation))
         }
     }
 

@@ -160,6 +160,11 @@ final class SessionRecorder {
         case .effect(let effect):
             let number = effectNumberBase + effect.effectID
             if number > lastEffectNumber { lastEffectNumber = number }
+            // The action is looked up (and its entry copied) only for what prints it: a start or a
+            // normal end, two events of every effect, needs nothing more.
+            var isFailure = false
+            if case .failed = effect.phase { isFailure = true }
+            guard isFailure || trace else { return }
             let action = effect.actionID.flatMap { recentActions[$0] }
             if case .failed(let error) = effect.phase {
                 _ = output.fail("effect of \(reactor.name)\(action.map { ".\($0.label)" } ?? "") failed: \(error)")
