@@ -146,7 +146,10 @@ struct SessionLog {
     /// the entry of `actionID` (searched from the newest), sent by effect `effectID` when known,
     /// `viaEvent` when it came through a service's event. Returns the entry's step; a mutation
     /// whose action has no entry (one an effect dispatched, or one older than the log) is not kept.
-    @discardableResult
+    // Not inlined: inlined into the recorder's event switch, it made the recorder copy the whole
+    // event (an outlined enum copy, about 100 instructions) to own the label, where a call
+    // borrows the label and copies the string alone.
+    @discardableResult @inline(never)
     mutating func record(
         mutation: String, reactor: String? = nil, actionID: Int, effectID: Int? = nil, viaEvent: Bool = false
     ) -> Int? {

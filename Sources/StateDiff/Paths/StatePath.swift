@@ -203,12 +203,43 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
 }
 
-/// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`.
+/// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`. From four
+/// bytes on, read a word at a time (``isIdentifierWord(_:)``), the last word overlapping the one
+/// before it (checking a byte twice changes nothing).
 @inline(__always)
 func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let first = bytes.first, isASCIILetter(first) else { return false }
+    let base = UnsafeRawPointer(bytes.baseAddress!), count = bytes.count
+    if count >= 8 {
+        var offset = 0
+        while offset + 8 <= count {
+            guard isIdentifierWord(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
+            offset += 8
+        }
+        return offset == count || isIdentifierWord(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+    if count >= 4 {
+        let head = UInt64(base.loadUnaligned(as: UInt32.self))
+        let tail = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        return isIdentifierWord(head | tail << 32)
+    }
     for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
     return true
+}
+
+/// Whether all eight bytes of `word` are ASCII letters, digits or `_`. With the top bits cleared,
+/// each byte x is at most 0x7F, so x + (0x80 - lo) has its top bit set exactly when x ≥ lo, and
+/// x + (0x7F - hi) exactly when x > hi, neither sum carrying into the next byte; a byte whose own
+/// top bit is set (not ASCII) fails.
+@inline(__always)
+func isIdentifierWord(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let low = word & ~highs
+    @inline(__always) func within(_ lo: UInt64, _ hi: UInt64) -> UInt64 {
+        (low &+ ones &* (0x80 - lo)) & ~(low &+ ones &* (0x7F - hi))
+    }
+    let valid = within(0x30, 0x39) | within(0x41, 0x5A) | within(0x5F, 0x5F) | within(0x61, 0x7A)
+    return valid & ~word & highs == highs
 }
 
 /// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,

@@ -107,7 +107,7 @@ func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     // Most strings need no escape: copied whole, in the same pass as the check. Read in place
     // when it can be (no copy of the string for the mutating `withUTF8`).
     let copyWhole = { (bytes: UnsafeBufferPointer<UInt8>, output: inout TextBuffer) -> Bool in
-        for byte in bytes where needsEscape(byte) { return false }
+        if containsLiteralEscape(bytes) { return false }
         if let start = bytes.baseAddress { output.append(bytes: start, count: bytes.count) }
         return true
     }
@@ -118,6 +118,35 @@ func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     }
     if copied != true { appendEscaped(text[...], to: &output) }
     output.append(UInt8(ascii: "\""))
+}
+
+/// Whether any of `bytes` is escaped in a literal (``needsEscape(_:)``), read eight at a time;
+/// the last word overlaps the one before it rather than going byte by byte.
+@inline(__always)
+func containsLiteralEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    guard count >= 8 else {
+        for byte in bytes where needsEscape(byte) { return true }
+        return false
+    }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= count {
+        if wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        offset += 8
+    }
+    return offset < count && wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+}
+
+/// Whether any byte of `word` is escaped in a literal: what JSON escapes (a control character, a
+/// quote, a backslash) or DEL, which xored with 0x7F becomes a zero byte (detected exactly as in
+/// ``wordNeedsJSONEscape(_:)``).
+@inline(__always)
+func wordNeedsLiteralEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+    let delete = word ^ (ones &* 0x7F)
+    return wordNeedsJSONEscape(word) || (delete &- ones) & ~delete & highs != 0
 }
 
 /// Whether a byte is escaped in a literal: control characters, DEL, `"` and `\`.

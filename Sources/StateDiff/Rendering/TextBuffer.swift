@@ -6,12 +6,14 @@
 /// A buffer starts either on scratch memory lent by `withScratch` (on the stack, nothing
 /// to allocate) or on memory of its own; it moves to the heap when it outgrows it.
 package struct TextBuffer: ~Copyable {
-    private var base: UnsafeMutablePointer<UInt8>
-    private var capacity: Int
+    // Visible to inlined code: the appends below are inlined into the printers of the shell
+    // module, which write every mutation block's header through them.
+    @usableFromInline package var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline package var capacity: Int
     /// Bytes written so far.
-    private(set) var count = 0
+    @usableFromInline package var count = 0
     /// Whether `base` was allocated by the buffer (and is freed with it).
-    private var ownsMemory: Bool
+    @usableFromInline package var ownsMemory: Bool
 
     /// A buffer with room for `capacity` bytes on the heap.
     init(capacity: Int = 64) {
@@ -40,12 +42,13 @@ package struct TextBuffer: ~Copyable {
     }
 
     /// Makes room for `extra` more bytes.
-    @inline(__always)
-    private mutating func reserve(_ extra: Int) {
+    @inlinable @inline(__always)
+    package mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    private mutating func grow(to needed: Int) {
+    @usableFromInline
+    package mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         larger.initialize(from: base, count: count)
@@ -56,8 +59,8 @@ package struct TextBuffer: ~Copyable {
     }
 
     /// Appends `length` bytes from `bytes`.
-    @inline(__always)
-    mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
+    @inlinable @inline(__always)
+    package mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
         let destination = base + count
         if length <= 16 {
@@ -70,8 +73,8 @@ package struct TextBuffer: ~Copyable {
 
     /// Copies `length` (at most 16) bytes with at most two overlapping word loads and stores: the
     /// first and the last word of the range (the pieces of a rendered line are mostly that short).
-    @inline(__always)
-    private func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count length: Int) {
+    @inlinable @inline(__always)
+    package func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count length: Int) {
         let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
         if length >= 8 {
             let head = from.loadUnaligned(as: UInt64.self)
@@ -88,7 +91,7 @@ package struct TextBuffer: ~Copyable {
         }
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
         reserve(1)
         base[count] = byte
@@ -116,7 +119,7 @@ package struct TextBuffer: ~Copyable {
         count += times
     }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ text: StaticString) {
         if text.hasPointerRepresentation {
             append(bytes: text.utf8Start, count: text.utf8CodeUnitCount)
@@ -128,7 +131,7 @@ package struct TextBuffer: ~Copyable {
     /// Disfavoured so that a literal argument is a `StaticString`, whose bytes are copied
     /// directly (a `String` is read through `withUTF8`, which copies a small string first).
     @_disfavoredOverload
-    @inline(__always)
+    @inlinable @inline(__always)
     package mutating func append(_ text: String) {
         // Read in place when it can be (a native or small string): `withUTF8` is mutating, so it
         // would need a copy of the string (a retain and a release).
@@ -146,8 +149,8 @@ package struct TextBuffer: ~Copyable {
         text.withUTF8 { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
-    @_disfavoredOverload
-    mutating func append(_ scalar: Unicode.Scalar) {
+    @_disfavoredOverload @usableFromInline
+    package mutating func append(_ scalar: Unicode.Scalar) {
         for byte in UTF8.encode(scalar)! { append(byte) }
     }
 

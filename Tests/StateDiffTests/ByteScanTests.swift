@@ -1,0 +1,73 @@
+@testable import StateDiff
+import Testing
+
+/// The checks that read text a word at a time give what a byte-by-byte reading gives.
+@Suite("Byte scans")
+struct ByteScanTests {
+    /// Bytes drawn mostly from the edges of the ranges the checks tell apart.
+    private static let interesting: [UInt8] = [
+        0x00, 0x09, 0x0A, 0x1F, 0x20, 0x22, 0x2F, 0x30, 0x39, 0x3A, 0x40, 0x41, 0x5A, 0x5B, 0x5C, 0x5E,
+        0x5F, 0x60, 0x61, 0x7A, 0x7B, 0x7E, 0x7F, 0x80, 0xAF, 0xB0, 0xBA, 0xC1, 0xDF, 0xE1, 0xFF,
+    ]
+
+    /// Random byte strings of every length up to 40, mostly of identifier bytes so that both
+    /// answers come up, with one byte from anywhere put somewhere.
+    private static func samples() -> [[UInt8]] {
+        var generator = SystemRandomNumberGenerator()
+        let plain = Array("abcxyzABCXYZ_0189".utf8)
+        var samples: [[UInt8]] = []
+        for length in 0...40 {
+            for _ in 0..<200 {
+                var bytes = (0..<length).map { _ in plain.randomElement(using: &generator)! }
+                if length > 0, Bool.random(using: &generator) {
+                    let byte = Bool.random(using: &generator) ? interesting.randomElement(using: &generator)! : UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<length, using: &generator)] = byte
+                }
+                samples.append(bytes)
+            }
+        }
+        for byte in UInt8.min...UInt8.max {
+            for length in [1, 3, 4, 7, 8, 9, 15, 16, 17] {
+                for position in 0..<length {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    bytes[position] = byte
+                    samples.append(bytes)
+                }
+            }
+        }
+        return samples
+    }
+
+    @Test func identifierCheckMatchesTheByteByByteReading() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            func isLetter(_ byte: UInt8) -> Bool {
+                (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F
+            }
+            guard let first = bytes.first, isLetter(first) else { return false }
+            return bytes.dropFirst().allSatisfy { isLetter($0) || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+        for bytes in Self.samples() {
+            #expect(bytes.withUnsafeBufferPointer(isASCIIIdentifier) == reference(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func literalEscapeCheckMatchesTheByteByByteReading() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        for bytes in Self.samples() {
+            #expect(bytes.withUnsafeBufferPointer(containsLiteralEscape) == reference(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func digitCountsAreRightAtEveryPowerOfTen() {
+        var power: UInt = 1
+        for digits in 1...20 {
+            #expect(DecimalDigits.count(power) == digits)
+            if digits > 1 { #expect(DecimalDigits.count(power - 1) == digits - 1) }
+            if power <= UInt.max / 10 { power *= 10 } else { break }
+        }
+        #expect(DecimalDigits.count(0) == 1)
+        #expect(DecimalDigits.count(UInt.max) == 20)
+    }
+}
