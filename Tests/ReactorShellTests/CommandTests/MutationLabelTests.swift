@@ -134,6 +134,23 @@ private struct Fast: CustomMutationLabel {
         #expect(label == "set(a: 0, b: -42, c: \(Int.max), d: \(Int.min))")
     }
 
+    @Test func literalsOfEveryLengthClassAreCopiedWholeOrCut() {
+        let label = MutationLabel.build(capacity: 96) { text in
+            text.append("a")
+            text.append("bcdefgh")
+            text.append("ijklmnop")
+            text.append("qrstuvwxy")
+            text.append("0123456789ABCDE")
+            text.append("FGHIJKLMNOPQRSTU")
+            text.append("VWXYZ-the-seventeen")
+        }
+        #expect(label == "abcdefghijklmnopqrstuvwxy0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ-the-seventeen")
+        for capacity in [1, 7, 8, 9, 15, 16, 17, 20] {
+            let cut = MutationLabel.build(capacity: capacity) { text in text.append("FGHIJKLMNOPQRSTUVWXYZ") }
+            #expect(cut == String("FGHIJKLMNOPQRSTUVWXYZ".prefix(capacity)))
+        }
+    }
+
     @Test func tooSmallACapacityCutsTheLabelInsteadOfOverflowing() {
         let label = MutationLabel.build(capacity: 8) { text in
             text.append("setScore(")
