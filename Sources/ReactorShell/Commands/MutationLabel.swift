@@ -97,11 +97,14 @@ public final class MutationLabeler {
             withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
         }
         let type = ObjectIdentifier(Value.self)
-        let slot = slots + Self.slotIndex(type, words)
+        // The pair is chosen by the hash without its lowest bit: two labels whose hashes differ only
+        // there share a pair, so each must be found in either slot (a pair told apart by that bit
+        // made them evict each other on every line).
+        let slot = slots + (Self.slotIndex(type, words) & ~1)
         if slot.pointee.type == type, slot.pointee.words == words { return slot.pointee.label }
-        let partner = slots + (Self.slotIndex(type, words) ^ 1)
+        let partner = slot + 1
         if partner.pointee.type == type, partner.pointee.words == words { return partner.pointee.label }
-        // The pair's first slot holds the newer label: the older one moves to the partner.
+        // The pair's first slot holds the newer label: the older one moves to the second.
         swap(&slot.pointee, &partner.pointee)
         if let own {
             let label = ownLabel(of: value, own)
