@@ -5,12 +5,6 @@ import BuiltinReactors
 /// The search's own labels are what reflection gives (cut to the same limit).
 @Suite("github-search labels")
 struct GitHubSearchLabelTests {
-    private func reflected(_ value: Any, limit: Int) -> String {
-        var writer = LabelWriter(limit: limit)
-        writer.write(value, depth: 1)  // below depth 0: the custom label is not asked
-        return writer.finish()
-    }
-
     @Test func eachActionAndMutationLabelsItselfAsReflectionWould() {
         let page = (1...30).map { "owner\($0)/repository-\($0)" }
         let odd = ["say \"hi\"\\\n", "👋🏽/é\t", ""]

@@ -52,22 +52,22 @@ struct ScoreboardLabelTests {
             .setScore(home: -7, away: Int.max), .setScore(home: Int.min, away: 0),
         ]
         for action in actions {
-            var writer = LabelWriter(limit: 200)
-            writer.write(action, depth: 1)  // below depth 0: the custom label is not asked
-            #expect(action.mutationLabel == writer.finish())
+            #expect(action.mutationLabel == reflected(action, limit: 200))
             #expect(MutationLabel.describe(action) == action.mutationLabel)
         }
     }
 }
 
+/// The label reflection gives `value`, cut to `limit`: what a reactor's own labels must match.
+func reflected(_ value: Any, limit: Int) -> String {
+    var writer = LabelWriter(limit: limit)
+    writer.write(value, depth: 1)  // below depth 0: the custom label is not asked
+    return writer.finish()
+}
+
 /// The board's own labels are what reflection gives (cut to the same limit).
 @Suite("board labels")
 struct BoardLabelTests {
-    private func reflected(_ value: Any, limit: Int) -> String {
-        var writer = LabelWriter(limit: limit)
-        writer.write(value, depth: 1)  // below depth 0: the custom label is not asked
-        return writer.finish()
-    }
 
     @Test func eachActionAndMutationLabelsItselfAsReflectionWould() {
         let odd = Post(id: 7, title: "say \"hi\"\\\n👋🏽", content: "é\t")
