@@ -1,21 +1,56 @@
-/// The two command lines every batch run and start-up uses, decided without ArgumentParser.
+/// The command lines of every start-up and of most batch runs, decided without ArgumentParser.
 ///
 /// Building ArgumentParser's command tree and parsing is a large share of start-up (see
-/// docs/performance.md), so a command line without options — nothing at all, or `run` followed
-/// by plain file names — gets its plan directly. Anything else (an option, `help`, a name
-/// starting with `-` other than `-` itself) goes through ArgumentParser.
+/// docs/performance.md), so a command line that is nothing at all, or `run` followed by file
+/// names and at most one each of `--format text|json`, `--bail`, `--echo` and `--no-diff`, gets
+/// its plan directly. Anything else (another option, `help`, a repeated option, a name starting
+/// with `-` other than `-` itself) goes through ArgumentParser.
 extension LaunchPlan {
     /// The plan for `arguments` when it needs no parsing, else nil.
-    static func planWithoutOptions(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
+    static func planWithoutArgumentParser(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
         if arguments.isEmpty {
             return .shell(.withoutOptions(environment: environment))
         }
         guard arguments.count >= 2, arguments[0] == "run" else { return nil }
-        let files = Array(arguments.dropFirst())
-        for file in files where file.isEmpty || file == "help" || (file.hasPrefix("-") && file != "-") {
-            return nil
+        var config = ShellConfiguration.withoutOptions(environment: environment)
+        var files: [String] = []
+        var seen: Set<String> = []
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("-"), argument != "-" else {
+                if argument.isEmpty || argument == "help" { return nil }
+                files.append(argument)
+                continue
+            }
+            // The few options a script run usually has; anything else (and any option given twice,
+            // whose meaning ArgumentParser decides) goes to ArgumentParser.
+            var name = argument, value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard seen.insert(name).inserted else { return nil }
+            switch name {
+            case "--bail" where value == nil: config.bail = true
+            case "--echo" where value == nil: config.echo = true
+            case "--no-diff" where value == nil: config.showDiffs = false
+            case "--format":
+                if value == nil, index < arguments.count {
+                    value = arguments[index]
+                    index += 1
+                }
+                switch value {
+                case "text": config.format = .text
+                case "json": config.format = .json
+                default: return nil
+                }
+            default: return nil
+            }
         }
-        return .run(.withoutOptions(environment: environment), files: files)
+        guard !files.isEmpty else { return nil }
+        return .run(config, files: files)
     }
 }
 

@@ -132,7 +132,7 @@ extension LaunchPlan {
         case .failure(let error): return .usageError(error.text)
         }
         let remaining = settings.remainingArguments
-        var plan = planWithoutOptions(remaining, environment: environment)
+        var plan = planWithoutArgumentParser(remaining, environment: environment)
             ?? parseWithArgumentParser(remaining, environment: environment, registry: registry)
         plan.updateConfiguration { configuration in
             configuration.identity = identity

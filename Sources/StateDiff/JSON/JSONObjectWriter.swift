@@ -29,16 +29,23 @@ package struct JSONObjectWriter: ~Copyable {
         output
     }
 
-    /// `"key":` (keys are the caller's ASCII literals, which need no escapes).
+    /// `"key":`, after a comma unless it is the object's first (keys are the caller's ASCII
+    /// literals, which need no escapes): one reserve, then direct stores.
+    @inline(__always)
     private mutating func key(_ key: StaticString) {
-        if isEmpty {
-            output.append(UInt8(ascii: "\""))
-        } else {
-            output.append(",\"")
+        let length = key.utf8CodeUnitCount
+        output.reserve(length + 4)
+        if !isEmpty {
+            output.base[output.count] = UInt8(ascii: ",")
+            output.count += 1
         }
         isEmpty = false
-        output.append(key)
-        output.append("\":")
+        output.base[output.count] = UInt8(ascii: "\"")
+        output.count += 1
+        output.appendReserved(UnsafeBufferPointer(start: key.utf8Start, count: length))
+        UnsafeMutableRawPointer(output.base + output.count).storeBytes(
+            of: UInt16(UInt8(ascii: "\"")) | UInt16(UInt8(ascii: ":")) << 8, as: UInt16.self)
+        output.count += 2
     }
 
     /// A string field.
@@ -52,9 +59,13 @@ package struct JSONObjectWriter: ~Copyable {
     package mutating func field(_ key: StaticString, constant value: StaticString) {
         assert(!containsJSONEscape(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)))
         self.key(key)
-        output.append(UInt8(ascii: "\""))
-        output.append(value)
-        output.append(UInt8(ascii: "\""))
+        let length = value.utf8CodeUnitCount
+        output.reserve(length + 2)
+        output.base[output.count] = UInt8(ascii: "\"")
+        output.count += 1
+        output.appendReserved(UnsafeBufferPointer(start: value.utf8Start, count: length))
+        output.base[output.count] = UInt8(ascii: "\"")
+        output.count += 1
     }
 
     /// A string field holding `prefix.text`, or `text` alone when `prefix` is nil (`write.submit`),

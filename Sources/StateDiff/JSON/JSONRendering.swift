@@ -43,28 +43,55 @@ extension StateValue {
 
 /// Appends `text` as a JSON string literal (quotes, backslashes and control characters escaped).
 func appendJSONString(_ text: String, to output: inout TextBuffer) {
-    output.append(UInt8(ascii: "\""))
-    appendJSONStringContents(text, to: &output)
-    output.append(UInt8(ascii: "\""))
+    withUTF8InPlace(text) { bytes in
+        // The usual string needs no escape: one reserve, then the quotes and the bytes stored directly.
+        if !containsJSONEscape(bytes) {
+            output.reserve(bytes.count + 2)
+            output.base[output.count] = UInt8(ascii: "\"")
+            output.count += 1
+            output.appendReserved(bytes)
+            output.base[output.count] = UInt8(ascii: "\"")
+            output.count += 1
+            return
+        }
+        output.append(UInt8(ascii: "\""))
+        appendEscapedJSONStringContents(bytes, to: &output)
+        output.append(UInt8(ascii: "\""))
+    }
 }
 
 /// Appends the UTF-8 of `text` escaped for the inside of a JSON string (no quotes around it).
 func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
-    var text = text
-    text.withUTF8 { bytes in
-        // Runs of bytes that need no escape are copied whole; the usual string has none.
+    withUTF8InPlace(text) { bytes in
         if !containsJSONEscape(bytes) {
-            if !bytes.isEmpty { output.append(bytes: bytes.baseAddress!, count: bytes.count) }
+            output.reserve(bytes.count)
+            output.appendReserved(bytes)
             return
         }
-        var runStart = 0
-        for index in bytes.indices where needsJSONEscape(bytes[index]) {
-            if index > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: index - runStart) }
-            appendJSONStringByte(bytes[index], to: &output)
-            runStart = index + 1
-        }
-        if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
+        appendEscapedJSONStringContents(bytes, to: &output)
     }
+}
+
+/// Calls `body` with the UTF-8 of `text`, read where it lies when it can be (a native or small
+/// string): `String.withUTF8` is mutating, so it would need a copy of the string first.
+@inline(__always)
+func withUTF8InPlace(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable(body)
+    if done != nil { return }
+    var text = text
+    text.withUTF8(body)
+}
+
+/// Appends `bytes`, some of which need an escape, escaped for the inside of a JSON string: the
+/// runs between escapes are copied whole.
+private func appendEscapedJSONStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout TextBuffer) {
+    var runStart = 0
+    for index in bytes.indices where needsJSONEscape(bytes[index]) {
+        if index > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: index - runStart) }
+        appendJSONStringByte(bytes[index], to: &output)
+        runStart = index + 1
+    }
+    if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
 }
 
 /// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read

@@ -71,6 +71,19 @@ package struct TextBuffer: ~Copyable {
         count += length
     }
 
+    /// Appends `bytes`, for which room was reserved.
+    @inlinable @inline(__always)
+    package mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        let destination = base + count
+        if bytes.count <= 16 {
+            copyShort(from: source, to: destination, count: bytes.count)
+        } else {
+            destination.update(from: source, count: bytes.count)
+        }
+        count += bytes.count
+    }
+
     /// Copies `length` (at most 16) bytes with at most two overlapping word loads and stores: the
     /// first and the last word of the range (the pieces of a rendered line are mostly that short).
     @inlinable @inline(__always)

@@ -18,7 +18,7 @@ struct LaunchPlanFastPathTests {
     }
 
     @Test func noArgumentsGiveTheSameShellPlanAsArgumentParser() throws {
-        let fast = try #require(LaunchPlan.planWithoutOptions([], environment: environment))
+        let fast = try #require(LaunchPlan.planWithoutArgumentParser([], environment: environment))
         let parsed = LaunchPlan.parseWithArgumentParser([], environment: environment)
         guard case .shell(let fastConfig) = fast, case .shell(let parsedConfig) = parsed else {
             Issue.record("expected two shell plans, got \(fast) and \(parsed)")
@@ -29,7 +29,7 @@ struct LaunchPlanFastPathTests {
 
     @Test func runWithPlainFilesGivesTheSameRunPlanAsArgumentParser() throws {
         let arguments = ["run", "a.rsh", "-", "dir/b.rsh"]
-        let fast = try #require(LaunchPlan.planWithoutOptions(arguments, environment: [:]))
+        let fast = try #require(LaunchPlan.planWithoutArgumentParser(arguments, environment: [:]))
         let parsed = LaunchPlan.parseWithArgumentParser(arguments, environment: [:])
         guard case .run(let fastConfig, let fastFiles) = fast, case .run(let parsedConfig, let parsedFiles) = parsed else {
             Issue.record("expected two run plans, got \(fast) and \(parsed)")
@@ -40,9 +40,31 @@ struct LaunchPlanFastPathTests {
         #expect(fields(fastConfig) == fields(parsedConfig))
     }
 
+    @Test(arguments: [
+        ["run", "--format", "json", "a.rsh"], ["run", "a.rsh", "--format=text", "b.rsh"],
+        ["run", "--bail", "--echo", "--no-diff", "-", "a.rsh"], ["run", "a.rsh", "--format", "text", "--bail"],
+        ["run", "--no-diff", "--format=json", "--echo", "x"],
+    ])
+    func runWithTheUsualOptionsGivesTheSameRunPlanAsArgumentParser(_ arguments: [String]) throws {
+        let fast = try #require(LaunchPlan.planWithoutArgumentParser(arguments, environment: environment))
+        let parsed = LaunchPlan.parseWithArgumentParser(arguments, environment: environment)
+        guard case .run(let fastConfig, let fastFiles) = fast, case .run(let parsedConfig, let parsedFiles) = parsed else {
+            Issue.record("expected two run plans, got \(fast) and \(parsed)")
+            return
+        }
+        #expect(fastFiles == parsedFiles)
+        #expect(fields(fastConfig) == fields(parsedConfig))
+    }
+
     @Test func optionsHelpAndMissingFilesAreLeftToArgumentParser() {
-        for arguments in [["run"], ["run", "--bail", "a.rsh"], ["run", "help"], ["run", "-h"], ["--no-diff"], ["list"], ["help"]] {
-            #expect(LaunchPlan.planWithoutOptions(arguments, environment: [:]) == nil, "\(arguments)")
+        for arguments in [
+            ["run"], ["run", "help"], ["run", "-h"], ["--no-diff"], ["list"], ["help"], ["run", "--bail"],
+            ["run", "--format", "xml", "a.rsh"], ["run", "a.rsh", "--format"], ["run", "--format=", "a.rsh"],
+            ["run", "--bail", "--bail", "a.rsh"], ["run", "--format", "json", "--format=text", "a.rsh"],
+            ["run", "--bail=yes", "a.rsh"], ["run", "--", "a.rsh"], ["run", "--color", "never", "a.rsh"],
+            ["run", "--step", "a.rsh"], ["run", "-x", "a.rsh"],
+        ] {
+            #expect(LaunchPlan.planWithoutArgumentParser(arguments, environment: [:]) == nil, "\(arguments)")
         }
     }
 }
