@@ -164,7 +164,10 @@ extension LaunchPlan {
         _ arguments: [String], environment: [String: String], registry: Registry = Registry([])
     ) -> LaunchPlan {
         func plan(for error: any Error) -> LaunchPlan {
-            let text = RegistryOptionHelp.amend(RootCommand.fullMessage(for: error), registry: registry)
+            let message = RootCommand.fullMessage(for: error)
+            let text = arguments.contains("--experimental-dump-help")
+                ? RegistryOptionHelp.amendDump(message, registry: registry)
+                : RegistryOptionHelp.amend(message, registry: registry)
             return RootCommand.exitCode(for: error) == .success ? .message(text) : .usageError(text)
         }
         var command: ParsableCommand

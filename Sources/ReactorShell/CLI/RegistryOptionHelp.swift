@@ -1,3 +1,5 @@
+import StateDiff
+
 /// The registry entries' settings in help and usage texts, which ArgumentParser writes from the
 /// shell's own options only.
 enum RegistryOptionHelp {
@@ -35,12 +37,7 @@ enum RegistryOptionHelp {
     static func section(for entry: RegistryEntry) -> String {
         var lines = ["\(entry.name.uppercased()) OPTIONS:"]
         for option in entry.options {
-            var details: [String] = []
-            if let values = option.allowedValues { details.append("values: " + values.joined(separator: ", ")) }
-            if let value = option.defaultValue { details.append("default: " + value) }
-            if option.isCommandLineOption, let variable = option.environmentVariable { details.append("env " + variable) }
-            if !option.isCommandLineOption { details.append("environment variable") }
-            let help = details.isEmpty ? option.help : option.help + " (" + details.joined(separator: "; ") + ")"
+            let help = description(of: option)
             let label = "  " + option.label
             var wrapped = wrap(help, width: width - helpColumn)
             if label.count + 2 <= helpColumn {
@@ -51,6 +48,73 @@ enum RegistryOptionHelp {
             lines += wrapped.map { String(repeating: " ", count: helpColumn) + $0 }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The option's help with its values, default and environment variable:
+    /// `Where results come from. (values: stub, network; default: stub; env GITHUB_FETCHER)`.
+    private static func description(of option: RegistryOption) -> String {
+        var details: [String] = []
+        if let values = option.allowedValues { details.append("values: " + values.joined(separator: ", ")) }
+        if let value = option.defaultValue { details.append("default: " + value) }
+        if option.isCommandLineOption, let variable = option.environmentVariable { details.append("env " + variable) }
+        if !option.isCommandLineOption { details.append("environment variable") }
+        return details.isEmpty ? option.help : option.help + " (" + details.joined(separator: "; ") + ")"
+    }
+
+    /// ArgumentParser's `--experimental-dump-help` JSON, from which `swift package generate-manual`
+    /// writes the man page, with `registry`'s command-line settings added after `--reactor` in
+    /// every command that has it (ArgumentParser knows only the shell's own options). Text that
+    /// is not such JSON comes back unchanged.
+    static func amendDump(_ text: String, registry: Registry) -> String {
+        let options = registry.options.filter(\.isCommandLineOption).map(argumentInfo(for:))
+        guard !options.isEmpty, let dump = try? StateValue(jsonText: text), case .object = dump else { return text }
+        return addingOptions(options, to: dump).jsonText
+    }
+
+    /// `command` (a dump, a command or any value) with `options` after `--reactor` in its
+    /// arguments and in its subcommands'.
+    private static func addingOptions(_ options: [StateValue], to command: StateValue) -> StateValue {
+        guard case .object(var fields) = command else { return command }
+        for index in fields.indices {
+            switch (fields[index].key, fields[index].value) {
+            case ("command", let inner):
+                fields[index].value = addingOptions(options, to: inner)
+            case ("subcommands", .array(let commands)):
+                fields[index].value = .array(commands.map { addingOptions(options, to: $0) })
+            case ("arguments", .array(var arguments)):
+                guard let reactor = arguments.firstIndex(where: { preferredLongName(of: $0) == "reactor" }) else { break }
+                arguments.insert(contentsOf: options, at: reactor + 1)
+                fields[index].value = .array(arguments)
+            default:
+                break
+            }
+        }
+        return .object(fields)
+    }
+
+    /// The long name an argument of the dump is known by (`reactor`), if it has one.
+    private static func preferredLongName(of argument: StateValue) -> String? {
+        guard case .object(let fields) = argument,
+              case .object(let name)? = fields.first(where: { $0.key == "preferredName" })?.value,
+              name.contains(StateField("kind", .string("long"))),
+              case .string(let text)? = name.first(where: { $0.key == "name" })?.value else { return nil }
+        return text
+    }
+
+    /// A setting as the dump describes an option (the fields ArgumentParser writes for `--reactor`).
+    private static func argumentInfo(for option: RegistryOption) -> StateValue {
+        let name = StateValue.object([
+            StateField("kind", .string("long")), StateField("name", .string(option.name)),
+        ])
+        var fields = [StateField("abstract", .string(description(of: option)))]
+        if let value = option.defaultValue { fields.append(StateField("defaultValue", .string(value))) }
+        fields += [
+            StateField("isOptional", .bool(true)), StateField("isRepeating", .bool(false)),
+            StateField("kind", .string("option")), StateField("names", .array([name])),
+            StateField("parsingStrategy", .string("default")), StateField("preferredName", name),
+            StateField("shouldDisplay", .bool(true)), StateField("valueName", .string(option.valueName)),
+        ]
+        return .object(fields)
     }
 
     /// `text` in lines of at most `width` characters, broken at blanks.

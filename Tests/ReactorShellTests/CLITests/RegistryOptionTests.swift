@@ -1,5 +1,6 @@
 import Testing
 @testable import ReactorShell
+import StateDiff
 
 /// Registry entries bring their own settings: accepted, listed in help and resolved only in a
 /// shell whose registry holds the entry.
@@ -127,5 +128,69 @@ struct RegistryOptionTests {
         }
         #expect(files == ["--backend"])
         #expect(configuration.options["backend"] == "fast")
+    }
+}
+
+/// The man page (`swift package generate-manual`) is written from ArgumentParser's dump of the
+/// commands, which knows only the shell's own options: the entries' settings are added to it.
+@Suite("Registry entries' options in the man page's dump")
+struct RegistryOptionDumpTests {
+    private static let search = RegistryEntry(
+        name: "search", summary: "a search",
+        options: [
+            .option("backend", valueName: "fast|slow", help: "Which back end.", values: ["fast", "slow"], defaultValue: "fast"),
+            .environment("SEARCH_TOKEN", help: "A secret."),
+        ]
+    ) { _ in Scene([]) }
+
+    /// The long names of a command's arguments, in order.
+    private func argumentNames(_ command: StateValue?) -> [String] {
+        guard case .array(let arguments)? = command?["arguments"] else { return [] }
+        return arguments.compactMap {
+            if case .string(let name)? = $0["preferredName"]?["name"] { name } else { nil }
+        }
+    }
+
+    @Test func settingsFollowReactorInTheRootCommandAndInRun() throws {
+        let plan = LaunchPlan.parse(["--experimental-dump-help"], environment: [:], registry: Registry([Self.search]))
+        guard case .message(let text) = plan else {
+            Issue.record("expected the dump, got \(plan)")
+            return
+        }
+        let dump = try StateValue(jsonText: text)
+        let root = dump["command"]
+        #expect(Array(argumentNames(root).prefix(3)) == ["reactor", "backend", "max-line-length"])
+        guard case .array(let subcommands)? = root?["subcommands"] else {
+            Issue.record("no subcommands in \(text)")
+            return
+        }
+        let runName: StateValue = .string("run")
+        let run = subcommands.first { command in command["commandName"] == runName }
+        let names = argumentNames(run)
+        #expect(names.filter { $0 == "backend" }.count == 1)
+        #expect(names.firstIndex(of: "backend").map { names[$0 - 1] } == "reactor")
+        // Environment-only settings are not options.
+        #expect(!text.contains("SEARCH_TOKEN"))
+        let backendName: StateValue = .string("backend")
+        guard case .array(let rootArguments)? = root?["arguments"],
+              let backend = rootArguments.first(where: { argument in argument["preferredName"]?["name"] == backendName })
+        else {
+            Issue.record("no --backend in \(text)")
+            return
+        }
+        #expect(backend["abstract"] == .string("Which back end. (values: fast, slow; default: fast)"))
+        #expect(backend["kind"] == .string("option"))
+        #expect(backend["valueName"] == .string("fast|slow"))
+    }
+
+    @Test func aShellWithoutSettingsGetsArgumentParsersDumpUnchanged() throws {
+        let plain = RegistryEntry(name: "plain", summary: "no options") { _ in Scene([]) }
+        let plan = LaunchPlan.parse(["--experimental-dump-help"], environment: [:], registry: Registry([plain]))
+        guard case .message(let text) = plan else {
+            Issue.record("expected the dump, got \(plan)")
+            return
+        }
+        #expect(RegistryOptionHelp.amendDump(text, registry: Registry([plain])) == text)
+        #expect(RegistryOptionHelp.amendDump("not JSON", registry: Registry([Self.search])) == "not JSON")
     }
 }
