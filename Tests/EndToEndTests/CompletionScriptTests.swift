@@ -51,3 +51,48 @@ struct CompletionScriptTests {
         #expect(try await complete(["reactor-shell", "run", "--reactor", "c"]) == ["counter"])
     }
 }
+
+/// The zsh and fish completion scripts: zsh parses its script and gets the completion function;
+/// fish, asked what completes a command line (`complete -C`), offers each command's flags. (The
+/// registry names after `--reactor` come from a call back into the binary that both shells make
+/// only from an interactive line editor.)
+@Suite("zsh and fish completion scripts")
+struct OtherShellCompletionScriptTests {
+    /// The script the binary generates for `shell`, written to a temporary file.
+    private func script(for shell: String) async throws -> URL {
+        let script = try await ShellProcess.run(["--generate-completion-script", shell])
+        #expect(script.status == 0, "\(script.transcript)")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("completion-\(UUID().uuidString).\(shell)")
+        try script.stdout.write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh"), "needs zsh"))
+    func zshParsesTheScriptAndDefinesItsFunction() async throws {
+        let file = try await script(for: "zsh")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let syntax = try await ShellProcess.run(["-n", file.path], executable: "/usr/bin/zsh")
+        #expect(syntax.status == 0, "\(syntax.transcript)")
+        let loaded = try await ShellProcess.run(
+            ["-c", "autoload -U compinit && compinit -u -D && source '\(file.path)' && whence -w _reactor-shell"],
+            environment: ["HOME": FileManager.default.temporaryDirectory.path], executable: "/usr/bin/zsh")
+        #expect(loaded.stdout.contains("_reactor-shell: function"), "\(loaded.transcript)")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish"), "needs fish"))
+    func fishOffersEachCommandsFlags() async throws {
+        let file = try await script(for: "fish")
+        defer { try? FileManager.default.removeItem(at: file) }
+        func candidates(_ line: String) async throws -> [String] {
+            let result = try await ShellProcess.run(
+                ["--no-config", "-c", "source '\(file.path)'; complete -C '\(line)'"],
+                environment: ["HOME": FileManager.default.temporaryDirectory.path], executable: "/usr/bin/fish")
+            #expect(result.status == 0, "\(result.transcript)")
+            return result.stdoutLines.compactMap { $0.split(separator: "\t").first.map(String.init) }
+        }
+        #expect(try await candidates("reactor-shell run --s") == ["--step"])
+        #expect(try await candidates("reactor-shell --fo") == ["--format"])
+        #expect(try await candidates("reactor-shell test --up") == ["--update"])
+    }
+}
+
