@@ -18,18 +18,19 @@ struct BoardHistoryMemoryTests {
         let handle = ReactorHandle(name: "board", reactor: board, commands: BoardReactor.commands, context: context)
         board.send(.refresh)
         #expect(board.currentState.posts.count == 20_000)
-        var timeline = Timeline(limit: 10_000)
+        var timeline = Timeline(limit: 10_000, histories: [handle.makeStateHistory()])
         for step in 1...2_000 {
-            timeline.willSend(step: step, current: SceneSnapshot(first: handle.snapshot()))
+            timeline.willSend(step: step)
             var state = board.currentState
             state.posts[(step * 7_919) % 20_000].title = "renamed \(step)"
             board.restore(state: state)
         }
         let chunk = 32 + 256 * MemoryLayout<Post>.stride
-        #expect(timeline.points.count == 2_000)
+        #expect(timeline.count == 2_000)
         #expect(timeline.storedBytes < 2_000 * (chunk + 2_048 + Timeline.pointOverhead))
         #expect(timeline.storedBytes > 1_999 * chunk / 2)
-        let whole = StateSnapshot(state: BoardReactor.State(posts: Array(board.currentState.posts)), footprint: handle.snapshot().footprint)
-        #expect(whole.bytesNotShared(with: handle.snapshot()) > 20_000 * MemoryLayout<Post>.stride)
+        let whole = BoardReactor.State(posts: Array(board.currentState.posts))
+        let footprint = makeSnapshotFootprint(for: BoardReactor.State.self)
+        #expect(footprint.bytes(of: whole, notSharedWith: board.currentState) > 20_000 * MemoryLayout<Post>.stride)
     }
 }

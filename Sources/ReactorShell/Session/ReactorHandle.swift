@@ -26,8 +26,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
     /// Whether ``encodeState`` goes through the encoder (`R.State` is not `StateValueConvertible`).
     public let encodesThroughEncoder: Bool
-    /// Captures the current state of ``reactor`` for time travel (specialized for `R`).
-    @usableFromInline let captureState: @MainActor () -> StateSnapshot
+    /// Makes a history of the states of ``reactor`` for time travel (specialized for `R`).
+    @usableFromInline let makeHistory: @MainActor () -> StateHistory
     /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
     @usableFromInline let changeBaseline: AnyObject?
     /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
@@ -59,7 +59,15 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             self.encodesThroughEncoder = true
         }
         let footprint = makeSnapshotFootprint(for: R.State.self)
-        self.captureState = { StateSnapshot(state: reactor.currentState, footprint: footprint) }
+        self.makeHistory = {
+            StateHistory(
+                current: { reactor.currentState },
+                restore: { state in
+                    reactor.cancelAllEffects()
+                    reactor.restore(state: state)
+                },
+                footprint: footprint)
+        }
         self.changeBaseline = makeChangeBaseline(for: R.State.self)
         // Each command in an object of its own: a command read from an array (or through a
         // pointer) is copied for the call (its name, doc line, parameters and closure retained and
@@ -138,15 +146,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         eventToken = recordEvents(relay)
     }
 
-    public func snapshot() -> StateSnapshot {
-        captureState()
-    }
-
-    public func restore(_ snapshot: StateSnapshot) {
-        reactor.cancelAllEffects()
-        if let state = snapshot.state as? R.State {
-            reactor.restore(state: state)
-        }
+    public func makeStateHistory() -> StateHistory {
+        makeHistory()
     }
 
     public func cancelAllEffects() {

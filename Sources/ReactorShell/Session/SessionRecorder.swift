@@ -65,7 +65,9 @@ final class SessionRecorder {
 
     /// Starts recording the scene just loaded from entry `name`.
     func attach(entryName name: String) {
-        timeline = Timeline(limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count))
+        timeline = Timeline(
+            limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
+            histories: scene.reactors.map { $0.makeStateHistory() })
         recentActions.removeAll()
         pendingStep = nil
         sendingActionID = nil
@@ -99,7 +101,7 @@ final class SessionRecorder {
         let reactorName = index == scene.focusIndex ? nil : reactor.name
         output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
-        timeline.willSend(step: step, current: SceneSnapshot(of: scene.reactors))
+        timeline.willSend(step: step)
         replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
         pendingStep = step
         pendingReactor = index

@@ -33,12 +33,11 @@ extension SessionRunner {
     /// forward, or to right after step N of this scene (0: the scene's initial state).
     func travel(_ command: MetaCommand) -> CommandOutcome {
         guard !scene.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
-        let current = { [scene] in SceneSnapshot(of: scene.reactors) }
-        let target: SceneSnapshot?
+        let target: Timeline.Target?
         let label: String
         switch command {
         case .undo:
-            target = recorder.timeline.undo(current: current())
+            target = recorder.timeline.undo()
             label = "(undo)"
             if target == nil { return output.fail("nothing to undo in this scene") }
         case .redo:
@@ -52,13 +51,13 @@ extension SessionRunner {
             if step == 0 {
                 // The scene's initial state: before its first action, if the timeline still has it.
                 if let oldest = recorder.timeline.firstStep {
-                    target = oldest == first ? recorder.timeline.jump(toAfter: oldest - 1, current: current()) : nil
+                    target = oldest == first ? recorder.timeline.jump(toAfter: oldest - 1) : nil
                 } else {
                     // Nothing logged in this scene yet: it is in its initial state.
-                    target = last < first ? current() : nil
+                    target = last < first ? Timeline.currentStates : nil
                 }
             } else if step >= first && step <= last {
-                target = recorder.timeline.jump(toAfter: step, current: current())
+                target = recorder.timeline.jump(toAfter: step)
             } else {
                 target = nil
             }
@@ -72,9 +71,7 @@ extension SessionRunner {
             return .succeeded
         }
         for reactor in scene.reactors { reactor.cancelAllEffects() }
-        for (index, reactor) in scene.reactors.enumerated() where index < target!.count {
-            reactor.restore(target![index])
-        }
+        recorder.timeline.restore(target!)
         recorder.replay.append(ScriptFormatter.metaLine(command))
         for index in scene.reactors.indices {
             // In scenes of several, only the reactors that changed get a block.

@@ -23,10 +23,9 @@ public protocol ShellReactor: AnyObject {
     func stateValue() throws -> StateValue
     /// Installs the (single) receiver of this reactor's runtime events.
     func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void)
-    /// An opaque copy of the current state, for time travel.
-    func snapshot() -> StateSnapshot
-    /// Puts the state back to `snapshot` (effects in flight are cancelled first).
-    func restore(_ snapshot: StateSnapshot)
+    /// A new history of this reactor's states for a scene's time travel: it saves the current
+    /// state in numbered slots and puts one back (effects in flight cancelled first).
+    func makeStateHistory() -> StateHistory
     /// Cancels the effects in flight.
     func cancelAllEffects()
     /// Back to the initial state, effects cancelled.
@@ -85,29 +84,6 @@ public struct PreparedAction {
     /// Sends the action; returns the runtime's id for it (mutations it causes carry it), nil when
     /// the reactor is stubbed.
     public func send() -> Int? { perform() }
-}
-
-/// A reactor's state captured for time travel; opaque to the shell.
-@MainActor
-public struct StateSnapshot {
-    let state: Any
-    /// Estimates the memory the state holds (see ``bytesNotShared(with:)``); nil: not estimated.
-    let footprint: SnapshotFootprint?
-
-    @usableFromInline
-    init(state: Any, footprint: SnapshotFootprint? = nil) {
-        self.state = state
-        self.footprint = footprint
-    }
-
-    /// About how many bytes of storage this snapshot holds that `other`, a snapshot of the same
-    /// reactor, does not share (0 when not estimated).
-    func bytesNotShared(with other: StateSnapshot) -> Int {
-        footprint?.bytes(of: state, notSharedWith: other.state) ?? 0
-    }
-
-    /// Whether ``bytesNotShared(with:)`` depends on the other snapshot.
-    var chargeDependsOnOthers: Bool { footprint?.dependsOnOthers ?? false }
 }
 
 /// One runtime event of a reactor, with the mutation already described as text.

@@ -1,42 +1,48 @@
 import StateDiff
 
-/// Estimates the memory a time-travel snapshot keeps alive, for the history's byte budget.
+/// Estimates the memory a time-travel state of type `State` keeps alive, for the history's byte
+/// budget.
 ///
 /// A state that adopts `StorageFootprint` (the board's `ChunkedList`) says exactly what one
-/// snapshot holds that another does not share. Any other state is estimated from its encoded
+/// state holds that another does not share. Any other state is estimated from its encoded
 /// size, as if it shared nothing: encoded once every ``SampledEncodingFootprint/sampleInterval``
-/// snapshots, the estimate reused in between (so a small state's snapshot costs a counter, not
+/// states, the estimate reused in between (so a small state's snapshot costs a counter, not
 /// an encoding).
 @MainActor
 @usableFromInline
-class SnapshotFootprint {
-    /// About how many bytes `state` holds that `other` (a state of the same type) does not share.
-    func bytes(of state: Any, notSharedWith other: Any) -> Int { 0 }
+class SnapshotFootprint<State> {
+    /// About how many bytes `state` holds that `other` does not share.
+    @usableFromInline
+    func bytes(of state: State, notSharedWith other: State) -> Int { 0 }
 
     /// Whether ``bytes(of:notSharedWith:)`` depends on `other` (false: an estimate of `state` alone,
-    /// which the timeline then asks once per snapshot).
+    /// which the timeline then asks once per state saved).
+    @usableFromInline
     var dependsOnOthers: Bool { true }
+
+    @usableFromInline
+    init() {}
 }
 
 /// The footprint of a `StorageFootprint` state: what the state itself says.
-final class SharedStorageFootprint<State: StorageFootprint>: SnapshotFootprint {
-    override func bytes(of state: Any, notSharedWith other: Any) -> Int {
-        (state as! State).bytesNotShared(with: other as! State)
+final class SharedStorageFootprint<State: StorageFootprint>: SnapshotFootprint<State> {
+    override func bytes(of state: State, notSharedWith other: State) -> Int {
+        state.bytesNotShared(with: other)
     }
 }
 
 /// The footprint of any other `Encodable` state: its encoded size, sampled.
-final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint {
-    /// How many snapshots share one measured estimate.
+final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint<State> {
+    /// How many states share one measured estimate.
     static var sampleInterval: Int { 256 }
     private var calls = 0
     private var estimate = 0
 
     override var dependsOnOthers: Bool { false }
 
-    override func bytes(of state: Any, notSharedWith other: Any) -> Int {
+    override func bytes(of state: State, notSharedWith other: State) -> Int {
         if calls % Self.sampleInterval == 0 {
-            let encoded = try? StateValue(encoding: state as! State)
+            let encoded = try? StateValue(encoding: state)
             estimate = MemoryLayout<State>.size + (encoded?.approximateByteCount ?? 0)
         }
         calls &+= 1
@@ -44,15 +50,17 @@ final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint {
     }
 }
 
-/// The footprint estimator for snapshots of states of type `State`.
+/// The footprint estimator for time-travel states of type `State`.
 @MainActor
 @usableFromInline
-func makeSnapshotFootprint<State: Encodable>(for type: State.Type) -> SnapshotFootprint {
-    if let shared = type as? any StorageFootprint.Type { return makeSharedFootprint(shared) }
+func makeSnapshotFootprint<State: Encodable>(for type: State.Type) -> SnapshotFootprint<State> {
+    if let shared = type as? any StorageFootprint.Type { return makeSharedFootprint(shared, as: State.self) }
     return SampledEncodingFootprint<State>()
 }
 
+/// The footprint of `Shared`, a `StorageFootprint` type found to be `State` (opened once here).
 @MainActor
-private func makeSharedFootprint<State: StorageFootprint>(_ type: State.Type) -> SnapshotFootprint {
-    SharedStorageFootprint<State>()
+private func makeSharedFootprint<Shared: StorageFootprint, State>(_ type: Shared.Type, as: State.Type) -> SnapshotFootprint<State> {
+    // `Shared` is `State`: the cast only restates it.
+    SharedStorageFootprint<Shared>() as! SnapshotFootprint<State>
 }

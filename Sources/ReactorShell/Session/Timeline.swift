@@ -1,8 +1,10 @@
 /// The scene's timeline for `:undo`, `:redo` and `:jump`: the states of all its reactors before
 /// each action sent to any of them, plus the live states saved when travelling away from them.
+/// The timeline keeps the steps and what each point is charged; each reactor's
+/// ``StateHistory`` keeps its states, typed, in the slots the timeline numbers.
 ///
-/// Bounded by memory and by steps. Each point is charged what its snapshot holds that the next
-/// one (or, for the newest, the live state) does not share, plus the point itself; when the
+/// Bounded by memory and by steps. Each point is charged what its states hold that the next
+/// one's (or, for the newest, the live state's) do not share, plus the point itself; when the
 /// points exceed `byteLimit`, the oldest are dropped down to three quarters of it. A state that
 /// shares storage between versions (the board's `ChunkedList`) is charged only what an action
 /// changed, so a long history of a big state fits; any other state is charged its encoded size
@@ -10,33 +12,35 @@
 /// `limit`), so that a small state's history stays small in long batch runs too.
 @MainActor
 struct Timeline {
-    /// The states just before action `step` (the session log's number), one per reactor of the scene.
-    struct Point {
-        let step: Int
-        let before: SceneSnapshot
-        /// The bytes charged for this point.
-        var bytes: Int
+    /// Where travelling leads: the states of a point or the live states, to put back with
+    /// ``restore(_:)``.
+    struct Target: Equatable {
+        fileprivate let slot: Int
     }
 
     /// The default of `byteLimit`: 64 MiB (`--time-travel-memory`).
     nonisolated static let defaultByteLimit = 64 << 20
-    /// What a point costs besides its snapshot's storage (the point, the state's box).
-    static let pointOverhead = MemoryLayout<Point>.stride + 32
+    /// What a point is charged besides its states' storage: an estimate of the point's own
+    /// bookkeeping and each state's inline copy.
+    static let pointOverhead = 96
 
-    /// The points, oldest first, in a ring kept as three parallel arrays (the steps, the bytes
-    /// charged, the snapshots): the oldest at `head`, then `count` in order, wrapping around the
-    /// end of the storage; a dropped point's snapshot slot is nil. Dropping the oldest points
-    /// frees them in place instead of moving the others.
+    /// The reactors' states, in scene order.
+    private let histories: [StateHistory]
+    /// The points, oldest first, in a ring kept as two parallel arrays (the steps, the bytes
+    /// charged) whose slots are also the histories' slots: the oldest at `head`, then `count` in
+    /// order, wrapping around the end of the storage. Dropping the oldest points frees their
+    /// states in place instead of moving the others.
     private var ringSteps: [Int] = []
     private var ringBytes: [Int] = []
-    private var ringStates: [SceneSnapshot?] = []
     private var head = 0
     /// How many points are kept.
     private(set) var count = 0
     /// Where the reactor is: nil at the live end, else the index of the point whose state it shows.
     private(set) var position: Int?
-    /// The live states saved when the first `:undo` left them.
-    private var liveState: SceneSnapshot?
+    /// Whether the histories hold the live states saved when the first `:undo` left them.
+    private var hasLiveState = false
+    /// Whether any history's charge depends on the other states (see ``StateHistory``).
+    private let chargeDependsOnOthers: Bool
     /// How many points are kept (between `limit` and twice as many).
     let limit: Int
     /// Most bytes the points are charged (see the type's description).
@@ -44,9 +48,12 @@ struct Timeline {
     /// The bytes the points are charged now.
     private(set) var storedBytes = 0
 
-    init(limit: Int, byteLimit: Int = Timeline.defaultByteLimit) {
+    /// A timeline of the states of `histories` (one per reactor of the scene).
+    init(limit: Int, byteLimit: Int = Timeline.defaultByteLimit, histories: [StateHistory] = []) {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
+        self.histories = histories
+        chargeDependsOnOthers = histories.contains { $0.chargeDependsOnOthers }
     }
 
     /// The slot in the ring of point `index` (0 is the oldest).
@@ -56,56 +63,69 @@ struct Timeline {
         return slot < ringSteps.count ? slot : slot - ringSteps.count
     }
 
-    /// The points, oldest first.
-    var points: [Point] {
-        (0..<count).map { Point(step: ringSteps[slot($0)], before: ringStates[slot($0)]!, bytes: ringBytes[slot($0)]) }
-    }
-
     /// The step of the oldest point, if any.
     var firstStep: Int? { count == 0 ? nil : ringSteps[head] }
 
     /// The steps that can be jumped to.
     var steps: [Int] { (0..<count).map { ringSteps[slot($0)] } }
 
-    /// Records the states before action `step`; drops the redo branch if the scene was travelling.
-    mutating func willSend(step: Int, current: consuming SceneSnapshot) {
+    /// Records the states now, before action `step`; drops the redo branch if the scene was travelling.
+    mutating func willSend(step: Int) {
         if let position {
             removeNewest(count - position)
             self.position = nil
-            liveState = nil
+            dropLiveState()
         }
-        // The newest point was charged as if it shared everything with the live state; now what
-        // it does not share with `current` is known (unless its charge does not depend on it).
-        if count > 0, current.chargeDependsOnOthers {
-            let newest = slot(count - 1)
-            let bytes = Self.pointOverhead + ringStates[newest]!.bytesNotShared(with: current)
-            storedBytes += bytes - ringBytes[newest]
-            ringBytes[newest] = bytes
+        let newSlot = nextSlot()
+        var bytes = Self.pointOverhead
+        if !chargeDependsOnOthers {
+            // Each state charged an estimate of its own: saved and charged in one call.
+            for history in histories { bytes += history.saveCurrent(newSlot, true) }
+        } else {
+            for history in histories { _ = history.saveCurrent(newSlot, false) }
+            // The newest point was charged as if it shared everything with the live state; now
+            // what it does not share with the new one is known.
+            if count > 0 {
+                let newest = slot(count - 1)
+                var newestBytes = Self.pointOverhead
+                for history in histories { newestBytes += history.charge(newest, newSlot) }
+                storedBytes += newestBytes - ringBytes[newest]
+                ringBytes[newest] = newestBytes
+            }
+            for history in histories { bytes += history.charge(newSlot, newSlot) }
         }
-        let bytes = Self.pointOverhead + current.bytesNotShared(with: current)
-        append(step: step, before: consume current, bytes: bytes)
+        append(step: step, at: newSlot, bytes: bytes)
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
     }
+    /// The slot of the point after the newest (the ring put back in order first when it is full
+    /// and wrapped, so that a new slot is the next of the storage).
+    @inline(__always)
+    private mutating func nextSlot() -> Int {
+        if count < ringSteps.count { return slot(count) }
+        return reorderedSlot()
+    }
 
-    /// Appends a point after the newest.
-    private mutating func append(step: Int, before: consuming SceneSnapshot, bytes: Int) {
-        if count < ringSteps.count {
-            let slot = slot(count)
+    /// ``nextSlot()`` when the ring is full.
+    private mutating func reorderedSlot() -> Int {
+        if head != 0 {
+            ringSteps = steps
+            ringBytes = (0..<count).map { ringBytes[slot($0)] }
+            for history in histories { history.rotate(head) }
+            head = 0
+        }
+        return count
+    }
+
+    /// Appends the point of `step`, whose states are in `slot` (``nextSlot()``), after the newest.
+    @inline(__always)
+    private mutating func append(step: Int, at slot: Int, bytes: Int) {
+        if slot < ringSteps.count {
             ringSteps[slot] = step
             ringBytes[slot] = bytes
-            ringStates[slot] = consume before
         } else {
-            if head != 0 {
-                // Full but wrapped: put the points back in order before growing.
-                ringSteps = steps
-                ringBytes = (0..<count).map { ringBytes[slot($0)] }
-                ringStates = (0..<count).map { ringStates[slot($0)].take() }
-                head = 0
-            }
             ringSteps.append(step)
             ringBytes.append(bytes)
-            ringStates.append(consume before)
         }
         count += 1
     }
@@ -116,7 +136,7 @@ struct Timeline {
             count -= 1
             let slot = slot(count)
             storedBytes -= ringBytes[slot]
-            ringStates[slot] = nil
+            for history in histories { history.free(slot, 1) }
         }
     }
 
@@ -133,108 +153,83 @@ struct Timeline {
                 dropped += 1
             }
         }
-        for _ in 0..<dropped {
-            ringStates[head] = nil
-            head = head + 1 == ringSteps.count ? 0 : head + 1
+        if dropped > 0 {
+            for history in histories { history.free(head, dropped) }
+            head += dropped
+            if head >= ringSteps.count { head -= ringSteps.count }
         }
         count -= dropped
         if count == 0 { head = 0 }
         storedBytes = remaining
     }
 
+    /// Saves the live states, when leaving them.
+    private mutating func saveLiveState() {
+        guard position == nil else { return }
+        for history in histories { _ = history.saveCurrent(StateHistory.live, false) }
+        hasLiveState = true
+    }
+
+    /// Forgets the live states saved.
+    private mutating func dropLiveState() {
+        guard hasLiveState else { return }
+        for history in histories { history.free(StateHistory.live, 1) }
+        hasLiveState = false
+    }
+
     /// The states one action back, or nil when there is none.
-    mutating func undo(current: SceneSnapshot) -> SceneSnapshot? {
+    mutating func undo() -> Target? {
         let target = (position ?? count) - 1
         guard target >= 0 else { return nil }
-        if position == nil { liveState = current }
+        saveLiveState()
         position = target
-        return ringStates[slot(target)]!
+        return Target(slot: slot(target))
     }
 
     /// The states one action forward, or nil at the live end.
-    mutating func redo() -> SceneSnapshot? {
+    mutating func redo() -> Target? {
         guard let position else { return nil }
         return move(to: position + 1)
     }
 
     /// The states right after step `step` of the log (the step before the first point: before the
     /// first action kept), or nil when the timeline does not reach back that far.
-    mutating func jump(toAfter step: Int, current: SceneSnapshot) -> SceneSnapshot? {
+    mutating func jump(toAfter step: Int) -> Target? {
         guard let first = firstStep, step >= first - 1 else { return nil }
-        if position == nil { liveState = current }
+        saveLiveState()
         let index = (0..<count).first { ringSteps[slot($0)] > step } ?? count
         return move(to: index)
     }
 
-    private mutating func move(to index: Int) -> SceneSnapshot? {
+    private mutating func move(to index: Int) -> Target? {
         if index >= count {
-            guard let live = liveState else { return nil }
+            guard hasLiveState else { return nil }
             position = nil
-            liveState = nil
-            return live
+            // Restoring the live states forgets them.
+            hasLiveState = false
+            return Target(slot: StateHistory.live)
         }
         position = index
-        return ringStates[slot(index)]!
+        return Target(slot: slot(index))
+    }
+
+    /// The states the reactors have now (what `:jump 0` leads to before any action).
+    static let currentStates = Target(slot: StateHistory.current)
+
+    /// Puts each reactor back to its state at `target` (its effects cancelled).
+    func restore(_ target: Target) {
+        for history in histories { history.restoreSlot(target.slot) }
     }
 
     /// Forgets everything (after `:use` or `:reset`).
     mutating func clear() {
         ringSteps.removeAll()
         ringBytes.removeAll()
-        ringStates.removeAll()
+        for history in histories { history.clear() }
         head = 0
         count = 0
         storedBytes = 0
         position = nil
-        liveState = nil
-    }
-}
-
-/// The states of a scene's reactors at one moment, in scene order. The first is kept apart, so
-/// that the snapshot of a scene of one reactor — the usual case, taken before every action —
-/// needs no array.
-@MainActor
-struct SceneSnapshot {
-    var first: StateSnapshot
-    var rest: [StateSnapshot] = []
-
-    /// How many reactors it holds.
-    var count: Int { 1 + rest.count }
-
-    /// The state of reactor `index` of the scene.
-    subscript(index: Int) -> StateSnapshot { index == 0 ? first : rest[index - 1] }
-
-    /// The snapshots of `reactors` (at least one) now.
-    init(of reactors: [any ShellReactor]) {
-        first = reactors[0].snapshot()
-        if reactors.count > 1 {
-            rest.reserveCapacity(reactors.count - 1)
-            for index in 1..<reactors.count { rest.append(reactors[index].snapshot()) }
-        }
-    }
-
-    /// A snapshot of `first`, followed by `rest`.
-    init(first: StateSnapshot, rest: [StateSnapshot] = []) {
-        self.first = first
-        self.rest = rest
-    }
-
-    /// Whether what ``bytesNotShared(with:)`` says depends on the other snapshots (false when every
-    /// reactor's state is charged an estimate of its own size).
-    var chargeDependsOnOthers: Bool {
-        if first.chargeDependsOnOthers { return true }
-        for snapshot in rest where snapshot.chargeDependsOnOthers { return true }
-        return false
-    }
-
-    /// About how many bytes these snapshots hold that `other`'s (of the same reactors) do not share.
-    func bytesNotShared(with other: SceneSnapshot) -> Int {
-        var total = first.bytesNotShared(with: other.first)
-        if !rest.isEmpty {
-            for index in rest.indices where index < other.rest.count {
-                total += rest[index].bytesNotShared(with: other.rest[index])
-            }
-        }
-        return total
+        hasLiveState = false
     }
 }
