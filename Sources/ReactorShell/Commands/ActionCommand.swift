@@ -41,12 +41,19 @@ public struct ActionCommand<Action>: Sendable {
     /// an error thrown by `build` becomes a diagnostic at the action's name.
     @inlinable
     public func action(from arguments: CommandArguments, for invocation: ActionInvocation) throws(Diagnostic) -> Action {
+        try action(from: arguments, origin: invocation.origin, column: invocation.name.column)
+    }
+
+    /// Builds the action from `arguments`, already bound to this command's signature; an error
+    /// thrown by `build` becomes a diagnostic at `origin`, `column` (the action's name).
+    @inlinable
+    public func action(from arguments: CommandArguments, origin: LineOrigin, column: Int) throws(Diagnostic) -> Action {
         do {
             return try build(arguments)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
-            throw Diagnostic(invocation.origin, column: invocation.name.column, "\(signature.name): \(error)")
+            throw Diagnostic(origin, column: column, "\(signature.name): \(error)")
         }
     }
 }

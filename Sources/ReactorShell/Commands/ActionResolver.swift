@@ -71,6 +71,22 @@ public enum ActionResolver {
         return (reactorIndex, commandIndex)
     }
 
+    /// ``resolveIndices(_:focused:reactors:)`` against a scene's precomputed ``SceneCommands``, the
+    /// reactor at index `focus` having the focus.
+    static func resolveIndices(
+        _ invocation: ActionInvocation, focus: Int, in scene: SceneCommands
+    ) throws(Diagnostic) -> (reactor: Int, command: Int) {
+        let tables = scene.tables
+        if invocation.reactor == nil, focus < scene.owners.count {
+            // The focused reactor's name would find `owners[focus]`: no need to compare names.
+            let index = scene.owners[focus]
+            if let command = commandIndex(named: invocation.name.text, in: tables[index]) {
+                return (index, command)
+            }
+        }
+        return try resolveIndices(invocation, focused: focus < tables.count ? tables[focus].name : nil, reactors: tables)
+    }
+
     /// The index of the command named `name` in `table`.
     static func commandIndex(named name: String, in table: ReactorCommandTable) -> Int? {
         table.signatures.firstIndex { $0.name == name }

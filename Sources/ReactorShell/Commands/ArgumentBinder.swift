@@ -47,17 +47,7 @@ extension CommandSignature {
                     invocation.origin, column: invocation.endColumn,
                     "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
             }
-            // One or two parameters as array literals (see `ActionLineFastPath`: allocated at their
-            // size directly).
-            switch parameters.count {
-            case 1: return CommandArguments([try field(0)])
-            case 2: return CommandArguments([try field(0), try field(1)])
-            default:
-                var fields: [StateField] = []
-                fields.reserveCapacity(parameters.count)
-                for index in parameters.indices { fields.append(try field(index)) }
-                return CommandArguments(fields)
-            }
+            return CommandArguments(try makeArray(count: parameters.count, field))
         }
     }
 
@@ -76,5 +66,23 @@ extension CommandSignature {
             if case .nil = literal.kind { shown = "nil (the parameter is not optional)" } else { shown = literal.shownInMessage }
             throw Diagnostic(origin, column: literal.column, "\(name): argument '\(parameter.label)' expects \(parameter.typeName), got \(shown)")
         }
+    }
+}
+
+/// The array of `count` elements made by `element` from their indices. One or two elements (most
+/// lines' arguments) as array literals, which are allocated at their size directly;
+/// `reserveCapacity` on an empty array, and `init(unsafeUninitializedCapacity:)`, take generic
+/// paths that cost several times more.
+@inline(__always)
+func makeArray<Element, Failure: Error>(count: Int, _ element: (Int) throws(Failure) -> Element) throws(Failure) -> [Element] {
+    switch count {
+    case 0: return []
+    case 1: return [try element(0)]
+    case 2: return [try element(0), try element(1)]
+    default:
+        var all: [Element] = []
+        all.reserveCapacity(count)
+        for index in 0..<count { all.append(try element(index)) }
+        return all
     }
 }

@@ -17,26 +17,56 @@ enum ActionLineFastPath {
     static func parse(_ line: String, origin: LineOrigin) -> ParsedLine? {
         let outcome = line.utf8.withContiguousStorageIfAvailable { bytes in
             withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
-                Cursor(bytes: bytes).parseLine(line, origin: origin, plans: plans)
+                LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: nil)
             }
         }
         switch outcome {
         case .empty?: return .empty
         case .action(let invocation)?: return .action(invocation)
-        case .fallback?, nil: return nil
+        case .bound?, .fallback?, nil: return nil
+        }
+    }
+
+    /// The parse of `line` like ``parse(_:origin:)`` (`.fallback` or nil: the full parser must
+    /// decide); and for an action line without a `REACTOR.`
+    /// prefix that names a command of the focused reactor (at `focus` in `scene`) and whose
+    /// arguments bind to it without an error, the line resolved and bound at once, from the line's
+    /// bytes: no string for the command's name, no parsed arguments. A line that does not bind
+    /// here is parsed, and the general path resolves and binds it (and says what is wrong with it).
+    static func parse(_ line: String, origin: LineOrigin, scene: SceneCommands, focus: Int) -> FastOutcome? {
+        line.utf8.withContiguousStorageIfAvailable { bytes in
+            withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
+                LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: (scene, focus))
+            }
         }
     }
 }
 
-/// What the fast path made of a line.
-private enum Outcome {
+/// An action line resolved and bound by the fast path: what sending it needs, without the strings
+/// of an ``ActionInvocation``.
+struct BoundActionLine {
+    /// The index of the reactor in the scene.
+    var reactor: Int
+    /// The index of the command in the reactor's table.
+    var command: Int
+    /// The bound arguments, as ``CommandSignature/bind(_:)`` gives them.
+    var arguments: CommandArguments
+    /// The column of the action's name (where an error of the command's `build` is reported).
+    var nameColumn: Int
+    /// True when the line ended in ` &`.
+    var isBackground: Bool
+}
+
+/// What the fast path made of a line (`fallback`: the full parser must decide).
+enum FastOutcome {
     case empty
     case action(ActionInvocation)
+    case bound(BoundActionLine)
     case fallback
 }
 
 /// Where one argument is in the line, found by the first pass.
-private struct ArgumentPlan {
+struct ArgumentPlan {
     /// The label's first byte, or -1 for a positional argument.
     var labelStart: Int
     var labelEnd: Int
@@ -53,11 +83,11 @@ private struct ArgumentPlan {
 }
 
 /// The value forms of the fast path.
-private enum ValueForm {
+enum ValueForm {
     case int, double, `true`, `false`, `nil`, word, string
 }
 
-private enum ASCII {
+enum ASCII {
     static let tab: UInt8 = 0x09, carriageReturn: UInt8 = 0x0D, space: UInt8 = 0x20
     static let quote: UInt8 = 0x22, hash: UInt8 = 0x23, ampersand: UInt8 = 0x26, dash: UInt8 = 0x2D, dot: UInt8 = 0x2E
     static let colon: UInt8 = 0x3A, equals: UInt8 = 0x3D, backslash: UInt8 = 0x5C
@@ -83,7 +113,7 @@ private enum ASCII {
     }
 }
 
-private struct Cursor {
+struct LineCursor {
     let bytes: UnsafeBufferPointer<UInt8>
     let count: Int
 
@@ -126,8 +156,12 @@ private struct Cursor {
         }
     }
 
-    /// Parses the line; `plans` is scratch space (uninitialized) for the first pass.
-    func parseLine(_ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>) -> Outcome {
+    /// Parses the line; `plans` is scratch space (uninitialized) for the first pass. With `binding`
+    /// (a scene and the index of its focused reactor), an unprefixed action line is resolved and
+    /// bound when it can be (see ``bind(name:plans:count:isBackground:scene:focus:)``).
+    func parseLine(
+        _ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>, binding: (SceneCommands, Int)?
+    ) -> FastOutcome {
         var index = skipBlanks(from: 0)
         if index == count || bytes[index] == ASCII.hash { return .empty }
 
@@ -197,6 +231,11 @@ private struct Cursor {
             lastEnd = valueEnd
         }
 
+        if dot < 0, let (scene, focus) = binding, let bound = bind(
+            name: nameStart..<nameEnd, plans: plans, count: argumentCount, isBackground: isBackground, scene: scene, focus: focus) {
+            return .bound(bound)
+        }
+
         // Second pass: the strings and the arguments.
         let reactor: LocatedText?
         let name: LocatedText
@@ -207,20 +246,7 @@ private struct Cursor {
             reactor = LocatedText(string(from: nameStart, to: dot), column: nameStart + 1)
             name = LocatedText(string(from: dot + 1, to: nameEnd), column: dot + 2)
         }
-        // One or two arguments (most lines) as array literals, which are allocated at their size
-        // directly; `reserveCapacity` on an empty array, and `init(unsafeUninitializedCapacity:)`,
-        // take generic paths that cost several times more.
-        let arguments: [ParsedArgument]
-        switch argumentCount {
-        case 0: arguments = []
-        case 1: arguments = [argument(plans[0])]
-        case 2: arguments = [argument(plans[0]), argument(plans[1])]
-        default:
-            var all: [ParsedArgument] = []
-            all.reserveCapacity(argumentCount)
-            for position in 0..<argumentCount { all.append(argument(plans[position])) }
-            arguments = all
-        }
+        let arguments = makeArray(count: argumentCount) { position in argument(plans[position]) }
         return .action(ActionInvocation(
             origin: origin, reactor: reactor, name: name, arguments: arguments,
             isBackground: isBackground, endColumn: lastEnd + 1))

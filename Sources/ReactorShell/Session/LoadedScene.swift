@@ -37,8 +37,7 @@ final class LoadedScene {
         entryName = entry.name
         reactors = scene.reactors
         commandTables = reactors.map(\.commandTable)
-        let names = reactors.map(\.name)
-        owners = names.map { name in names.firstIndex(of: name)! }
+        commands = SceneCommands(commandTables)
         hasSeveral = reactors.count > 1
         focusIndex = 0
     }
@@ -76,19 +75,11 @@ final class LoadedScene {
         return try reactors[index].stateValue()
     }
 
-    /// For each reactor, the index of the first one with its name: the reactor a line without a
-    /// `REACTOR.` prefix goes to when that one has the focus (names are looked up first to last).
-    @exclusivity(unchecked) private var owners: [Int] = []
+    /// ``commandTables`` prepared for resolving lines.
+    @exclusivity(unchecked) private(set) var commands = SceneCommands()
 
     /// Resolves an action line to a reactor and one of its commands.
     func resolve(_ invocation: ActionInvocation) throws(Diagnostic) -> (reactor: Int, command: Int) {
-        if invocation.reactor == nil, focusIndex < owners.count {
-            // The focused reactor's name would find `owners[focusIndex]`: no need to compare names.
-            let index = owners[focusIndex]
-            if let command = ActionResolver.commandIndex(named: invocation.name.text, in: commandTables[index]) {
-                return (index, command)
-            }
-        }
-        return try ActionResolver.resolveIndices(invocation, focused: reactors[focusIndex].name, reactors: commandTables)
+        try ActionResolver.resolveIndices(invocation, focus: focusIndex, in: commands)
     }
 }

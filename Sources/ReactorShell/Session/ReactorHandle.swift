@@ -38,6 +38,10 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     /// Binds an invocation, builds its action, reports the arguments and sends it (specialized for
     /// `R`; unlike ``prepareAction`` it keeps the action on the stack, so nothing is allocated).
     @usableFromInline let bindAndSend: @MainActor (ReactorHandle, ActionInvocation, Int, (CommandArguments) -> Void) throws(Diagnostic) -> Int?
+    /// ``bindAndSend`` with the arguments already bound.
+    @usableFromInline let buildAndSend: @MainActor (
+        ReactorHandle, Int, CommandArguments, LineOrigin, Int, (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int?
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
@@ -82,6 +86,11 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             report(arguments)
             return handle.send(action)
         }
+        self.buildAndSend = { handle, commandIndex, arguments, origin, column, report throws(Diagnostic) in
+            let action = try boxes[commandIndex].command.action(from: arguments, origin: origin, column: column)
+            report(arguments)
+            return handle.send(action)
+        }
         // A type that labels itself (`CustomMutationLabel`, found out once here) is asked directly
         // instead of through a dynamic cast and reflection; the labeler caches both kinds.
         let actionLabel = customLabel(for: R.Action.self)
@@ -121,6 +130,12 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
     ) throws(Diagnostic) -> Int? {
         try bindAndSend(self, invocation, commandIndex, report)
+    }
+
+    public func send(
+        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int? {
+        try buildAndSend(self, commandIndex, arguments, origin, column, report)
     }
 
     /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.

@@ -79,39 +79,56 @@ final class SessionRunner {
     func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         output.origin = origin
         if loadDepth == 0 { recorder.input.append(line, origin: origin) }
-        let parsed: ParsedLine
-        do {
-            parsed = try ScriptParser.parse(line, origin: origin)
-        } catch {
-            if ScriptParser.isExpectation(line) { output.failed += 1 }  // a malformed :expect failed too
-            return .done(output.fail(error))
-        }
+        let outcome: CommandOutcome
+        let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
-        switch consume parsed {
-        case .empty:
+        let fast = ActionLineFastPath.parse(line, origin: origin, scene: scene.commands, focus: scene.focusIndex)
+        switch consume fast {
+        case .bound(let bound)?:
+            outcome = send(bound, origin: origin)
+            isBackground = bound.isBackground
+        case .action(let invocation)?:
+            (outcome, isBackground) = send(consuming: invocation)
+        case .empty?:
             return .done(.succeeded)
-        case .action(var invocation):
-            let outcome = send(invocation)
-            let isBackground = invocation.isBackground
-            // Its arguments destroyed here with code specialized for their type (the array's own
-            // deinit destroys them through the runtime's generic value witnesses).
-            emptyKeepingCapacity(&invocation.arguments)
-            _ = consume invocation
-            let scheduler = scene.scheduler
-            guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
-                if outcome == .succeeded { recorder.actionLineEnded() }
-                return .done(outcome)
+        case .fallback?, nil:
+            let parsed: ParsedLine
+            do {
+                parsed = try ScriptParser.parseFully(line, origin: origin)
+            } catch {
+                if ScriptParser.isExpectation(line) { output.failed += 1 }  // a malformed :expect failed too
+                return .done(output.fail(error))
             }
-            // Effects that only wait on the virtual clock end here, without an `await`.
-            let since = scheduler.clock.now
-            if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) {
-                recorder.actionLineEnded()
+            switch consume parsed {
+            case .empty:
                 return .done(.succeeded)
+            case .action(let invocation):
+                (outcome, isBackground) = send(consuming: invocation)
+            case .meta(let meta):
+                return .meta(meta)
             }
-            return .waitForEffects(since: since)
-        case .meta(let meta):
-            return .meta(meta)
         }
+        let scheduler = scene.scheduler
+        guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
+            if outcome == .succeeded { recorder.actionLineEnded() }
+            return .done(outcome)
+        }
+        // Effects that only wait on the virtual clock end here, without an `await`.
+        let since = scheduler.clock.now
+        if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) {
+            recorder.actionLineEnded()
+            return .done(.succeeded)
+        }
+        return .waitForEffects(since: since)
+    }
+
+    /// Sends the action of `invocation`; returns the outcome and whether the line ended in ` &`.
+    private func send(consuming invocation: consuming ActionInvocation) -> (CommandOutcome, isBackground: Bool) {
+        let outcome = send(invocation)
+        // Its arguments destroyed here with code specialized for their type (the array's own
+        // deinit destroys them through the runtime's generic value witnesses).
+        emptyKeepingCapacity(&invocation.arguments)
+        return (outcome, invocation.isBackground)
     }
 
     /// Runs what ``start(line:origin:waitAfterAction:)`` left of a line.
@@ -145,6 +162,26 @@ final class SessionRunner {
         let isBackground = invocation.isBackground
         do {
             _ = try reactor.send(invocation, commandIndex: commandIndex) { arguments in
+                recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
+            }
+        } catch {
+            return output.fail(error)
+        }
+        recorder.didSend()
+        return .succeeded
+    }
+
+    /// Sends an action line the parser's fast path resolved and bound (like the invocation's `send`).
+    private func send(_ bound: borrowing BoundActionLine, origin: LineOrigin) -> CommandOutcome {
+        let index = bound.reactor
+        let reactor = scene.reactors[index]
+        let command = scene.commandTables[index].signatures[bound.command].name
+        let recorder = recorder
+        let isBackground = bound.isBackground
+        do {
+            _ = try reactor.send(
+                commandIndex: bound.command, arguments: bound.arguments, origin: origin, column: bound.nameColumn
+            ) { arguments in
                 recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
             }
         } catch {

@@ -19,6 +19,12 @@ public protocol ShellReactor: AnyObject {
     func send(
         _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
     ) throws(Diagnostic) -> Int?
+    /// Builds the action of command `commandIndex` from `arguments`, already bound to it (the
+    /// parser's fast path binds them), then sends it like ``send(_:commandIndex:reporting:)``. An
+    /// error of the command's `build` is reported at `origin`, `column` (the action's name).
+    func send(
+        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, reporting report: (CommandArguments) -> Void
+    ) throws(Diagnostic) -> Int?
     /// The current state as a value tree.
     func stateValue() throws -> StateValue
     /// Installs the (single) receiver of this reactor's runtime events.
