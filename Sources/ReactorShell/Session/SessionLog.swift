@@ -22,10 +22,10 @@ struct SessionLog {
     /// One logged step.
     struct Entry {
         /// The step's number as `:history` and `:jump` show it.
-        let number: Int
+        private(set) var number: Int
         /// What was done, as a script line (`increase`, `board.delete 1`, `:reset counter`).
         var command: String { line.text }
-        private let line: RecordedLine
+        private var line: RecordedLine
         /// The runtime's id of the action, when the step was an action.
         var actionID: Int?
         /// The first mutation, kept apart so that the usual one-mutation step allocates no array.
@@ -39,6 +39,17 @@ struct SessionLog {
             self.number = number
             self.line = line
             self.actionID = actionID
+        }
+
+        /// Makes this entry (the oldest, its place taken) the new step `number`, in place: no
+        /// entry is built and moved, and the later mutations' storage is kept for reuse.
+        mutating func reuse(number: Int, line: consuming RecordedLine, actionID: Int?) {
+            self.number = number
+            self.line = line
+            self.actionID = actionID
+            firstMutation = nil
+            if !laterMutations.isEmpty { laterMutations.removeAll(keepingCapacity: true) }
+            droppedMutations = 0
         }
 
         /// One mutation filed under the entry.
@@ -121,11 +132,10 @@ struct SessionLog {
     mutating func append(_ line: consuming RecordedLine, actionID: Int? = nil) -> Int {
         let number = nextNumber
         nextNumber += 1
-        let entry = Entry(number: number, line: line, actionID: actionID)
         if ring.count < limit {
-            ring.append(entry)
+            ring.append(Entry(number: number, line: line, actionID: actionID))
         } else {
-            ring[oldest] = entry
+            ring[oldest].reuse(number: number, line: line, actionID: actionID)
             oldest = oldest + 1 == limit ? 0 : oldest + 1
         }
         return number
@@ -133,13 +143,10 @@ struct SessionLog {
 
     /// Binds step `step` to the runtime id of its action.
     mutating func bind(step: Int, actionID: Int) {
-        for age in ring.indices {
-            let index = index(age: age)
-            if ring[index].number == step {
-                ring[index].actionID = actionID
-                return
-            }
-        }
+        // Steps are numbered in order, one an entry: step `step` is `nextNumber - 1 - step` old.
+        let age = nextNumber - 1 - step
+        guard age >= 0 && age < ring.count else { return }
+        ring[index(age: age)].actionID = actionID
     }
 
     /// Records a mutation labelled `mutation` of `reactor` (named in scenes of several) under

@@ -57,4 +57,37 @@ struct SessionLogTests {
         #expect(log.storedCount == 5)
         #expect(log.append(command: "next") == 1_001)
     }
+
+    @Test func aStepIsBoundInARingThatWrappedAndAForgottenOneIsNot() {
+        var log = SessionLog(limit: 3)
+        for index in 1...5 { log.append(command: "step \(index)") }
+        log.bind(step: 5, actionID: 50)
+        log.bind(step: 3, actionID: 30)
+        log.bind(step: 1, actionID: 10)
+        log.record(mutation: "five", actionID: 50)
+        log.record(mutation: "three", actionID: 30)
+        #expect(log.record(mutation: "one", actionID: 10) == nil)
+        #expect(log.visibleEntries.map(\.mutations) == [["three"], [], ["five"]])
+        #expect(log.visibleEntries.map(\.actionID) == [30, nil, 50])
+        // A reused entry starts empty.
+        log.record(mutation: "again", actionID: 30)
+        log.append(command: "step 6")
+        #expect(log.visibleEntries.map(\.command) == ["step 4", "step 5", "step 6"])
+        #expect(log.visibleEntries.map(\.mutations) == [[], ["five"], []])
+    }
+
+    @Test func theReplayScriptKeepsItsLinesAcrossItsChunksAndDropsAUseThatNothingFollowed() {
+        var replay = ReplayScript()
+        replay.appendUse("counter")
+        for index in 1..<4_096 { replay.append("line \(index)") }
+        replay.appendUse("scoreboard")  // the first line of a second chunk
+        replay.appendUse("counter")  // replaces it, emptying that chunk
+        replay.append("increase")
+        #expect(replay.count == 4_098)
+        let lines = replay.text(savedAs: "s.rsh").split(separator: "\n").dropFirst()
+        #expect(lines.count == 4_098)
+        #expect(lines.first == ":use counter")
+        #expect(Array(lines.suffix(3)) == ["line 4095", ":use counter", "increase"])
+    }
 }
+
