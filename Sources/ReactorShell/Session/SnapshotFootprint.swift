@@ -35,17 +35,20 @@ final class SharedStorageFootprint<State: StorageFootprint>: SnapshotFootprint<S
 final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint<State> {
     /// How many states share one measured estimate.
     static var sampleInterval: Int { 256 }
-    private var calls = 0
+    /// How many more calls reuse ``estimate`` (a count down, not a modulo of the generic class's
+    /// static, which is looked up through its metadata on every call).
+    private var callsUntilSample = 0
     private var estimate = 0
 
     override var dependsOnOthers: Bool { false }
 
     override func bytes(of state: State, notSharedWith other: State) -> Int {
-        if calls % Self.sampleInterval == 0 {
+        if callsUntilSample == 0 {
             let encoded = try? StateValue(encoding: state)
             estimate = MemoryLayout<State>.size + (encoded?.approximateByteCount ?? 0)
+            callsUntilSample = Self.sampleInterval
         }
-        calls &+= 1
+        callsUntilSample -= 1
         return estimate
     }
 }

@@ -26,6 +26,9 @@ struct Timeline {
 
     /// The reactors' states, in scene order.
     private let histories: [StateHistory]
+    /// Their ``StateHistory/saveCurrent`` closures, called before every action without loading
+    /// (and retaining) each history first.
+    private let saves: [@MainActor (_ slot: Int, _ charged: Bool) -> Int]
     /// The points, oldest first, in a ring kept as two parallel arrays (the steps, the bytes
     /// charged) whose slots are also the histories' slots: the oldest at `head`, then `count` in
     /// order, wrapping around the end of the storage. Dropping the oldest points frees their
@@ -53,6 +56,7 @@ struct Timeline {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
         self.histories = histories
+        saves = histories.map(\.saveCurrent)
         chargeDependsOnOthers = histories.contains { $0.chargeDependsOnOthers }
     }
 
@@ -80,9 +84,9 @@ struct Timeline {
         var bytes = Self.pointOverhead
         if !chargeDependsOnOthers {
             // Each state charged an estimate of its own: saved and charged in one call.
-            for history in histories { bytes += history.saveCurrent(newSlot, true) }
+            for save in saves { bytes += save(newSlot, true) }
         } else {
-            for history in histories { _ = history.saveCurrent(newSlot, false) }
+            for save in saves { _ = save(newSlot, false) }
             // The newest point was charged as if it shared everything with the live state; now
             // what it does not share with the new one is known.
             if count > 0 {
