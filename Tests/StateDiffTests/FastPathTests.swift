@@ -115,4 +115,47 @@ struct FastPathTests {
         #expect(String(decoding: bytes, as: UTF8.self) == lines.map { $0 + "\n" }.joined())
         #expect(StateValue.array((0..<200).map { .int($0) }).literal().count > 512)
     }
+
+    @Test func renderingWhileComparingGivesTheTextOfTheChangeList() {
+        let shared = StateValue.array([.int(1), .int(2)])
+        let inner = StateValue.object([StateField("x", .int(1))])
+        let old = StateValue.object([
+            StateField("home", .int(3)), StateField("odd key", .string("a")), StateField("list", shared),
+            StateField("inner", inner), StateField("flag", .bool(false)), StateField("same", .double(.nan)),
+            StateField("becomes", .null),
+        ])
+        let new = StateValue.object([
+            StateField("home", .int(-40)), StateField("odd key", .string("b\n")), StateField("list", shared),
+            StateField("inner", inner), StateField("flag", .bool(true)), StateField("same", .double(.nan)),
+            StateField("becomes", .array([.int(1)])),
+        ])
+        func withBlock(_ renderer: TextDiffRenderer, _ before: StateValue, _ after: StateValue, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+            renderer.withBlock(from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil, body)
+        }
+        for renderer in [TextDiffRenderer(indent: 6), TextDiffRenderer(indent: 0, colors: true), TextDiffRenderer(indent: 2, maxValueLength: 4)] {
+            // Back from the array to nil is not a leaf's change: only the general path renders it.
+            #expect(!withBlock(renderer, new, old) { _ in Issue.record("rendered") })
+            for (before, after) in [(old, new), (old, old), (new, new)] {
+                var direct = ""
+                #expect(withBlock(renderer, before, after) { direct = String(decoding: $0, as: UTF8.self) })
+                var general = ""
+                renderer.withBlock(diff(before, after)) {
+                    $0.append(renderer.colors ? "  · r: \u{1B}[1mgo\u{1B}[0m  (+1 ms)\n" : "  · r: go  (+1 ms)\n")
+                } _: {
+                    general = String(decoding: $0, as: UTF8.self)
+                }
+                #expect(direct == general)
+                #expect(direct.hasPrefix(renderer.colors ? "  · r: \u{1B}[1mgo\u{1B}[0m  (+1 ms)\n" : "  · r: go  (+1 ms)\n"))
+            }
+        }
+        // Containers that are not the same storage, other keys, other kinds: the general path.
+        let renderer = TextDiffRenderer()
+        let copied = StateValue.object([StateField("list", .array([.int(1), .int(2)]))])
+        for (before, after) in [
+            (StateValue.object([StateField("list", shared)]), copied), (old, .object([StateField("home", .int(3))])),
+            (.int(1), .int(2)), (.object([StateField("a", .int(1))]), .object([StateField("b", .int(1))])),
+        ] {
+            #expect(!withBlock(renderer, before, after) { _ in Issue.record("rendered") })
+        }
+    }
 }

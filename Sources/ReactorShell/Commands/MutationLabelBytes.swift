@@ -36,20 +36,8 @@ public struct MutationLabelBytes {
     public mutating func append(_ text: StaticString) {
         let length = min(text.utf8CodeUnitCount, buffer.count - written)
         guard length > 0, let target = buffer.baseAddress else { return }
-        let source = UnsafeRawPointer(text.utf8Start)
-        let destination = UnsafeMutableRawPointer(target + written)
-        if length >= 8 && length <= 16 {
-            // Two overlapping words, inside both ends (most literals: no call to `memcpy`).
-            destination.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            destination.storeBytes(
-                of: source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self), toByteOffset: length - 8, as: UInt64.self)
-        } else if length < 8 {
-            for index in 0..<length {
-                destination.storeBytes(of: source.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index, as: UInt8.self)
-            }
-        } else {
-            destination.copyMemory(from: source, byteCount: length)
-        }
+        // Literals of up to 16 bytes (most of them) without a call to `memcpy`.
+        copyShortBytes(from: text.utf8Start, to: target + written, count: length)
         written += length
     }
 

@@ -50,18 +50,24 @@ final class TextPrinter: SessionPrinter {
     /// Compares and renders in one pass when the renderer can (see
     /// `TextDiffRenderer.withBlock(from:to:header:_:)`: objects with the same keys whose changed
     /// fields are leaves); anything else is left to the general path, whose text is the same.
+    /// The header goes to the renderer as its pieces, written there (no closure, no copies).
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, from old: StateValue, to new: StateValue
     ) -> Bool {
-        let colors = colors
-        let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
         let causeText = causeSuffix(cause)
-        return diffRenderer.withBlock(from: old, to: new) { block in
-            Self.writeHeader(
-                to: &block, reactor: sceneHasSeveral ? reactor : nil, label: label, colors: colors,
-                elapsedText: elapsedText, causeText: causeText)
-        } _: { bytes in
+        if !sceneHasSeveral && elapsed == nil && causeText == nil {
+            // The usual batch line's header: no optional piece left to release afterwards.
+            return diffRenderer.withBlock(
+                from: old, to: new, lead: "  · ", name: nil, label: label, suffix: nil, secondSuffix: nil
+            ) { bytes in
+                writeBlock(bytes)
+            }
+        }
+        return diffRenderer.withBlock(
+            from: old, to: new, lead: "  · ", name: sceneHasSeveral ? reactor.name : nil, label: label,
+            suffix: elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }, secondSuffix: causeText
+        ) { bytes in
             writeBlock(bytes)
         }
     }

@@ -79,14 +79,17 @@ final class ChangeReporter {
         }
         var previous: StateValue?
         swap(&previous, &baselines[index])
-        baselines[index] = new
         let printer = output.printer
         let several = scene.hasSeveral
         guard let old = consume previous else {
+            baselines[index] = consume new
             printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: [])
             return
         }
-        if onlyIfChanged && old == new { return }
+        if onlyIfChanged && old == new {
+            baselines[index] = consume new
+            return
+        }
         if !watches.isEmpty, let text = printer as? TextPrinter {
             var changes: [StateChange] = []
             diff(old, new, appendingTo: &changes)
@@ -102,6 +105,8 @@ final class ChangeReporter {
             emptyKeepingCapacity(&changes)
             swap(&changes, &spareChanges)
         }
+        // The new tree becomes the baseline only now, moved there (not copied, retained and released).
+        baselines[index] = consume new
         // The old tree is referenced nowhere else now: its storage goes back to the encoder.
         if recyclesValues[index] { StateValue.recycle(consume old) }
     }

@@ -17,6 +17,9 @@ struct EncodingFrame {
     var kind = FrameKind.empty
     var single = StateValue.null
     var fields: [StateField] = []
+    /// How many fields at the end of `fields` are left from a recycled object, to be overwritten
+    /// in place by the fields written next in the same order (or dropped).
+    var stale = 0
     var elements: [StateValue] = []
     /// Nested containers and super-encoders: their values are filled in when the frame finishes.
     var pending: [(index: Int, frame: Int)] = []

@@ -91,6 +91,7 @@ struct EncodingStorage {
         case .single: frames[slot].single = .null
         case .object, .array:
             if !frames[slot].fields.isEmpty { frames[slot].fields = [] }
+            frames[slot].stale = 0
             if !frames[slot].elements.isEmpty { frames[slot].elements = [] }
             if !frames[slot].pending.isEmpty { frames[slot].pending.removeAll(keepingCapacity: true) }
             if frames[slot].indexByKey != nil { frames[slot].indexByKey = nil }
@@ -124,6 +125,7 @@ struct EncodingStorage {
             }
             result = .array(elements)
         case .object:
+            dropStaleFields(slot)
             var fields: [StateField] = []
             swap(&fields, &frames[slot].fields)
             if !frames[slot].pending.isEmpty {
@@ -154,16 +156,30 @@ struct EncodingStorage {
         let expected = keyTypes[keyType].shape.count
         if frames[slot].fields.capacity < expected {
             if spareFields.capacity >= expected {
+                // The frame's fields are empty here: the spare's fields become its stale ones.
                 swap(&frames[slot].fields, &spareFields)
+                frames[slot].stale = frames[slot].fields.count
             } else {
                 frames[slot].fields.reserveCapacity(expected)
             }
         }
     }
 
-    /// Keeps the empty array `fields` for the next object (unless the spare kept is larger).
+    /// Keeps the fields array of a value no longer needed, `fields`, for the next object (unless
+    /// the spare kept is larger); its fields are overwritten in place when that object is written.
     mutating func keepSpare(_ fields: inout [StateField]) {
         if spareFields.capacity < fields.capacity { swap(&spareFields, &fields) }
+    }
+
+    /// Drops the stale fields left from a recycled object (before any write that is not in order).
+    @inline(__always)
+    mutating func dropStaleFields(_ slot: Int) {
+        if frames[slot].stale > 0 { dropStaleFieldsSlowly(slot) }
+    }
+
+    private mutating func dropStaleFieldsSlowly(_ slot: Int) {
+        frames[slot].fields.removeLast(frames[slot].stale)
+        frames[slot].stale = 0
     }
 
     mutating func beginArray(_ id: Int) {
@@ -183,11 +199,22 @@ struct EncodingStorage {
         guard let slot = slot(of: id) else { return }
         // Fast path: the fields so far follow the key type's last field names, and so does
         // this one; then it cannot repeat an earlier key.
-        let count = frames[slot].fields.count
+        let stale = frames[slot].stale
+        let count = frames[slot].fields.count - stale
         let keyType = frames[slot].keyType
         if frames[slot].shapeMatched == count, keyType >= 0, count < keyTypes[keyType].shape.count,
            keyTypes[keyType].shape[count] == key {
-            frames[slot].fields.append(StateField(key: consume key, value: consume value))
+            if stale == 0 {
+                frames[slot].fields.append(StateField(key: consume key, value: consume value))
+            } else if frames[slot].fields[count].key == key {
+                // A recycled field of the same name (the usual case: the previous value of the
+                // same type): only its value is replaced, without destroying and storing the key.
+                frames[slot].fields[count].value = consume value
+                frames[slot].stale = stale - 1
+            } else {
+                frames[slot].fields[count] = StateField(key: consume key, value: consume value)
+                frames[slot].stale = stale - 1
+            }
             frames[slot].shapeMatched = count + 1
             return
         }
@@ -195,6 +222,7 @@ struct EncodingStorage {
     }
 
     private mutating func setSlowly(_ slot: Int, _ key: consuming String, _ value: consuming StateValue) {
+        dropStaleFields(slot)
         frames[slot].shapeMatched = -1
         if let index = existingIndex(of: key, in: slot) {
             frames[slot].fields[index].value = value
@@ -226,6 +254,7 @@ struct EncodingStorage {
     mutating func setPending(_ id: Int, _ key: String, child: Int) {
         guard let slot = slot(of: id) else { return closeFrame(child) }
         set(id, key, .null)
+        dropStaleFields(slot)
         if let index = existingIndex(of: key, in: slot) { frames[slot].pending.append((index, child)) }
     }
 

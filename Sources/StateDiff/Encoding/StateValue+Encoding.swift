@@ -22,11 +22,12 @@ extension StateValue {
     /// Gives the storage of a value that is no longer needed back to the encoder, which builds
     /// the next object it encodes in it instead of allocating (for a caller that encodes a state
     /// after every change and drops the previous value: the fields array of the one goes to the
-    /// next). Only a small object's array is kept; anything else is simply released.
+    /// next). Only a small object's array is kept; anything else is simply released. The fields
+    /// are kept as they are and overwritten in place by the next object's (an object of the same
+    /// type writes the same keys in the same order: only the values are replaced).
     public static func recycle(_ value: consuming StateValue) {
         guard case .object(var fields) = consume value,
               fields.capacity > 0, fields.capacity <= EncodingStorage.largestRecycledObject else { return }
-        emptyKeepingCapacity(&fields)
         let session = EncodingSession.acquire()
         session._withUnsafeGuaranteedRef { $0.storage.pointee.keepSpare(&fields) }
         EncodingSession.relinquish(session)

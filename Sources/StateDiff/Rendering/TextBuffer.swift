@@ -34,7 +34,7 @@ package struct TextBuffer: ~Copyable {
 
     /// Runs `body` with a buffer that starts on a stack scratch area.
     @inline(__always)
-    static func withScratch<Result>(_ body: (inout TextBuffer) throws -> Result) rethrows -> Result {
+    package static func withScratch<Result>(_ body: (inout TextBuffer) throws -> Result) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { scratch in
             var buffer = TextBuffer(scratch: scratch)
             return try body(&buffer)
@@ -62,12 +62,7 @@ package struct TextBuffer: ~Copyable {
     @inlinable @inline(__always)
     package mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
-        let destination = base + count
-        if length <= 16 {
-            copyShort(from: bytes, to: destination, count: length)
-        } else {
-            destination.update(from: bytes, count: length)
-        }
+        copyShortBytes(from: bytes, to: base + count, count: length)
         count += length
     }
 
@@ -75,33 +70,8 @@ package struct TextBuffer: ~Copyable {
     @inlinable @inline(__always)
     package mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let source = bytes.baseAddress else { return }
-        let destination = base + count
-        if bytes.count <= 16 {
-            copyShort(from: source, to: destination, count: bytes.count)
-        } else {
-            destination.update(from: source, count: bytes.count)
-        }
+        copyShortBytes(from: source, to: base + count, count: bytes.count)
         count += bytes.count
-    }
-
-    /// Copies `length` (at most 16) bytes with at most two overlapping word loads and stores: the
-    /// first and the last word of the range (the pieces of a rendered line are mostly that short).
-    @inlinable @inline(__always)
-    package func copyShort(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count length: Int) {
-        let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
-        if length >= 8 {
-            let head = from.loadUnaligned(as: UInt64.self)
-            let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
-            to.storeBytes(of: head, as: UInt64.self)
-            to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
-        } else if length >= 4 {
-            let head = from.loadUnaligned(as: UInt32.self)
-            let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
-            to.storeBytes(of: head, as: UInt32.self)
-            to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
-        } else {
-            for offset in 0..<length { destination[offset] = source[offset] }
-        }
     }
 
     @inlinable @inline(__always)
@@ -185,8 +155,8 @@ package struct TextBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes written so far.
-    @inline(__always)
-    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    @inlinable @inline(__always)
+    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         body(UnsafeBufferPointer(start: base, count: count))
     }
 
@@ -197,6 +167,30 @@ package struct TextBuffer: ~Copyable {
 
     /// The text written so far.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+}
+
+/// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or
+/// half a word), the first and the last of the range. The pieces of a rendered line or of a label
+/// are mostly that short, and for them a call to `memcpy` costs more than the copy; the usual 8 to
+/// 16 bytes are told apart with one comparison.
+@inlinable @inline(__always)
+package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: UnsafeMutablePointer<UInt8>, count length: Int) {
+    let from = UnsafeRawPointer(source), to = UnsafeMutableRawPointer(destination)
+    if UInt(bitPattern: length &- 8) <= 8 {
+        let head = from.loadUnaligned(as: UInt64.self)
+        let tail = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        to.storeBytes(of: head, as: UInt64.self)
+        to.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    } else if length < 4 {
+        for offset in 0..<length { destination[offset] = source[offset] }
+    } else if length < 8 {
+        let head = from.loadUnaligned(as: UInt32.self)
+        let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+        to.storeBytes(of: head, as: UInt32.self)
+        to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else {
+        destination.update(from: source, count: length)
+    }
 }
 
 /// The text `write` appends to an empty buffer: how every public text rendering (`jsonText`,

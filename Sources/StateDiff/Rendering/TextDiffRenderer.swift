@@ -70,65 +70,86 @@ public struct TextDiffRenderer: Sendable {
     }
 
     /// ``withBlock(_:header:_:)`` for the changes from `old` to `new`, rendered while the two are
-    /// compared, without building the change list: for the common case of two objects with the same
-    /// keys in the same order whose changed fields are leaves (or become containers). Gives exactly
-    /// the text of `withBlock(diff(old, new), …)`. Returns false without calling `header` or `body`
-    /// when the values are not of that shape (a field holding an object or an array that is not the
-    /// same storage on both sides, keys that differ, values that are not objects).
+    /// compared, without building the change list, and under a header given as its pieces (no
+    /// closure to call and no structure to copy them into): `lead`, then `name` and `: ` when
+    /// there is a name, `label` (bold with colours), the suffixes as they are, and a newline. For
+    /// the common case of two objects with the same keys in the same order whose changed fields
+    /// are leaves (or become containers); gives exactly the text of `withBlock(diff(old, new), …)`
+    /// under that header. Returns false without calling `body` when the values are not of that
+    /// shape (a field holding an object or an array that is not the same storage on both sides,
+    /// keys that differ, values that are not objects).
     package func withBlock(
-        from old: StateValue, to new: StateValue, header: (inout TextBuffer) -> Void,
+        from old: StateValue, to new: StateValue,
+        lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
         _ body: (UnsafeBufferPointer<UInt8>) -> Void
     ) -> Bool {
         guard case .object(let oldFields) = old, case .object(let newFields) = new,
               oldFields.count == newFields.count else { return false }
-        return oldFields.withUnsafeBufferPointer { oldFields in
-            newFields.withUnsafeBufferPointer { newFields in
-                // First the shape, so that nothing is written for values that take the general path.
-                for index in oldFields.indices {
-                    guard oldFields[index].key == newFields[index].key else { return false }
-                    switch oldFields[index].value {
-                    case .object(let oldObject):
-                        guard case .object(let newObject) = newFields[index].value, sharesStorage(oldObject, newObject) else {
-                            return false
-                        }
-                    case .array(let oldElements):
-                        guard case .array(let newElements) = newFields[index].value, sharesStorage(oldElements, newElements) else {
-                            return false
-                        }
-                    default: break
-                    }
-                }
-                TextBuffer.withScratch { output in
-                    header(&output)
-                    var changed = false
-                    for index in oldFields.indices {
-                        let oldValue = oldFields.baseAddress! + index, newValue = newFields.baseAddress! + index
-                        switch oldValue.pointee.value {
-                        case .object, .array: continue  // the same storage on both sides (checked above)
-                        default: if leafEquals(oldValue.pointee.value, newValue.pointee.value) { continue }
-                        }
-                        changed = true
-                        output.append(UInt8(ascii: " "), times: indent)
-                        StatePath.appendDescription(ofKey: oldValue.pointee.key, to: &output)
-                        output.append(": ")
-                        if colors { output.append(Self.red) }
-                        appendValue(oldValue.pointer(to: \.value)!, to: &output)
-                        if colors { output.append(Self.reset) }
-                        output.append(" → ")
-                        if colors { output.append(Self.green) }
-                        appendValue(newValue.pointer(to: \.value)!, to: &output)
-                        if colors { output.append(Self.reset) }
-                        output.append(UInt8(ascii: "\n"))
-                    }
-                    if !changed {
-                        output.append(UInt8(ascii: " "), times: indent)
-                        output.append("(no change)\n")
-                    }
-                    output.withBytes(body)
-                }
-                return true
+        return TextBuffer.withScratch { output in
+            output.append(lead)
+            if let name {
+                output.append(name)
+                output.append(": ")
             }
+            if colors { output.append(Self.bold) }
+            output.append(label)
+            if colors { output.append(Self.reset) }
+            if let suffix { output.append(suffix) }
+            if let secondSuffix { output.append(secondSuffix) }
+            output.append(UInt8(ascii: "\n"))
+            let rendered = oldFields.withUnsafeBufferPointer { oldFields in
+                newFields.withUnsafeBufferPointer { newFields in
+                    appendFieldChanges(from: oldFields, to: newFields, to: &output)
+                }
+            }
+            if rendered { output.withBytes(body) }
+            return rendered
         }
+    }
+
+    /// Appends the lines for the changed fields (same count on both sides), comparing and
+    /// rendering in one pass; false as soon as a field is not of the shape this handles (what was
+    /// written is then dropped by the caller).
+    private func appendFieldChanges(
+        from oldFields: UnsafeBufferPointer<StateField>, to newFields: UnsafeBufferPointer<StateField>,
+        to output: inout TextBuffer
+    ) -> Bool {
+        var changed = false
+        for index in oldFields.indices {
+            let oldField = oldFields.baseAddress! + index, newField = newFields.baseAddress! + index
+            guard oldField.pointee.key == newField.pointee.key else { return false }
+            switch oldField.pointee.value {
+            case .object(let oldObject):
+                guard case .object(let newObject) = newField.pointee.value, sharesStorage(oldObject, newObject) else {
+                    return false
+                }
+                continue
+            case .array(let oldElements):
+                guard case .array(let newElements) = newField.pointee.value, sharesStorage(oldElements, newElements) else {
+                    return false
+                }
+                continue
+            default:
+                if leafEquals(oldField.pointee.value, newField.pointee.value) { continue }
+            }
+            changed = true
+            output.append(UInt8(ascii: " "), times: indent)
+            StatePath.appendDescription(ofKey: oldField.pointee.key, to: &output)
+            output.append(": ")
+            if colors { output.append(Self.red) }
+            appendValue(oldField.pointer(to: \.value)!, to: &output)
+            if colors { output.append(Self.reset) }
+            output.append(" → ")
+            if colors { output.append(Self.green) }
+            appendValue(newField.pointer(to: \.value)!, to: &output)
+            if colors { output.append(Self.reset) }
+            output.append(UInt8(ascii: "\n"))
+        }
+        if !changed {
+            output.append(UInt8(ascii: " "), times: indent)
+            output.append("(no change)\n")
+        }
+        return true
     }
 
     /// Appends `value` as a literal, as ``appendValue(at:new:to:)`` does for a value that is present.
@@ -165,6 +186,7 @@ public struct TextDiffRenderer: Sendable {
         }
     }
 
+    private static let bold: StaticString = "\u{1B}[1m"
     private static let red: StaticString = "\u{1B}[31m"
     private static let green: StaticString = "\u{1B}[32m"
     private static let reset: StaticString = "\u{1B}[0m"
@@ -246,3 +268,4 @@ public struct TextDiffRenderer: Sendable {
         if colors { output.append(Self.reset) }
     }
 }
+
