@@ -63,6 +63,30 @@ struct RecycledFieldsTests {
         #expect(kept == .object([StateField("home", .int(1)), StateField("away", .int(2))]))
     }
 
+    /// Keyed, or a field written through a keyed container and then a single value instead.
+    struct Switching: Encodable {
+        var single: Bool
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            if single {
+                try container.encode(1, forKey: .a)
+                var value = encoder.singleValueContainer()
+                try value.encode(5)
+            } else {
+                try container.encode(1, forKey: .a)
+                try container.encode(2, forKey: .b)
+            }
+        }
+        enum Key: String, CodingKey { case a, b }
+    }
+
+    @Test func aFrameThatEndsAsASingleValueLeavesNoFieldsForTheNextValue() throws {
+        try expectFreshValues(
+            [Switching(single: false), Switching(single: true), Pair(home: 1, away: 2), Switching(single: false),
+             Switching(single: true), Wide(), Pair(home: 3, away: 4)],
+            recycling: EncodingSession())
+    }
+
     @Test func theShellsWayThroughThePoolGivesFreshValues() throws {
         for round in 0..<10 {
             let value: any Encodable = round % 3 == 0 ? Wide(b: round) : Pair(home: round, away: round * 2)

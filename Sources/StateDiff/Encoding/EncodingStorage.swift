@@ -88,7 +88,11 @@ struct EncodingStorage {
         frames[slot].isOpen = false
         switch frames[slot].kind {
         case .empty: break
-        case .single: frames[slot].single = .null
+        case .single:
+            frames[slot].single = .null
+            // A frame written through a keyed or unkeyed container first may end as a single value:
+            // what those wrote must not be left for the slot's next frame.
+            fallthrough
         case .object, .array:
             if !frames[slot].fields.isEmpty { frames[slot].fields = [] }
             frames[slot].stale = 0
