@@ -202,7 +202,10 @@ struct LineCursor {
             index = skipBlanks(from: index)
             if index == count || bytes[index] == ASCII.hash { break }
             var labelEnd = index
-            while labelEnd < count && ASCII.isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+            // A label does not start with a digit: a number is not scanned twice.
+            if !ASCII.isDigit(bytes[index]) {
+                while labelEnd < count && ASCII.isIdentifierByte(bytes[labelEnd]) { labelEnd += 1 }
+            }
             let valueStart: Int
             let labelStart: Int
             if labelEnd > index, labelEnd < count, bytes[labelEnd] == ASCII.colon || bytes[labelEnd] == ASCII.equals,
@@ -312,6 +315,7 @@ struct LineCursor {
             plan.kind = .string
             return close + 1
         }
+        if let end = scanInteger(at: start, into: &plan) { return end }
         var end = start
         while end < count && ASCII.isPlainWordByte(bytes[end]) { end += 1 }
         guard end > start, endsToken(at: end) else { return nil }
@@ -337,6 +341,28 @@ struct LineCursor {
             plan.kind = .word
         }
         return end
+    }
+
+    /// Most arguments are integers: digits with perhaps a `-`, up to the token's end, checked and
+    /// read in one pass. Returns where the integer ends, or nil for anything else (including more
+    /// than 18 digits), which ``scanValue(at:into:)`` then classifies as before.
+    @inline(__always)
+    func scanInteger(at start: Int, into plan: inout ArgumentPlan) -> Int? {
+        let negative = bytes[start] == ASCII.dash
+        let digitsStart = negative ? start + 1 : start
+        var index = digitsStart
+        var value = 0
+        while index < count && index - digitsStart < 18 {
+            let digit = bytes[index] &- 0x30
+            if digit >= 10 { break }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        guard index > digitsStart, endsToken(at: index) else { return nil }
+        plan.valueEnd = index
+        plan.kind = .int
+        plan.integer = negative ? -value : value
+        return index
     }
 
     /// The value of an integer literal of at most 18 digits (which cannot overflow), or nil.

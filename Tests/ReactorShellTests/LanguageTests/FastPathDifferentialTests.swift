@@ -33,7 +33,7 @@ import TestSupport
         "setScore 3 4", "setScore home: 1 away: 2", "setScore home=1 away=2", "setScore home:1 away:-2", "setScore away: 2 3",
         "increase &", "increase  &  # later", "updateQuery sw &", "write.updateTitle Hello", "github-search.updateQuery x",
         #"updateQuery "swift lang""#, #"updateTitle title:"a b""#, "updateQuery nil", "tune 3.5 loud: true", "tune -0.25 false",
-        "f 42 -0.25 true nil bare", "f c++ & && -", "f 1e3 2.5E-3 007 -0", "f 1 2 3 4 5 6 7 8", "f x#comment", "_ _: 1", "x9 y_2: 3", "setScore 3 4\r",
+        "f 42 -0.25 true nil bare", "f c++ & && -", "f 1e3 2.5E-3 007 -0", "f 1 2 3 4 5 6 7 8", "f x#comment", "f 12abc -5e2 1.5 - -x -0 00 5#c", "_ _: 1", "x9 y_2: 3", "setScore 3 4\r",
         "f 123456789012345678 -123456789012345678", #"f "a#b" "" "x""#, "f a\\b", "f &", "f & 3", "f home:&", "f a.b ./x",
     ])
     func commonShapesTakeTheFastPath(line: String) {
