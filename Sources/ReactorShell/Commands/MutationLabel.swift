@@ -47,13 +47,15 @@ public final class MutationLabeler {
     public let limit: Int
 
     /// One remembered label. `retained` keeps a value with references alive while its label is
-    /// cached, so no other value can reuse its storage addresses and match its bits.
+    /// cached, so no other value can reuse its storage addresses and match its bits. An object
+    /// (the value boxed), not an `Any?`: a slot is then moved and overwritten with plain stores
+    /// and one release, where an existential goes through its type's value witnesses.
     @usableFromInline
     struct Slot {
         @usableFromInline var type: ObjectIdentifier?
         @usableFromInline var words: (UInt64, UInt64, UInt64, UInt64)
         @usableFromInline var label: String
-        var retained: Any?
+        var retained: AnyObject?
 
         init() {
             type = nil
@@ -124,7 +126,7 @@ public final class MutationLabeler {
     /// with references alive while its label is cached.
     @usableFromInline
     func remember(
-        _ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), retaining retained: Any?,
+        _ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), retaining retained: AnyObject?,
         in slot: UnsafeMutablePointer<Slot>
     ) {
         slot.pointee.type = type
@@ -154,9 +156,18 @@ public final class MutationLabeler {
         if _isPOD(Value.self) || writer.isPlainEnumCase || writer.isStringPayloadEnumCase {
             // A String payload's bits may point at its storage: equal bits then mean the same
             // (immutable) storage only while it is kept alive.
-            remember(label, type: type, words: words, retaining: _isPOD(Value.self) ? nil : value, in: slot)
+            remember(label, type: type, words: words, retaining: _isPOD(Value.self) ? nil : RetainedValue(value), in: slot)
         }
         return label
+    }
+}
+
+/// A value kept alive by a ``MutationLabeler`` slot.
+final class RetainedValue<Value> {
+    let value: Value
+
+    init(_ value: Value) {
+        self.value = value
     }
 }
 
