@@ -12,11 +12,13 @@ final class SceneCommands: Sendable {
     let owners: [Int]
     /// The names of every table's commands, table after table, in declaration order.
     private let keys: [NameKey]
-    /// For each reactor, where its commands' keys start in ``keys`` (one more entry: the end).
-    private let keyStarts: [Int]
-    /// For each reactor, whether all its commands' names are ASCII: a name that is not may equal an
-    /// ASCII one as a `String` (canonical equivalence: `\u{212A}` is `K`), which bytes cannot tell.
-    private let isASCII: [Bool]
+    /// For each reactor, where the keys an unprefixed line looks in when it has the focus start
+    /// and end in ``keys``: the commands of the first reactor of its name; none when one of their
+    /// names is not ASCII, as such a name may equal an ASCII one as a `String` (canonical
+    /// equivalence: `\u{212A}` is `K`), which bytes cannot tell. Two arrays of `Int`, not one of
+    /// `Range<Int>`, whose metadata costs a search of the conformances at start-up.
+    private let focusStarts: [Int]
+    private let focusEnds: [Int]
     /// The bytes of the names longer than a key holds, one after the other.
     private let longNameBytes: [UInt8]
 
@@ -39,7 +41,8 @@ final class SceneCommands: Sendable {
     init(_ tables: [ReactorCommandTable]) {
         self.tables = tables
         let names = tables.map(\.name)
-        owners = names.map { name in names.firstIndex(of: name)! }
+        let owners = names.map { name in names.firstIndex(of: name)! }
+        self.owners = owners
         var keys: [NameKey] = []
         var starts: [Int] = []
         var long: [UInt8] = []
@@ -55,9 +58,10 @@ final class SceneCommands: Sendable {
         }
         starts.append(keys.count)
         self.keys = keys
-        self.keyStarts = starts
-        self.isASCII = tables.map { table in table.signatures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } } }
         self.longNameBytes = long
+        let isASCII = tables.map { table in table.signatures.allSatisfy { $0.name.utf8.allSatisfy { $0 < 0x80 } } }
+        self.focusStarts = owners.map { owner in starts[owner] }
+        self.focusEnds = owners.map { owner in isASCII[owner] ? starts[owner + 1] : starts[owner] }
     }
 
     /// The first sixteen bytes of `bytes[start..<end]` as two words, zero beyond `end`.
@@ -87,17 +91,17 @@ final class SceneCommands: Sendable {
     func command(
         named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int
     ) -> (reactor: Int, command: Int, parameterCount: Int)? {
-        guard focus < owners.count else { return nil }
-        let reactor = owners[focus]
-        guard isASCII[reactor] else { return nil }
-        let first = keyStarts[reactor], last = keyStarts[reactor + 1]
+        guard focus < focusStarts.count else { return nil }
+        let first = focusStarts[focus], last = focusEnds[focus]
         let count = end - start
-        let (head, next) = Self.words(of: bytes, from: start, to: end)
+        let head = Self.word(of: bytes, from: start, to: end)
+        // The second word only when a name of this length has one.
+        let next = count > 8 ? Self.word(of: bytes, from: start + 8, to: end) : 0
         var index = first
         while index < last {
             let key = keys[index]
-            if key.count == count, key.head == head, key.next == next, count <= 16 || matchesLongName(key, bytes, from: start) {
-                return (reactor, index - first, key.parameterCount)
+            if key.head == head, key.count == count, key.next == next, count <= 16 || matchesLongName(key, bytes, from: start) {
+                return (owners[focus], index - first, key.parameterCount)
             }
             index += 1
         }

@@ -9,18 +9,19 @@ extension LineCursor {
     /// Why a line is left to the general path.
     struct NotBound: Error {}
 
-    /// The line bound to the command named `bytes[name]` of the focused reactor, or nil.
+    /// Binds the line to the command named `bytes[name]` of the focused reactor, into `bound`;
+    /// false when it is left to the general path.
     func bind(
         name: Range<Int>, plans: UnsafeMutableBufferPointer<ArgumentPlan>, count: Int, isBackground: Bool, scene: SceneCommands,
-        focus: Int
-    ) -> BoundActionLine? {
+        focus: Int, into bound: inout BoundActionLine
+    ) -> Bool {
         guard let (reactor, command, parameterCount) = scene.command(
-            named: bytes, from: name.lowerBound, to: name.upperBound, focus: focus), count <= parameterCount else { return nil }
+            named: bytes, from: name.lowerBound, to: name.upperBound, focus: focus), count <= parameterCount else { return false }
         let fields: [StateField]
         if parameterCount == 0 {
             fields = []
         } else {
-            for position in 0..<count where plans[position].labelStart >= 0 { return nil }
+            for position in 0..<count where plans[position].labelStart >= 0 { return false }
             let parameters = scene.tables[reactor].signatures[command].parameters
             do {
                 fields = try makeArray(count: parameterCount) { index throws(NotBound) in
@@ -30,12 +31,13 @@ extension LineCursor {
                     return StateField(parameter.label, defaultValue)
                 }
             } catch {
-                return nil
+                return false
             }
         }
-        return BoundActionLine(
+        bound = BoundActionLine(
             reactor: reactor, command: command, arguments: CommandArguments(fields), nameColumn: name.lowerBound + 1,
             isBackground: isBackground)
+        return true
     }
 
     /// The value of the argument `plan` for `parameter`, as `CommandSignature`'s conversion gives it.

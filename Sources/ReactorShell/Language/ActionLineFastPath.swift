@@ -17,7 +17,8 @@ enum ActionLineFastPath {
     static func parse(_ line: String, origin: LineOrigin) -> ParsedLine? {
         let outcome = line.utf8.withContiguousStorageIfAvailable { bytes in
             withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
-                LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: nil)
+                var unused = BoundActionLine()
+                return LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: nil, bound: &unused)
             }
         }
         switch outcome {
@@ -33,10 +34,14 @@ enum ActionLineFastPath {
     /// arguments bind to it without an error, the line resolved and bound at once, from the line's
     /// bytes: no string for the command's name, no parsed arguments. A line that does not bind
     /// here is parsed, and the general path resolves and binds it (and says what is wrong with it).
-    static func parse(_ line: String, origin: LineOrigin, scene: SceneCommands, focus: Int) -> FastOutcome? {
+    /// The bound line is written to `bound` (`.bound` is returned): as a result inside the enum,
+    /// it was copied and the enum destroyed through its value witnesses (about 110 a line).
+    static func parse(
+        _ line: String, origin: LineOrigin, scene: SceneCommands, focus: Int, bound: inout BoundActionLine
+    ) -> FastOutcome? {
         line.utf8.withContiguousStorageIfAvailable { bytes in
             withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
-                LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: (scene, focus))
+                LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: (scene, focus), bound: &bound)
             }
         }
     }
@@ -55,13 +60,27 @@ struct BoundActionLine {
     var nameColumn: Int
     /// True when the line ended in ` &`.
     var isBackground: Bool
+
+    /// A line to be filled in.
+    init() {
+        self.init(reactor: 0, command: 0, arguments: CommandArguments([]), nameColumn: 0, isBackground: false)
+    }
+
+    init(reactor: Int, command: Int, arguments: CommandArguments, nameColumn: Int, isBackground: Bool) {
+        self.reactor = reactor
+        self.command = command
+        self.arguments = arguments
+        self.nameColumn = nameColumn
+        self.isBackground = isBackground
+    }
 }
 
 /// What the fast path made of a line (`fallback`: the full parser must decide).
 enum FastOutcome {
     case empty
     case action(ActionInvocation)
-    case bound(BoundActionLine)
+    /// Resolved and bound, written to the `bound` parameter.
+    case bound
     case fallback
 }
 
@@ -160,7 +179,8 @@ struct LineCursor {
     /// (a scene and the index of its focused reactor), an unprefixed action line is resolved and
     /// bound when it can be (see ``bind(name:plans:count:isBackground:scene:focus:)``).
     func parseLine(
-        _ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>, binding: (SceneCommands, Int)?
+        _ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>, binding: (SceneCommands, Int)?,
+        bound: inout BoundActionLine
     ) -> FastOutcome {
         var index = skipBlanks(from: 0)
         if index == count || bytes[index] == ASCII.hash { return .empty }
@@ -234,9 +254,10 @@ struct LineCursor {
             lastEnd = valueEnd
         }
 
-        if dot < 0, let (scene, focus) = binding, let bound = bind(
-            name: nameStart..<nameEnd, plans: plans, count: argumentCount, isBackground: isBackground, scene: scene, focus: focus) {
-            return .bound(bound)
+        if dot < 0, let (scene, focus) = binding, bind(
+            name: nameStart..<nameEnd, plans: plans, count: argumentCount, isBackground: isBackground, scene: scene, focus: focus,
+            into: &bound) {
+            return .bound
         }
 
         // Second pass: the strings and the arguments.

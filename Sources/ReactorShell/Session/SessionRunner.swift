@@ -82,9 +82,10 @@ final class SessionRunner {
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
-        let fast = ActionLineFastPath.parse(line, origin: origin, scene: scene.commands, focus: scene.focusIndex)
+        var bound = BoundActionLine()
+        let fast = ActionLineFastPath.parse(line, origin: origin, scene: scene.commands, focus: scene.focusIndex, bound: &bound)
         switch consume fast {
-        case .bound(let bound)?:
+        case .bound?:
             outcome = send(bound, origin: origin)
             isBackground = bound.isBackground
         case .action(let invocation)?:

@@ -29,8 +29,9 @@ import Testing
     @discardableResult
     static func check(_ line: String, focus: Int = 0, sourceLocation: SourceLocation = #_sourceLocation) -> Bool {
         let reference = general(line, focus: focus)
-        switch ActionLineFastPath.parse(line, origin: origin, scene: SceneCommands(tables), focus: focus) {
-        case .bound(let bound)?:
+        var bound = BoundActionLine()
+        switch ActionLineFastPath.parse(line, origin: origin, scene: SceneCommands(tables), focus: focus, bound: &bound) {
+        case .bound?:
             guard let (invocation, reactor, command, arguments) = reference else {
                 Issue.record("bound \(line.debugDescription), which does not bind", sourceLocation: sourceLocation)
                 return true
@@ -93,13 +94,14 @@ import Testing
             CommandSignature(name: "other", doc: "", parameters: []),
         ])]
         let scene = SceneCommands(tables)
-        guard case .action(let invocation)? = ActionLineFastPath.parse("Kelvin", origin: Self.origin, scene: scene, focus: 0) else {
+        var unused = BoundActionLine()
+        guard case .action(let invocation)? = ActionLineFastPath.parse("Kelvin", origin: Self.origin, scene: scene, focus: 0, bound: &unused) else {
             Issue.record("Kelvin was not parsed as an action line")
             return
         }
         let resolved = try ActionResolver.resolveIndices(invocation, focus: 0, in: scene)
         #expect(resolved.reactor == 0 && resolved.command == 0)
-        guard case .action? = ActionLineFastPath.parse("other", origin: Self.origin, scene: scene, focus: 0) else {
+        guard case .action? = ActionLineFastPath.parse("other", origin: Self.origin, scene: scene, focus: 0, bound: &unused) else {
             Issue.record("other was bound from bytes in a table with a name beyond ASCII")
             return
         }
@@ -109,12 +111,13 @@ import Testing
     @Test func anUnprefixedLineGoesToTheFirstReactorOfTheFocusedName() {
         let tables = [Self.tables[0], Self.tables[1], ReactorCommandTable(name: "score", signatures: [CommandSignature(name: "ping", doc: "", parameters: [])])]
         let scene = SceneCommands(tables)
-        guard case .bound(let bound)? = ActionLineFastPath.parse("homeScore", origin: Self.origin, scene: scene, focus: 2) else {
+        var bound = BoundActionLine(), unused = BoundActionLine()
+        guard case .bound? = ActionLineFastPath.parse("homeScore", origin: Self.origin, scene: scene, focus: 2, bound: &bound) else {
             Issue.record("homeScore was not bound")
             return
         }
         #expect(bound.reactor == 0 && bound.command == 0)
-        guard case .action? = ActionLineFastPath.parse("ping", origin: Self.origin, scene: scene, focus: 2) else {
+        guard case .action? = ActionLineFastPath.parse("ping", origin: Self.origin, scene: scene, focus: 2, bound: &unused) else {
             Issue.record("ping was bound to a reactor that is not the first of its name")
             return
         }
