@@ -60,18 +60,12 @@ struct BoundActionLine {
     var nameColumn: Int
     /// True when the line ended in ` &`.
     var isBackground: Bool
+}
 
+extension BoundActionLine {
     /// A line to be filled in.
     init() {
         self.init(reactor: 0, command: 0, arguments: CommandArguments([]), nameColumn: 0, isBackground: false)
-    }
-
-    init(reactor: Int, command: Int, arguments: CommandArguments, nameColumn: Int, isBackground: Bool) {
-        self.reactor = reactor
-        self.command = command
-        self.arguments = arguments
-        self.nameColumn = nameColumn
-        self.isBackground = isBackground
     }
 }
 
