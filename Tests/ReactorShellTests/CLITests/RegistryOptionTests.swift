@@ -6,7 +6,7 @@ import StateDiff
 /// shell whose registry holds the entry.
 @Suite("Registry entries' options")
 struct RegistryOptionTests {
-    private static let search = RegistryEntry(
+    static let search = RegistryEntry(
         name: "search", summary: "a search",
         options: [
             .option("backend", valueName: "fast|slow", help: "Which back end.", values: ["fast", "slow"], defaultValue: "fast"),
@@ -15,7 +15,7 @@ struct RegistryOptionTests {
             .environment("SEARCH_TOKEN", help: "A secret."),
         ]
     ) { _ in Scene([]) }
-    private static let plain = RegistryEntry(name: "plain", summary: "no options") { _ in Scene([]) }
+    static let plain = RegistryEntry(name: "plain", summary: "no options") { _ in Scene([]) }
 
     private let withSearch = Registry([plain, search])
     private let withoutSearch = Registry([plain])
@@ -135,13 +135,7 @@ struct RegistryOptionTests {
 /// commands, which knows only the shell's own options: the entries' settings are added to it.
 @Suite("Registry entries' options in the man page's dump")
 struct RegistryOptionDumpTests {
-    private static let search = RegistryEntry(
-        name: "search", summary: "a search",
-        options: [
-            .option("backend", valueName: "fast|slow", help: "Which back end.", values: ["fast", "slow"], defaultValue: "fast"),
-            .environment("SEARCH_TOKEN", help: "A secret."),
-        ]
-    ) { _ in Scene([]) }
+    private static let search = RegistryOptionTests.search
 
     /// The long names of a command's arguments, in order.
     private func argumentNames(_ command: StateValue?) -> [String] {
@@ -159,7 +153,7 @@ struct RegistryOptionDumpTests {
         }
         let dump = try StateValue(jsonText: text)
         let root = dump["command"]
-        #expect(Array(argumentNames(root).prefix(3)) == ["reactor", "backend", "max-line-length"])
+        #expect(Array(argumentNames(root).prefix(4)) == ["reactor", "backend", "api-url", "max-line-length"])
         guard case .array(let subcommands)? = root?["subcommands"] else {
             Issue.record("no subcommands in \(text)")
             return
@@ -184,7 +178,7 @@ struct RegistryOptionDumpTests {
     }
 
     @Test func aShellWithoutSettingsGetsArgumentParsersDumpUnchanged() throws {
-        let plain = RegistryEntry(name: "plain", summary: "no options") { _ in Scene([]) }
+        let plain = RegistryOptionTests.plain
         let plan = LaunchPlan.parse(["--experimental-dump-help"], environment: [:], registry: Registry([plain]))
         guard case .message(let text) = plan else {
             Issue.record("expected the dump, got \(plan)")
