@@ -34,7 +34,7 @@ package struct TextBuffer: ~Copyable {
 
     /// Runs `body` with a buffer that starts on a stack scratch area.
     @inline(__always)
-    package static func withScratch<Result>(_ body: (inout TextBuffer) throws -> Result) rethrows -> Result {
+    static func withScratch<Result>(_ body: (inout TextBuffer) throws -> Result) rethrows -> Result {
         try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 512) { scratch in
             var buffer = TextBuffer(scratch: scratch)
             return try body(&buffer)
@@ -155,8 +155,8 @@ package struct TextBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes written so far.
-    @inlinable @inline(__always)
-    package func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    @inline(__always)
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         body(UnsafeBufferPointer(start: base, count: count))
     }
 
