@@ -118,6 +118,40 @@ struct JSONPatchTests {
         #expect(patch.jsonText == #"[{"op":"remove","path":"/posts/0","old":{"id":1,"title":"Hello","content":""}},{"op":"add","path":"/posts/0","value":{"id":2,"title":"x","content":""}}]"#)
     }
 
+    /// Keys of every length from 1 to 24 bytes, plain identifiers and ones with one byte that
+    /// needs an escape at each position: the pointer is the key with `~` and `/` escaped, and the
+    /// path string of a patch (as JSONPatch renders it and as the JSON Lines writer writes it) is
+    /// that pointer escaped as JSON, whichever way the key is copied.
+    @Test func pointersOfKeysOfEveryLengthAndEscapePosition() {
+        let alphabet = Array("abcXYZ_019")
+        let odd: [(byte: Character, inPointer: String, inJSON: String)] = [
+            ("~", "~0", "~0"), ("/", "~1", "~1"), ("\"", "\"", #"\""#), ("\n", "\n", #"\n"#), ("é", "é", "é"),
+        ]
+        for length in 1...24 {
+            let plain = String((0..<length).map { alphabet[($0 * 7 + length) % alphabet.count] })
+            let leading = "q" + plain.dropFirst()
+            for key in [plain, leading] {
+                #expect(StatePath([.key(key), .index(length)]).jsonPointer == "/\(key)/\(length)")
+            }
+            for position in 0..<length {
+                for escape in odd {
+                    var characters = Array(leading)
+                    characters[position] = escape.byte
+                    let key = String(characters)
+                    let pointer = "/" + leading.enumerated().map { $0.offset == position ? escape.inPointer : String($0.element) }.joined()
+                    let inJSON = "/" + leading.enumerated().map { $0.offset == position ? escape.inJSON : String($0.element) }.joined()
+                    #expect(StatePath([.key(key)]).jsonPointer == pointer)
+                    let changes = diff(.object([StateField(key, .int(1))]), .object([StateField(key, .int(2))]))
+                    let expected = #"[{"op":"replace","path":""# + inJSON + #"","old":1,"value":2}]"#
+                    #expect(JSONPatch(changes).jsonText == expected)
+                    var written = ""
+                    JSONObjectWriter.withObject { $0.field("patch", patchOf: changes) } emit: { written = String(decoding: $0, as: UTF8.self) }
+                    #expect(written == #"{"patch":"# + expected + "}")
+                }
+            }
+        }
+    }
+
     @Test func pointersEscapeTildeAndSlash() throws {
         #expect(StatePath([.key("a/b"), .key("m~n"), .index(3)]).jsonPointer == "/a~1b/m~0n/3")
         #expect(StatePath.root.jsonPointer == "")

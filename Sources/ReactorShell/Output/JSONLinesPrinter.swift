@@ -6,20 +6,42 @@ import StateDiff
 final class JSONLinesPrinter: SessionPrinter {
     let sink: OutputSink
 
+    /// The last reactor and script path written, with their names' JSON text: every action line
+    /// writes them, nearly always the same ones, so they are not scanned for escapes each time.
+    /// The reactor is held (not just its address) so that a new reactor cannot take its place
+    /// unnoticed.
+    private var lastReactor: (any ShellReactor)?
+    private var reactorName = JSONStringLiteral("")
+    private var source = JSONStringLiteral("")
+
     init(sink: OutputSink) {
         self.sink = sink
+    }
+
+    private func jsonName(of reactor: any ShellReactor) -> UnsafeBufferPointer<UInt8> {
+        if reactor !== lastReactor {
+            lastReactor = reactor
+            reactorName = JSONStringLiteral(reactor.name)
+        }
+        return reactorName.json
+    }
+
+    private func jsonText(ofSource path: String) -> UnsafeBufferPointer<UInt8> {
+        if path != source.text { source = JSONStringLiteral(path) }
+        return source.json
     }
 
     // The two events of every action line are written field by field (see `JSONObjectWriter`); the
     // rarer ones are built as values and rendered by `emit`. Both give the same text.
 
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
+        let reactorName = jsonName(of: reactor), source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject { event in
             event.field("event", constant: "action")
-            event.field("reactor", reactor.name)
+            event.field("reactor", json: reactorName)
             event.field("action", name)
             event.field("args", object: arguments.fields)
-            event.field("source", origin.source)
+            event.field("source", json: source)
             event.field("line", origin.line)
         } emit: { bytes in
             sink.writeResult(utf8: bytes)
@@ -30,9 +52,10 @@ final class JSONLinesPrinter: SessionPrinter {
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, changes: [StateChange]
     ) {
+        let reactorName = jsonName(of: reactor)
         JSONObjectWriter.withObject { event in
             event.field("event", constant: "mutation")
-            event.field("reactor", reactor.name)
+            event.field("reactor", json: reactorName)
             event.field("mutation", label)
             event.field("patch", patchOf: changes)
             if let cause {

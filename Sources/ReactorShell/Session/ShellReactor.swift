@@ -5,7 +5,8 @@ import StateDiff
 /// state as a value tree, and its runtime events. Make one with ``ReactorHandle``.
 @MainActor
 public protocol ShellReactor: AnyObject {
-    /// The name used in `REACTOR.ACTION`, `:focus` and `REACTOR:PATH`.
+    /// The name used in `REACTOR.ACTION`, `:focus` and `REACTOR:PATH`; fixed for the reactor's life
+    /// (printers keep it with the reactor).
     var name: String { get }
     /// The declared commands.
     var commandTable: ReactorCommandTable { get }

@@ -178,8 +178,14 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
             text.append(UInt8(ascii: "/"))
             switch self[position] {
             case .key(let key):
-                var key = key
-                key.withUTF8 { bytes in
+                withUTF8InPlace(key) { bytes in
+                    // A key of letters, digits and `_` (the usual field name) needs no escape of
+                    // either kind: copied whole.
+                    if isASCIIIdentifier(bytes) {
+                        text.reserve(bytes.count)
+                        text.appendReserved(bytes)
+                        return
+                    }
                     for byte in bytes {
                         switch byte {
                         case UInt8(ascii: "~"): text.append("~0")

@@ -74,4 +74,29 @@ struct JSONEventTests {
             #"{"event":"state","reactor":"right","path":"total","state":1}"#,
         ])
     }
+
+    /// The printer keeps the last reactor's name and the last script path as JSON text: each
+    /// event still names its own reactor and source when they change from line to line, when a
+    /// scene is loaded again (new reactors under the same names) and when a path needs escapes.
+    @Test func eventsNameTheirOwnReactorAndSourceWhenTheseChange() async throws {
+        let harness = SessionHarness(format: .json, entry: "pair")
+        let steps: [(source: String, line: String, reactor: String?)] = [
+            ("a.rsh", "left.add 1", "left"), ("a.rsh", "right.add 2", "right"),
+            ("b \"odd\"\\path\n.rsh", "right.add 3", "right"), ("a.rsh", "left.add 4", "left"),
+            ("a.rsh", ":use tally", nil), ("c.rsh", "add 5", "tally"),
+            ("c.rsh", ":use pair", nil), ("c.rsh", "left.add 6", "left"),
+        ]
+        for (number, step) in steps.enumerated() {
+            _ = await harness.session.execute(
+                line: step.line, origin: LineOrigin(source: step.source, line: number + 1), waitAfterAction: true)
+            let events = try harness.takeStdout().map { try StateValue(jsonText: $0) }
+            guard let reactor = step.reactor else { continue }
+            let action = try #require(events.first { $0["event"] == .string("action") })
+            #expect(action["reactor"] == .string(reactor))
+            #expect(action["source"] == .string(step.source))
+            #expect(action["line"] == .int(number + 1))
+            let mutation = try #require(events.first { $0["event"] == .string("mutation") })
+            #expect(mutation["reactor"] == .string(reactor))
+        }
+    }
 }
