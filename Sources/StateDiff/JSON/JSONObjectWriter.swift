@@ -110,9 +110,21 @@ package struct JSONObjectWriter: ~Copyable {
         isEmpty = false
     }
 
-    /// A field holding the object made of `fields` (`StateValue.object(fields)`).
+    /// A field holding the object made of `fields` (`StateValue.object(fields)`), written from the
+    /// array in place.
     package mutating func field(_ key: StaticString, object fields: [StateField]) {
-        field(key, .object(fields))
+        self.key(key)
+        output.append(UInt8(ascii: "{"))
+        fields.withUnsafeBufferPointer { fields in
+            for index in fields.indices {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                let field = fields.baseAddress! + index
+                appendJSONString(field.pointee.key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                appendValue(field.pointer(to: \.value)!)
+            }
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`).
@@ -130,25 +142,42 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// One operation as `JSONPatchOperation(change).appendJSON(to:)` writes it.
     private mutating func appendOperation(_ change: UnsafePointer<StateChange>) {
-        switch change.pointee.storedKind {
+        let kind = change.pointee.storedKind
+        switch kind {
         case .insert: output.append("{\"op\":\"add\",\"path\":")
         case .remove: output.append("{\"op\":\"remove\",\"path\":")
         case .replace: output.append("{\"op\":\"replace\",\"path\":")
         }
-        change.pointee.storedPath.appendJSONPointerString(to: &output)
-        if change.pointee.storedKind != .insert {
+        change.pointer(to: \.storedPath)!.pointee.appendJSONPointerString(to: &output)
+        if kind != .insert {
             output.append(",\"old\":")
             appendValueOrNull(change.pointer(to: \.storedOldValue)!)
         }
-        if change.pointee.storedKind != .remove {
+        if kind != .remove {
             output.append(",\"value\":")
             appendValueOrNull(change.pointer(to: \.storedNewValue)!)
         }
         output.append(UInt8(ascii: "}"))
     }
 
+    /// The value, or `null`; integers and Booleans (most changed fields) are written without
+    /// copying the value out of the change.
     private mutating func appendValueOrNull(_ value: UnsafePointer<StateValue?>) {
-        if let value = value.pointee { value.appendJSON(to: &output) } else { output.append("null") }
+        switch value.pointee {
+        case .int(let number)?: output.append(number)
+        case .bool(let flag)?: output.append(flag ? "true" : "false")
+        case nil, .null?: output.append("null")
+        default: value.pointee!.appendJSON(to: &output)
+        }
+    }
+
+    /// The value, integers and Booleans without copying it (see ``appendValueOrNull(_:)``).
+    private mutating func appendValue(_ value: UnsafePointer<StateValue>) {
+        switch value.pointee {
+        case .int(let number): output.append(number)
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        default: value.pointee.appendJSON(to: &output)
+        }
     }
 }
 

@@ -175,17 +175,19 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// `jsonEscaped`, each byte as it is written inside a JSON string literal.
     func appendJSONPointer(to text: inout TextBuffer, jsonEscaped: Bool) {
         for position in 0..<count {
-            text.append(UInt8(ascii: "/"))
             switch self[position] {
             case .key(let key):
                 withUTF8InPlace(key) { bytes in
                     // A key of letters, digits and `_` (the usual field name) needs no escape of
-                    // either kind: copied whole.
+                    // either kind: copied whole, after its slash, with one reserve for both.
                     if isASCIIIdentifier(bytes) {
-                        text.reserve(bytes.count)
+                        text.reserve(bytes.count + 1)
+                        text.base[text.count] = UInt8(ascii: "/")
+                        text.count += 1
                         text.appendReserved(bytes)
                         return
                     }
+                    text.append(UInt8(ascii: "/"))
                     for byte in bytes {
                         switch byte {
                         case UInt8(ascii: "~"): text.append("~0")
@@ -196,6 +198,7 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
                     }
                 }
             case .index(let index):
+                text.append(UInt8(ascii: "/"))
                 text.append(index)
             }
         }
