@@ -33,8 +33,12 @@ extension InputLine {
 /// byte is reported as such, with its number, so the caller can say where.
 struct LineReader {
     private let descriptor: Int32
-    private var buffer: [UInt8] = []
-    /// Where the first unconsumed byte of `buffer` is (consumed bytes are dropped in bulk).
+    /// The bytes read and not yet dropped: `storage.base[0..<count]`. Raw memory rather than an
+    /// array, so that a line's bytes can be handed out (``nextLine()``) without a `String` made of
+    /// them or a closure around them. A copy of a reader shares it: readers are not copied.
+    private let storage = ByteStorage()
+    private var count = 0
+    /// Where the first unconsumed byte is (consumed bytes are dropped in bulk).
     private var start = 0
     /// Where the newline search goes on (bytes before it hold no newline).
     private var scanned = 0
@@ -56,7 +60,6 @@ struct LineReader {
     static let defaultMaximumLineLength = 1 << 20
 
     private static let chunkSize = 64 * 1024
-    private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     /// A reader of `descriptor` (not closed by the reader), with lines of at most
     /// `maximumLineLength` bytes.
@@ -80,14 +83,78 @@ struct LineReader {
         }
     }
 
+    /// The next line like ``next()``, its text given as its bytes (valid UTF-8 without NUL),
+    /// which stay valid until the reader is next called: no `String` is made of them.
+    mutating func nextLine() -> RawLine? {
+        if let line = nextPlainLine() { return line }
+        while true {
+            if let line = nextBufferedRawLine() { return line }
+            if reachedEnd { return nil }
+            readChunk()
+        }
+    }
+
+    /// The next line when it is ASCII text without NUL, ended by a line break among the bytes
+    /// read, and not too long: the line break looked for and the bytes checked in one pass, eight
+    /// at a time (see ``scan(_:)``; a byte equal to `\n` is a zero byte of the word XOR `\n`s). Nil
+    /// for anything else, including the first line (a byte order mark) and the rest of a line
+    /// found too long: the general path takes those, from the same position.
+    @inline(__always)
+    private mutating func nextPlainLine() -> RawLine? {
+        guard !atStart && !skippingLongLine else { return nil }
+        let base = UnsafePointer(storage.base)
+        let raw = UnsafeRawPointer(base)
+        let end = count
+        var index = start
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let crossed = word ^ newlines
+            if (word | (word &- ones) | (crossed &- ones)) & highBits != 0 { break }
+            index += 8
+        }
+        while true {
+            guard index < end else { return nil }
+            let byte = base[index]
+            if byte == 10 { break }
+            if byte == 0 || byte >= 0x80 { return nil }
+            index += 1
+        }
+        var lineEnd = index
+        if lineEnd > start, base[lineEnd - 1] == 13 { lineEnd -= 1 }
+        guard lineEnd - start <= maximumLineLength else { return nil }
+        lineNumber += 1
+        let line = RawLine.text(UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: lineNumber)
+        start = index + 1
+        scanned = start
+        return line
+    }
+
+    /// The message of the read error a ``RawLine/readError(number:)`` reports.
+    var failureMessage: String { failure?.description ?? "" }
+
     /// The next line among the bytes read so far, or nil when they end inside a line. Once the
     /// input has ended, the unterminated rest is a line too, then a read error if there was one.
     mutating func nextBufferedLine() -> InputLine? {
+        switch nextBufferedRawLine() {
+        case nil: return nil
+        case .text(let bytes, let number)?: return .text(String(decoding: bytes, as: UTF8.self), number: number)
+        case .invalidUTF8(let number)?: return .invalidUTF8(number: number)
+        case .binary(let number)?: return .binary(number: number)
+        case .readError(let number)?: return .readError(failureMessage, number: number)
+        case .tooLong(let number)?: return .tooLong(number: number)
+        }
+    }
+
+    /// ``nextBufferedLine()`` with the line's bytes.
+    private mutating func nextBufferedRawLine() -> RawLine? {
         if atStart {
-            let available = buffer.count - start
-            if available < 3 && !reachedEnd && Self.byteOrderMark.starts(with: buffer[start...]) { return nil }
+            let available = count - start
+            if available < 3 && !reachedEnd && startsWithByteOrderMark(prefix: available) { return nil }
             atStart = false
-            if buffer[start...].starts(with: Self.byteOrderMark) {
+            if available >= 3 && startsWithByteOrderMark(prefix: 3) {
                 start += 3
                 scanned = start
             }
@@ -102,7 +169,7 @@ struct LineReader {
                 discardBuffered()
                 if !reachedEnd { return nil }
                 skippingLongLine = false
-                return nextBufferedLine()
+                return nextBufferedRawLine()
             }
             start = newline + 1
             scanned = start
@@ -111,8 +178,8 @@ struct LineReader {
         if let newline = newlineIndex() {
             return takeLine(upTo: newline, dropping: 1)
         }
-        scanned = buffer.count
-        if buffer.count - start > maximumLineLength + 1 {
+        scanned = count
+        if count - start > maximumLineLength + 1 {
             // No line break within the limit (and its `\r`): report the line now and drop the
             // rest of it as it comes, so that the buffer stays bounded.
             lineNumber += 1
@@ -123,18 +190,28 @@ struct LineReader {
             return .tooLong(number: lineNumber)
         }
         guard reachedEnd else { return nil }
-        if start < buffer.count { return takeLine(upTo: buffer.count, dropping: 0) }
-        if let failure, !failureReported {
+        if start < count { return takeLine(upTo: count, dropping: 0) }
+        if failure != nil, !failureReported {
             failureReported = true
-            return .readError(failure.description, number: lineNumber + 1)
+            return .readError(number: lineNumber + 1)
         }
         return nil
+    }
+
+    /// Whether the first `prefix` (at most 3) unconsumed bytes are those of the byte order mark.
+    private func startsWithByteOrderMark(prefix: Int) -> Bool {
+        let marks: (UInt8, UInt8, UInt8) = (0xEF, 0xBB, 0xBF)
+        let bytes = storage.base + start
+        return (prefix < 1 || bytes[0] == marks.0) && (prefix < 2 || bytes[1] == marks.1) && (prefix < 3 || bytes[2] == marks.2)
     }
 
     /// Adds `bytes` read elsewhere.
     mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         compact()
-        buffer.append(contentsOf: bytes)
+        let added = Array(bytes)
+        storage.reserve(count + added.count, keeping: count)
+        added.withUnsafeBufferPointer { (storage.base + count).update(from: $0.baseAddress!, count: $0.count) }
+        count += added.count
     }
 
     /// Marks the end of the input given with ``append(_:)``.
@@ -144,50 +221,53 @@ struct LineReader {
 
     /// The index of the next `\n` at or after `scanned`, if the buffer holds one.
     private func newlineIndex() -> Int? {
-        guard scanned < buffer.count else { return nil }
-        return buffer.withUnsafeBufferPointer { bytes in
-            guard let found = memchr(bytes.baseAddress! + scanned, 10, bytes.count - scanned) else { return nil }
-            return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - bytes.baseAddress!
-        }
+        guard scanned < count else { return nil }
+        let base = storage.base
+        guard let found = memchr(base + scanned, 10, count - scanned) else { return nil }
+        return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - UnsafePointer(base)
     }
 
     /// How many bytes the reader holds now (consumed ones included until they are dropped).
-    var bufferedByteCount: Int { buffer.count }
+    var bufferedByteCount: Int { count }
 
     /// Whether the buffered bytes from `index` on hold a NUL byte.
     private func holdsNUL(from index: Int) -> Bool {
-        guard index < buffer.count else { return false }
-        return buffer.withUnsafeBufferPointer { memchr($0.baseAddress! + index, 0, $0.count - index) != nil }
+        guard index < count else { return false }
+        return memchr(storage.base + index, 0, count - index) != nil
     }
 
     /// Drops every byte read so far (the middle of a line too long to keep).
     private mutating func discardBuffered() {
-        start = buffer.count
+        start = count
         scanned = start
     }
 
-    private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> InputLine {
+    private mutating func takeLine(upTo end: Int, dropping separatorLength: Int) -> RawLine {
         lineNumber += 1
         let lineStart = start
         start = end + separatorLength
         scanned = start
         let number = lineNumber
-        return buffer.withUnsafeBufferPointer { buffer in
-            var lineEnd = end
-            if lineEnd > lineStart, buffer[lineEnd - 1] == 13 { lineEnd -= 1 }
-            if lineEnd - lineStart > maximumLineLength { return .tooLong(number: number) }
-            let bytes = UnsafeBufferPointer(rebasing: buffer[lineStart..<lineEnd])
-            // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
-            switch Self.scan(bytes) {
-            case .ascii:
-                return .text(String(decoding: bytes, as: UTF8.self), number: number)
-            case .holdsNUL:
-                return .binary(number: number)
-            case .other:
-                guard let text = String(validating: bytes, as: UTF8.self) else { return .invalidUTF8(number: number) }
-                return .text(text, number: number)
-            }
+        let base = UnsafePointer(storage.base)
+        var lineEnd = end
+        if lineEnd > lineStart, base[lineEnd - 1] == 13 { lineEnd -= 1 }
+        if lineEnd - lineStart > maximumLineLength { return .tooLong(number: number) }
+        let bytes = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+        // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
+        switch Self.scan(bytes) {
+        case .ascii:
+            return .text(bytes, number: number)
+        case .holdsNUL:
+            return .binary(number: number)
+        case .other:
+            guard Self.isValidUTF8(bytes) else { return .invalidUTF8(number: number) }
+            return .text(bytes, number: number)
         }
+    }
+
+    /// Whether `bytes` (beyond ASCII) are valid UTF-8.
+    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// What a line's bytes hold, as far as decoding them goes.
@@ -227,8 +307,10 @@ struct LineReader {
 
     /// Drops the consumed bytes once they are half the buffer.
     private mutating func compact() {
-        if start > 0, start >= buffer.count / 2 {
-            buffer.removeFirst(start)
+        if start > 0, start >= count / 2 {
+            let base = storage.base
+            memmove(base, base + start, count - start)
+            count -= start
             scanned -= start
             start = 0
         }
@@ -239,21 +321,42 @@ struct LineReader {
     mutating func readChunk() {
         guard !reachedEnd else { return }
         compact()
-        let oldCount = buffer.count
-        buffer.append(contentsOf: repeatElement(0, count: Self.chunkSize))
-        let result = buffer.withUnsafeMutableBytes { bytes in
-            POSIXIO.readChunk(descriptor, into: UnsafeMutableRawBufferPointer(rebasing: bytes[oldCount...]))
-        }
-        switch result {
-        case .bytes(let count):
-            buffer.removeSubrange((oldCount + count)...)
+        storage.reserve(count + Self.chunkSize, keeping: count)
+        let free = UnsafeMutableRawBufferPointer(start: storage.base + count, count: Self.chunkSize)
+        switch POSIXIO.readChunk(descriptor, into: free) {
+        case .bytes(let read):
+            count += read
         case .end:
-            buffer.removeSubrange(oldCount...)
             reachedEnd = true
         case .failed(let error):
-            buffer.removeSubrange(oldCount...)
             failure = POSIXError(code: error)
             reachedEnd = true
+        }
+    }
+}
+
+/// A line as ``LineReader/nextLine()`` gives it.
+enum RawLine {
+    /// A line of text (valid UTF-8, no NUL, without its line break): its bytes, valid until the
+    /// reader is next called, and its 1-based number.
+    case text(UnsafeBufferPointer<UInt8>, number: Int)
+    /// A line that is not valid UTF-8.
+    case invalidUTF8(number: Int)
+    /// A line holding a NUL byte: the input is binary, not text.
+    case binary(number: Int)
+    /// A read error (``LineReader/failureMessage``), after the lines read before it.
+    case readError(number: Int)
+    /// A line longer than the reader's limit: reported, and skipped up to its line break.
+    case tooLong(number: Int)
+}
+
+extension RawLine {
+    /// The 1-based number of the line.
+    var number: Int {
+        switch self {
+        case .text(_, let number), .invalidUTF8(let number), .binary(let number), .readError(let number),
+             .tooLong(let number):
+            number
         }
     }
 }

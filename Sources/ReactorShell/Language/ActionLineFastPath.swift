@@ -40,6 +40,19 @@ enum ActionLineFastPath {
         _ line: String, origin: LineOrigin, scene: SceneCommands, focus: Int, bound: inout BoundActionLine
     ) -> FastOutcome? {
         line.utf8.withContiguousStorageIfAvailable { bytes in
+            parse(bytes, line: line, origin: origin, scene: .passUnretained(scene), focus: focus, bound: &bound)
+        }
+    }
+
+    /// ``parse(_:origin:scene:focus:bound:)`` of a line's bytes. `line` is the line's text when
+    /// there is one already; otherwise what needs it is made from
+    /// `bytes` (valid UTF-8). `scene` is unmanaged, kept alive by the caller: passed as a reference
+    /// read from the scene's variable, it was retained and released around every line.
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, line: String?, origin: LineOrigin, scene: Unmanaged<SceneCommands>, focus: Int,
+        bound: inout BoundActionLine
+    ) -> FastOutcome {
+        scene._withUnsafeGuaranteedRef { scene in
             withUnsafeTemporaryAllocation(of: ArgumentPlan.self, capacity: maximumArguments) { plans in
                 LineCursor(bytes: bytes).parseLine(line, origin: origin, plans: plans, binding: (scene, focus), bound: &bound)
             }
@@ -173,7 +186,7 @@ struct LineCursor {
     /// (a scene and the index of its focused reactor), an unprefixed action line is resolved and
     /// bound when it can be (see ``bind(name:plans:count:isBackground:scene:focus:)``).
     func parseLine(
-        _ line: String, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>, binding: (SceneCommands, Int)?,
+        _ line: String?, origin: LineOrigin, plans: UnsafeMutableBufferPointer<ArgumentPlan>, binding: (SceneCommands, Int)?,
         bound: inout BoundActionLine
     ) -> FastOutcome {
         var index = skipBlanks(from: 0)
@@ -259,7 +272,8 @@ struct LineCursor {
         let name: LocatedText
         if dot < 0 {
             reactor = nil
-            name = LocatedText(nameStart == 0 && nameEnd == count ? line : string(from: nameStart, to: nameEnd), column: nameStart + 1)
+            let whole = nameStart == 0 && nameEnd == count ? line : nil
+            name = LocatedText(whole ?? string(from: nameStart, to: nameEnd), column: nameStart + 1)
         } else {
             reactor = LocatedText(string(from: nameStart, to: dot), column: nameStart + 1)
             name = LocatedText(string(from: dot + 1, to: nameEnd), column: dot + 2)

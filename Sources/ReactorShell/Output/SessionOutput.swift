@@ -7,6 +7,9 @@ final class SessionOutput {
     /// retained and released each time; ``printerOwner`` keeps it alive.
     @exclusivity(unchecked) private(set) unowned(unsafe) var printer: any SessionPrinter
     private var printerOwner: any SessionPrinter
+    /// Whether ``printer`` prints anything for an action sent (JSON does, text does not): the
+    /// call, with its retains of the printer and the line's origin, is left out when it does not.
+    @exclusivity(unchecked) private(set) var printsActions: Bool
     private(set) var format: OutputFormat
     private var colorMode: ColorMode
     private let environment: [String: String]
@@ -19,6 +22,17 @@ final class SessionOutput {
     private(set) var hadFailure = false
     /// The line being run: where errors are placed, including those that surface from effects.
     @exclusivity(unchecked) var origin = LineOrigin()
+    /// Makes `origin` the line being run. The source of a script's lines is the same string
+    /// object line after line: then only the line number is stored, without releasing one copy
+    /// of the source and retaining another.
+    @inline(__always)
+    func setOrigin(_ origin: LineOrigin) {
+        if self.origin.source == origin.source {
+            self.origin.line = origin.line
+        } else {
+            self.origin = origin
+        }
+    }
     /// Told of every failure as it is reported: errors and failed expectations, located
     /// (ReactorShellTesting turns each into a test issue at the script's line).
     var failureObserver: ((Diagnostic) -> Void)?
@@ -31,11 +45,13 @@ final class SessionOutput {
         let printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
         self.printerOwner = printer
         self.printer = printer
+        printsActions = !(printer is TextPrinter)
     }
 
     private func use(_ newPrinter: any SessionPrinter) {
         printerOwner = newPrinter
         printer = newPrinter
+        printsActions = !(newPrinter is TextPrinter)
     }
 
     /// `:set format`.

@@ -22,6 +22,9 @@ final class LoadedScene {
     init(clockMode: ClockMode) {
         self.clockMode = clockMode
         self.scheduler = Self.makeScheduler(clockMode)
+        let commands = SceneCommands()
+        self.commands = commands
+        commandsReference = .passUnretained(commands)
     }
 
     private static func makeScheduler(_ mode: ClockMode) -> Scheduler {
@@ -76,7 +79,12 @@ final class LoadedScene {
     }
 
     /// ``commandTables`` prepared for resolving lines.
-    @exclusivity(unchecked) private(set) var commands = SceneCommands()
+    @exclusivity(unchecked) private(set) var commands: SceneCommands {
+        didSet { commandsReference = .passUnretained(commands) }
+    }
+    /// ``commands`` unmanaged (kept alive by it), for the parser's fast path: no retain and
+    /// release of the tables per line.
+    @exclusivity(unchecked) private(set) var commandsReference: Unmanaged<SceneCommands>
 
     /// Resolves an action line to a reactor and one of its commands.
     func resolve(_ invocation: ActionInvocation) throws(Diagnostic) -> (reactor: Int, command: Int) {

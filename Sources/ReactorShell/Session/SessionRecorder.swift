@@ -99,7 +99,9 @@ final class SessionRecorder {
         _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
     ) {
         let reactorName = index == scene.focusIndex ? nil : reactor.name
-        output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
+        if output.printsActions {
+            output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
+        }
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
         timeline.willSend(step: step)
         replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
@@ -118,7 +120,13 @@ final class SessionRecorder {
 
     /// The line of the latest typed action is done (its wait included, if it waited): when it
     /// caused no mutation and nothing is left running that could, says so (`· (no mutation)`).
+    @inline(__always)
     func actionLineEnded() {
+        // Most lines caused a mutation: decided here, inlined, without a call.
+        if latestTypedMutations == 0 { sayNoMutation() }
+    }
+
+    private func sayNoMutation() {
         guard let typed = latestTypedAction, latestTypedMutations == 0, reporter.showsDiffs,
               scene.scheduler.isQuiescent, typed.reactor < scene.reactors.count else { return }
         latestTypedMutations = -1  // said once

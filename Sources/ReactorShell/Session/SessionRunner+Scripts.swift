@@ -33,7 +33,9 @@ extension SessionRunner {
         SignalSafeOutput.source = source
         defer { (SignalSafeOutput.source, SignalSafeOutput.line) = (includer, includerLine) }
         var linesSinceYield = 0
-        while let line = reader.next() {
+        // One origin for the file, its line number updated: no copy of `source` made per line.
+        var origin = LineOrigin(source: source, line: 0)
+        while let line = reader.nextLine() {
             if !isCommandLineInput {
                 // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
                 // then it lets the main queue run, where the interrupt is noticed, even when its
@@ -50,31 +52,37 @@ extension SessionRunner {
                 }
             }
             let outcome: CommandOutcome
-            // Consumed: its text is moved into the case binding instead of copied and destroyed twice.
-            switch consume line {
-            case .text(let text, let number):
+            switch line {
+            case .text(let bytes, let number):
                 SignalSafeOutput.line = number
-                let origin = LineOrigin(source: source, line: number)
-                if stepping != nil {
-                    switch await stepBeforeLine(text, origin: origin) {
-                    case .run: break
-                    case .skip: continue
-                    case .stop: return .stopped
-                    case .quit(let code): return .quit(code: code)
-                    case .interrupted:
-                        output.origin = origin
-                        _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
-                        return .completed
+                origin.line = number
+                // The line's `String` only for what shows it; the rest works from its bytes, which
+                // the reader keeps until its next line is asked for.
+                if stepping == nil && !echo {
+                    // Most lines finish synchronously; only waiting ones pay for an `await`.
+                    switch start(bytes: bytes, text: nil, origin: origin, waitAfterAction: true) {
+                    case .done(let done): outcome = done
+                    case let progress: outcome = await finish(progress)
                     }
-                }
-                // A stepping run shows its lines on the terminal already.
-                if echo && !(stepping != nil && keyboard?.drawsOnStandardOutput == true) {
-                    output.printer.echo(prompt: prompt, line: text, origin: origin)
-                }
-                // Most lines finish synchronously; only waiting ones pay for an `await`.
-                switch start(line: text, origin: origin, waitAfterAction: true) {
-                case .done(let done): outcome = done
-                case let progress: outcome = await finish(progress)
+                } else {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    if stepping != nil {
+                        switch await stepBeforeLine(text, origin: origin) {
+                        case .run: break
+                        case .skip: continue
+                        case .stop: return .stopped
+                        case .quit(let code): return .quit(code: code)
+                        case .interrupted:
+                            output.origin = origin
+                            _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
+                            return .completed
+                        }
+                    }
+                    // A stepping run shows its lines on the terminal already.
+                    if echo && !(stepping != nil && keyboard?.drawsOnStandardOutput == true) {
+                        output.printer.echo(prompt: prompt, line: text, origin: origin)
+                    }
+                    outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true))
                 }
             case .invalidUTF8(let number):
                 output.origin = LineOrigin(source: source, line: number)
@@ -86,7 +94,8 @@ extension SessionRunner {
                 output.origin = LineOrigin(source: source, line: number)
                 _ = output.fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
                 return bail ? .bailed : .completed
-            case .readError(let message, let number):
+            case .readError(let number):
+                let message = reader.failureMessage
                 if isCommandLineInput {
                     // Reported like a file that cannot be opened (a usage error), not as a line.
                     output.sink.writeError("\(configuration.identity.name): cannot read '\(source)': \(message)")

@@ -53,7 +53,7 @@ final class SessionRunner {
 
     // MARK: Lines
 
-    /// What is left of a line after its synchronous part ran (see ``start(line:origin:waitAfterAction:)``).
+    /// What is left of a line after its synchronous part ran (see ``start(bytes:text:origin:waitAfterAction:)``).
     enum LineProgress {
         /// The line is done.
         case done(CommandOutcome)
@@ -67,32 +67,38 @@ final class SessionRunner {
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
-        let outcome = await finish(start(line: line, origin: origin, waitAfterAction: waitAfterAction))
+        var text = line
+        let progress = text.withUTF8 { start(bytes: $0, text: line, origin: origin, waitAfterAction: waitAfterAction) }
+        let outcome = await finish(progress)
         breakFired = false  // a typed line only warns
         return outcome
     }
 
-    /// Runs the synchronous part of a line: parsing, and for an action everything up to the wait
-    /// for its effects. A batch run of actions whose effects are synchronous never suspends.
-    /// Always inlined: returned from a call, the `LineProgress` is copied out through memory.
+    /// Runs the synchronous part of a line, given as its `bytes` (valid UTF-8) and, when there is
+    /// one already, its `text`: parsing, and for an action everything up to the wait for its
+    /// effects. A batch run of actions whose effects are synchronous never suspends. The line's
+    /// `String` is made only when something needs it (the full parser). Always inlined: returned
+    /// from a call, the `LineProgress` is copied out through memory.
     @inline(__always)
-    func start(line: String, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
-        output.origin = origin
-        if loadDepth == 0 { recorder.input.append(line, origin: origin) }
+    func start(bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
+        output.setOrigin(origin)
+        if loadDepth == 0 { recorder.input.append(bytes, origin: origin) }
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
         var bound = BoundActionLine()
-        let fast = ActionLineFastPath.parse(line, origin: origin, scene: scene.commands, focus: scene.focusIndex, bound: &bound)
+        let fast = ActionLineFastPath.parse(
+            bytes, line: text, origin: origin, scene: scene.commandsReference, focus: scene.focusIndex, bound: &bound)
         switch consume fast {
-        case .bound?:
+        case .bound:
             outcome = send(bound, origin: origin)
             isBackground = bound.isBackground
-        case .action(let invocation)?:
+        case .action(let invocation):
             (outcome, isBackground) = send(consuming: invocation)
-        case .empty?:
+        case .empty:
             return .done(.succeeded)
-        case .fallback?, nil:
+        case .fallback:
+            let line = text ?? String(decoding: bytes, as: UTF8.self)
             let parsed: ParsedLine
             do {
                 parsed = try ScriptParser.parseFully(line, origin: origin)
@@ -132,7 +138,7 @@ final class SessionRunner {
         return (outcome, invocation.isBackground)
     }
 
-    /// Runs what ``start(line:origin:waitAfterAction:)`` left of a line.
+    /// Runs what ``start(bytes:text:origin:waitAfterAction:)`` left of a line.
     func finish(_ progress: LineProgress) async -> CommandOutcome {
         switch progress {
         case .done(let outcome): return outcome

@@ -6,14 +6,14 @@ import TestSupport
 /// The line reader gives back every line exactly, whether it was read before (and shared) or not.
 @Suite struct LineReaderTests {
     /// The lines `text` reads as, from a pipe.
-    static func read(_ bytes: [UInt8]) throws -> [InputLine] {
+    static func read(_ bytes: [UInt8], maximumLineLength: Int = LineReader.defaultMaximumLineLength) throws -> [InputLine] {
         let pipe = Pipe()
         let writer = Thread {
             pipe.fileHandleForWriting.write(Data(bytes))
             try? pipe.fileHandleForWriting.close()
         }
         writer.start()
-        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor)
+        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: maximumLineLength)
         var lines: [InputLine] = []
         while let line = reader.next() { lines.append(line) }
         return lines
@@ -72,6 +72,53 @@ import TestSupport
             let found = bytes.withUnsafeBufferPointer { LineReader.scan($0) }
             #expect(found == expected, "\(bytes)")
             if found != expected { return }
+        }
+    }
+
+    /// The lines of `bytes` as ``LineReader/nextLine()`` gives them, from a pipe, each written as
+    /// ``texts(_:)`` writes an `InputLine`.
+    static func readRaw(_ bytes: [UInt8], maximumLineLength: Int) throws -> [String] {
+        let pipe = Pipe()
+        let writer = Thread {
+            pipe.fileHandleForWriting.write(Data(bytes))
+            try? pipe.fileHandleForWriting.close()
+        }
+        writer.start()
+        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: maximumLineLength)
+        var lines: [String] = []
+        while let line = reader.nextLine() {
+            switch line {
+            case .text(let bytes, let number): lines.append("\(number):\(String(decoding: bytes, as: UTF8.self))")
+            case .invalidUTF8(let number): lines.append("\(number):<invalid>")
+            case .binary(let number): lines.append("\(number):<binary>")
+            case .readError(let number): lines.append("\(number):<error \(reader.failureMessage)>")
+            case .tooLong(let number): lines.append("\(number):<too long>")
+            }
+        }
+        return lines
+    }
+
+    @Test func linesAsBytesAreTheLinesAsStrings() throws {
+        // Lines the one-pass plain path takes and lines it leaves to the general one (a byte order
+        // mark, carriage returns, NUL, bytes beyond ASCII, lines over the limit, lines across the
+        // 64 KiB reads): both ways of reading give the same lines.
+        var random = SplitMix64(seed: 23)
+        let specials: [UInt8] = [0, 0x80, 0xC3, 0xA9, 0xFF, 13, 0x7F, 0x0B]
+        var bytes: [UInt8] = [0xEF, 0xBB, 0xBF]
+        for _ in 0..<30_000 {
+            let count = random.next(below: 50)
+            var line = (0..<count).map { _ in UInt8(0x20 + random.next(below: 0x5F)) }
+            if random.next(below: 5) == 0, count > 0 {
+                line[random.next(below: count)] = random.pick(specials)
+            }
+            bytes += line
+            bytes += random.next(below: 4) == 0 ? [13, 10] : [10]
+        }
+        bytes += Array("no line break at the end".utf8)
+        for limit in [40, LineReader.defaultMaximumLineLength] {
+            let expected = Self.texts(try Self.read(bytes, maximumLineLength: limit))
+            #expect(try Self.readRaw(bytes, maximumLineLength: limit) == expected)
+            #expect(expected.count > 30_000)
         }
     }
 
