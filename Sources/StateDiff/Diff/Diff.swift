@@ -114,7 +114,12 @@ struct Differ {
             oldFields.withUnsafeBufferPointer { oldFields in
                 newFields.withUnsafeBufferPointer { newFields in
                     for index in oldFields.indices {
-                        compareField(oldFields[index].key, oldFields[index].value, newFields[index].value)
+                        let oldValue = (oldFields.baseAddress! + index).pointer(to: \.value)!
+                        let newValue = (newFields.baseAddress! + index).pointer(to: \.value)!
+                        // Same bits (an unchanged number or flag, the same storage): equal, decided
+                        // without copying either value out of its array.
+                        if identicalBits(oldValue, newValue) { continue }
+                        compareField(oldFields[index].key, oldValue.pointee, newValue.pointee)
                     }
                 }
             }

@@ -148,7 +148,7 @@ package struct JSONObjectWriter: ~Copyable {
         case .remove: output.append("{\"op\":\"remove\",\"path\":")
         case .replace: output.append("{\"op\":\"replace\",\"path\":")
         }
-        change.pointer(to: \.storedPath)!.pointee.appendJSONPointerString(to: &output)
+        StatePath.appendJSONPointerString(of: change.pointer(to: \.storedPath)!, to: &output)
         if kind != .insert {
             output.append(",\"old\":")
             appendValueOrNull(change.pointer(to: \.storedOldValue)!)

@@ -171,6 +171,28 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
     }
 
+    /// Appends the JSON Pointer of the path at `path` as a JSON string literal, as
+    /// `appendJSONPointerString(to:)` does; a one-key path whose key is an identifier (a changed
+    /// field of the state, the usual patch) is written with one reserve, the path not copied.
+    static func appendJSONPointerString(of path: UnsafePointer<StatePath>, to output: inout TextBuffer) {
+        if path.pointee.list == nil, case .key(let key)? = path.pointee.single {
+            var written = false
+            withUTF8InPlace(key) { bytes in
+                guard isASCIIIdentifier(bytes) else { return }
+                output.reserve(bytes.count + 3)
+                UnsafeMutableRawPointer(output.base + output.count).storeBytes(
+                    of: UInt16(UInt8(ascii: "\"")) | UInt16(UInt8(ascii: "/")) << 8, as: UInt16.self)
+                output.count += 2
+                output.appendReserved(bytes)
+                output.base[output.count] = UInt8(ascii: "\"")
+                output.count += 1
+                written = true
+            }
+            if written { return }
+        }
+        path.pointee.appendJSONPointerString(to: &output)
+    }
+
     /// Appends the JSON Pointer (`/posts/0/title`, `~` and `/` in keys as `~0` and `~1`); with
     /// `jsonEscaped`, each byte as it is written inside a JSON string literal.
     func appendJSONPointer(to text: inout TextBuffer, jsonEscaped: Bool) {
