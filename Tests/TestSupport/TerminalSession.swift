@@ -140,6 +140,12 @@ public final class TerminalSession {
     /// Whether the program has exited.
     public func hasExited() -> Bool { exitStatus() != nil }
 
+    /// Whether tmux has seen the end of the pane's terminal output (`#{pane_dead}`).
+    private func paneIsDead() -> Bool {
+        (try? runTmux(["display-message", "-p", "-t", target, "#{pane_dead}"]))?
+            .trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// Kills the tmux server (and with it the program). Safe to call more than once.
     public func close() {
         guard !closed else { return }
@@ -284,7 +290,10 @@ extension TerminalSession {
     public func waitForExit(timeout: Duration = .seconds(15)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while true {
-            if let status = exitStatus() { return status }
+            // The status file is written when the program ends, which can be before tmux has read
+            // its last output from the terminal; the pane is dead only once tmux has read to the
+            // end, so the screen is complete from then on.
+            if let status = exitStatus(), paneIsDead() { return status }
             if ContinuousClock.now >= deadline {
                 throw TerminalSessionError.timedOut(waitingFor: "program exit", screen: (try? screen()) ?? "")
             }
