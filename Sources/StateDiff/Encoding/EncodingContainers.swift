@@ -17,27 +17,42 @@ func floatValue(_ value: Float) -> StateValue {
     return .double(Double(value.description) ?? Double(value))
 }
 
-/// The `Encoder` of one value: writes into the session's frame `frame`. Two words, so
-/// passing it as `any Encoder` allocates nothing.
+/// The `Encoder` of one value: writes into the session's frame `frame`. Two plain words, so
+/// passing it as `any Encoder` allocates nothing and retains nothing.
+///
+/// The session is held unretained: it outlives every encoder made from it (the pool keeps its
+/// sessions for good; `EncoderWithoutContainerCache` keeps its own for its lifetime), so an
+/// encoder kept past its `encode(to:)` still finds it. Used through `_withUnsafeGuaranteedRef`,
+/// which borrows it without a retain (an `unowned(unsafe)` field was retained on each use).
 struct StateEncoder: Encoder {
-    let session: EncodingSession
+    let unretainedSession: Unmanaged<EncodingSession>
     let frame: Int
 
-    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
+    @inline(__always)
+    init(session: EncodingSession, frame: Int) {
+        unretainedSession = .passUnretained(session)
+        self.frame = frame
+    }
+
+    var codingPath: [any CodingKey] {
+        unretainedSession._withUnsafeGuaranteedRef { $0.storage.pointee.codingPath(frame) }
+    }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        session.keyedContainer(for: frame, keyedBy: type)
+        unretainedSession._withUnsafeGuaranteedRef { $0.keyedContainer(for: frame, keyedBy: type) }
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        session.storage.pointee.beginArray(frame)
-        return UnkeyedWriter(session: session, frame: frame)
+        unretainedSession._withUnsafeGuaranteedRef { session in
+            session.storage.pointee.beginArray(frame)
+            return UnkeyedWriter(session: session, frame: frame)
+        }
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        SingleValueWriter(session: session, frame: frame)
+        unretainedSession._withUnsafeGuaranteedRef { SingleValueWriter(session: $0, frame: frame) }
     }
 }
 
@@ -134,16 +149,31 @@ struct IndexKey: CodingKey {
     init?(intValue: Int) { self.index = intValue }
 }
 
+/// An unkeyed container; holds its session unretained, as `StateEncoder` does (and for the same reason).
 struct UnkeyedWriter: UnkeyedEncodingContainer {
-    let session: EncodingSession
+    let unretainedSession: Unmanaged<EncodingSession>
     let frame: Int
 
-    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
-    var count: Int { session.storage.pointee.elementCount(frame) }
+    @inline(__always)
+    init(session: EncodingSession, frame: Int) {
+        unretainedSession = .passUnretained(session)
+        self.frame = frame
+    }
+
+    /// The session, borrowed for one use (see `StateEncoder`).
+    @inline(__always)
+    private func withSession<R>(_ body: (EncodingSession) throws -> R) rethrows -> R {
+        try unretainedSession._withUnsafeGuaranteedRef(body)
+    }
+
+    private var storage: UnsafeMutablePointer<EncodingStorage> { withSession { $0.storage } }
+
+    var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
+    var count: Int { storage.pointee.elementCount(frame) }
 
     @inline(__always)
     private func append(_ value: StateValue) {
-        session.storage.pointee.append(frame, value)
+        storage.pointee.append(frame, value)
     }
 
     mutating func encodeNil() throws { append(.null) }
@@ -162,38 +192,59 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt32) throws { append(.int(Int(value))) }
     mutating func encode(_ value: UInt64) throws { append(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        append(try session.encodeValue(value, parent: frame, index: count))
+        let index = count
+        append(try withSession { try $0.encodeValue(value, parent: frame, index: index) })
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        session.keyedContainer(for: child(), keyedBy: keyType)
+        let child = child()
+        return withSession { $0.keyedContainer(for: child, keyedBy: keyType) }
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        StateEncoder(session: session, frame: child()).unkeyedContainer()
+        let child = child()
+        return withSession { StateEncoder(session: $0, frame: child) }.unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { StateEncoder(session: session, frame: child()) }
+    mutating func superEncoder() -> any Encoder {
+        let child = child()
+        return withSession { StateEncoder(session: $0, frame: child) }
+    }
 
     /// A new frame whose value the next element will be when this container's frame finishes.
     private func child() -> Int {
-        guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
-        let child = session.storage.pointee.openFrame(parent: frame)
-        session.storage.pointee.setKey(child, index: count)
-        session.storage.pointee.appendPending(frame, child: child)
+        guard storage.pointee.slot(of: frame) != nil else { return noFrame }
+        let child = storage.pointee.openFrame(parent: frame)
+        storage.pointee.setKey(child, index: count)
+        storage.pointee.appendPending(frame, child: child)
         return child
     }
 }
 
+/// A single-value container; holds its session unretained, as `StateEncoder` does.
 struct SingleValueWriter: SingleValueEncodingContainer {
-    let session: EncodingSession
+    let unretainedSession: Unmanaged<EncodingSession>
     let frame: Int
 
-    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(frame) }
+    @inline(__always)
+    init(session: EncodingSession, frame: Int) {
+        unretainedSession = .passUnretained(session)
+        self.frame = frame
+    }
+
+    /// The session, borrowed for one use (see `StateEncoder`).
+    @inline(__always)
+    private func withSession<R>(_ body: (EncodingSession) throws -> R) rethrows -> R {
+        try unretainedSession._withUnsafeGuaranteedRef(body)
+    }
+
+    private var storage: UnsafeMutablePointer<EncodingStorage> { withSession { $0.storage } }
+
+    var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
 
     @inline(__always)
     private func set(_ value: StateValue) {
-        session.storage.pointee.setSingle(frame, value)
+        storage.pointee.setSingle(frame, value)
     }
 
     mutating func encodeNil() throws { set(.null) }
@@ -212,7 +263,7 @@ struct SingleValueWriter: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt32) throws { set(.int(Int(value))) }
     mutating func encode(_ value: UInt64) throws { set(integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws {
-        set(try session.encodeValue(value, parent: frame))
+        set(try withSession { try $0.encodeValue(value, parent: frame) })
     }
 }
 

@@ -27,6 +27,7 @@ final class EncodingSession: @unchecked Sendable {
 
     deinit {
         storage.pointee.dropCachedContainers()
+        for entry in storage.pointee.keyTypes { entry.maker.release() }
         storage.pointee.frames.deallocate()
         storage.deinitialize(count: 1)
         storage.deallocate()
@@ -110,8 +111,10 @@ final class EncodingSession: @unchecked Sendable {
         storage.pointee.beginObject(frame, keyType: entry)
         if let (box, boxID) = storage.pointee.freeContainer(ofKeyType: entry) {
             storage.pointee.retarget(box: boxID, to: frame)
-            let maker = storage.pointee.keyTypes[entry].maker
-            return unsafeDowncast(maker, to: KeyedContainerMaker<KeyedEncodingContainer<Key>>.self).container(from: box)
+            // Borrowed, not loaded: a strong load of the maker or the box costs a retain and a release.
+            return storage.pointee.keyTypes[entry].maker._withUnsafeGuaranteedRef {
+                unsafeDowncast($0, to: KeyedContainerMaker<KeyedEncodingContainer<Key>>.self).container(from: box)
+            }
         }
         guard cachesContainers,
               storage.pointee.keyTypes[entry].containers.count < EncodingStorage.containersPerKeyType else {

@@ -19,11 +19,11 @@ struct CachedContainer {
 }
 
 extension EncodingStorage {
-    /// A cached container of key type `entry` that nobody else holds, and its box id.
+    /// A cached container of key type `entry` that nobody else holds (unretained), and its box id.
     @inline(__always)
-    mutating func freeContainer(ofKeyType entry: Int) -> (AnyObject, Int)? {
+    mutating func freeContainer(ofKeyType entry: Int) -> (Unmanaged<AnyObject>, Int)? {
         for index in keyTypes[entry].containers.indices where isOnlyReference(&keyTypes[entry].containers[index].box) {
-            return (keyTypes[entry].containers[index].box.takeUnretainedValue(), keyTypes[entry].containers[index].id)
+            return (keyTypes[entry].containers[index].box, keyTypes[entry].containers[index].id)
         }
         return nil
     }
@@ -51,12 +51,12 @@ extension EncodingStorage {
 class AnyKeyedContainerMaker {}
 
 final class KeyedContainerMaker<Container>: AnyKeyedContainerMaker {
-    /// The container whose box is `box` (the container's only stored property). Not inlined:
-    /// here the container type's metadata comes with `self`, in the caller it would be
-    /// looked up.
+    /// The container whose box is `box` (the container's only stored property), holding a new
+    /// reference to it. Not inlined: here the container type's metadata comes with `self`, in
+    /// the caller it would be looked up.
     @inline(never)
-    func container(from box: AnyObject) -> Container {
-        unsafeBitCast(box, to: Container.self)
+    func container(from box: Unmanaged<AnyObject>) -> Container {
+        box._withUnsafeGuaranteedRef { unsafeBitCast($0, to: Container.self) }
     }
 }
 

@@ -2,8 +2,8 @@ import Synchronization
 
 /// What the encoder knows about one coding-key type.
 struct KeyTypeEntry {
-    /// Makes `KeyedEncodingContainer<Key>`s from cached boxes.
-    let maker: AnyKeyedContainerMaker
+    /// Makes `KeyedEncodingContainer<Key>`s from cached boxes (retained once, released with the session).
+    let maker: Unmanaged<AnyKeyedContainerMaker>
     /// The key type the standard library's `Dictionary` encodes with: its objects get sorted.
     let isDictionary: Bool
     /// The field names of the last object written with these keys, all different.
@@ -63,7 +63,7 @@ extension EncodingStorage {
 
     mutating func addKeyType<Key: CodingKey>(_ type: Key.Type) -> Int {
         let entry = KeyTypeEntry(
-            maker: KeyedContainerMaker<KeyedEncodingContainer<Key>>(),
+            maker: .passRetained(KeyedContainerMaker<KeyedEncodingContainer<Key>>()),
             isDictionary: ObjectIdentifier(type) == dictionaryCodingKeyType)
         keyTypeIndex.insert(ObjectIdentifier(type), keyTypes.count)
         keyTypes.append(entry)
