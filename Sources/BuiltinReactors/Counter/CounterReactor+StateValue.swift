@@ -1,14 +1,12 @@
 import StateDiff
 
-extension CounterReactor.State: StateValueConvertible {
+extension CounterReactor.State: StateObjectWritable {
     /// What encoding gives (fields in declaration order, the pulse as its plain value, `nil` as
-    /// `.null`), built directly: the shell describes the state after every reduction, and this
-    /// skips the encoder's containers.
-    public var stateValue: StateValue {
-        .object([
-            StateField("value", .int(value)),
-            StateField("isLoading", .bool(isLoading)),
-            StateField("alertMessage", alertMessage.map(StateValue.string) ?? .null),
-        ])
+    /// `.null`), written directly: the shell describes the state after every reduction, and this
+    /// skips the encoder's containers and writes over the previous value's storage.
+    public func writeFields(to object: inout StateObjectWriter) {
+        object.write("value", value)
+        object.write("isLoading", isLoading)
+        object.write("alertMessage", alertMessage)
     }
 }

@@ -24,7 +24,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let sendAction: @MainActor (R.Action) -> Void
     /// Encodes the current state of ``reactor`` (specialized for `R`).
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
-    /// Whether ``encodeState`` goes through the encoder (`R.State` is not `StateValueConvertible`).
+    /// Whether ``encodeState`` builds its values in the encoder's recycled storage: through the
+    /// encoder, or the writer of a `StateObjectWritable` state (not another `StateValueConvertible`).
     public let encodesThroughEncoder: Bool
     /// Makes a history of the states of ``reactor`` for time travel (specialized for `R`).
     @usableFromInline let makeHistory: @MainActor () -> StateHistory
@@ -57,7 +58,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
             self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
-            self.encodesThroughEncoder = false
+            // A state that writes its fields does so over the old value handed back to the encoder.
+            self.encodesThroughEncoder = convertible is any StateObjectWritable.Type
         } else {
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
             self.encodesThroughEncoder = true

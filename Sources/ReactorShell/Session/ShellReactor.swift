@@ -46,9 +46,10 @@ public protocol ShellReactor: AnyObject {
     func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool
     /// Makes the current state the baseline of the next report (`true`), or forgets it.
     func resetChangeBaseline(toCurrent: Bool)
-    /// True when ``stateValue()`` goes through the encoder (`StateValue(encoding:)`), whose storage
-    /// a value no longer needed is worth handing back (`StateValue.recycle`); false when the state
-    /// describes itself (`StateValueConvertible`) and builds its value without the encoder.
+    /// True when ``stateValue()`` builds its value in storage the encoder keeps, so that a value no
+    /// longer needed is worth handing back (`StateValue.recycle`): through the encoder
+    /// (`StateValue(encoding:)`) or a `StateObjectWritable` state's writer; false when the state
+    /// describes itself otherwise (`StateValueConvertible`) and builds its value without the encoder.
     var encodesThroughEncoder: Bool { get }
 }
 

@@ -34,6 +34,18 @@ extension StateValue {
     }
 }
 
+extension EncodingSession {
+    /// The spare fields array `StateValue.recycle(_:)` kept (empty when there is none), taken out
+    /// of the pool's session for a `StateObjectWriter` to write over.
+    static func takeSpareFields() -> [StateField] {
+        let session = acquire()
+        var fields: [StateField] = []
+        session._withUnsafeGuaranteedRef { swap(&fields, &$0.storage.pointee.spareFields) }
+        relinquish(session)
+        return fields
+    }
+}
+
 /// Empties `array`, keeping its storage. A few elements are removed one by one: each removal
 /// destroys its element with code specialized for the type, where `removeAll(keepingCapacity:)`
 /// goes through the runtime's generic array destruction.

@@ -1,0 +1,129 @@
+/// A type that writes itself as a `StateValue` object, field by field, without an `Encoder`.
+///
+/// For a reactor's state that the shell describes after every reduction, this is the cheap
+/// path: `encode(to:)` costs a keyed container and a trip through the standard library's
+/// container box for every field, where ``writeFields(to:)`` stores each field directly, and
+/// in the storage of the value the shell described last time (handed back with
+/// `StateValue.recycle(_:)`), so that a state of the same shape allocates nothing.
+///
+/// Write what encoding would give, so that the shell shows, diffs and queries the same thing
+/// either way: the fields in declaration order, under their coding keys, each key once, `nil`
+/// as `.null`:
+///
+/// ```swift
+/// struct Score: Encodable, StateObjectWritable {
+///     var home = 0, away = 0
+///     func writeFields(to object: inout StateObjectWriter) {
+///         object.write("home", home)
+///         object.write("away", away)
+///     }
+/// }
+/// ```
+///
+/// It refines `StateValueConvertible`: ``stateValue`` (provided) runs the writer, so a
+/// conforming value nested anywhere in an `Encodable` state is described the same way.
+public protocol StateObjectWritable: StateValueConvertible {
+    /// Writes this value's fields into `object`, in order, each key once.
+    func writeFields(to object: inout StateObjectWriter)
+}
+
+extension StateObjectWritable {
+    /// The object ``writeFields(to:)`` writes, built in recycled storage when there is some.
+    @inlinable
+    public var stateValue: StateValue {
+        var object = StateObjectWriter(reusingSpareStorage: ())
+        writeFields(to: &object)
+        return object.finish()
+    }
+}
+
+/// Collects the fields of one object for ``StateObjectWritable/writeFields(to:)``.
+///
+/// It starts from the fields of a value the shell no longer needs, when there is one: a field
+/// written under the key it already has there only has its value replaced (a state of the
+/// same type writes the same keys in the same order), and fields left over are dropped.
+public struct StateObjectWriter {
+    @usableFromInline var fields: [StateField]
+    /// How many fields were written; `fields` beyond it are left from the recycled value.
+    @usableFromInline var written = 0
+
+    /// A writer that starts from the encoder's spare fields array (see `StateValue.recycle(_:)`).
+    @usableFromInline
+    init(reusingSpareStorage: Void) {
+        fields = EncodingSession.takeSpareFields()
+    }
+
+    /// Writes `value` under `key`.
+    @inlinable @inline(__always)
+    public mutating func write(_ key: String, _ value: consuming StateValue) {
+        if written < fields.count {
+            // Equal keys of the same literal compare by their bits, without reading the bytes.
+            if fields[written].key == key {
+                fields[written].value = consume value
+            } else {
+                fields[written] = StateField(key, consume value)
+            }
+        } else {
+            fields.append(StateField(key, consume value))
+        }
+        written += 1
+    }
+
+    /// Writes an integer.
+    @inlinable
+    public mutating func write(_ key: String, _ value: Int) { write(key, .int(value)) }
+
+    /// Writes a Boolean.
+    @inlinable
+    public mutating func write(_ key: String, _ value: Bool) { write(key, .bool(value)) }
+
+    /// Writes a double.
+    @inlinable
+    public mutating func write(_ key: String, _ value: Double) { write(key, .double(value)) }
+
+    /// Writes a string.
+    @inlinable
+    public mutating func write(_ key: String, _ value: String) { write(key, .string(value)) }
+
+    /// Writes an optional integer (`nil` as `.null`, as encoding keeps it).
+    @inlinable
+    public mutating func write(_ key: String, _ value: Int?) { write(key, value.map(StateValue.int) ?? .null) }
+
+    /// Writes an optional Boolean (`nil` as `.null`).
+    @inlinable
+    public mutating func write(_ key: String, _ value: Bool?) { write(key, value.map(StateValue.bool) ?? .null) }
+
+    /// Writes an optional double (`nil` as `.null`).
+    @inlinable
+    public mutating func write(_ key: String, _ value: Double?) { write(key, value.map(StateValue.double) ?? .null) }
+
+    /// Writes an optional string (`nil` as `.null`).
+    @inlinable
+    public mutating func write(_ key: String, _ value: String?) { write(key, value.map(StateValue.string) ?? .null) }
+
+    /// Writes an array of strings.
+    @inlinable
+    public mutating func write(_ key: String, _ values: [String]) { write(key, .array(values.map(StateValue.string))) }
+
+    /// Writes an array of integers.
+    @inlinable
+    public mutating func write(_ key: String, _ values: [Int]) { write(key, .array(values.map(StateValue.int))) }
+
+    /// Writes a value that describes itself (a nested ``StateObjectWritable``, a `Pulse`).
+    @inlinable
+    public mutating func write(_ key: String, _ value: some StateValueConvertible) { write(key, value.stateValue) }
+
+    /// The object written: the fields left over from the recycled value are dropped.
+    @inlinable
+    mutating func finish() -> StateValue {
+        if written < fields.count { fields.removeLast(fields.count - written) }
+        assert(hasDistinctKeys(fields), "StateObjectWritable: a key was written twice")
+        return .object(fields)
+    }
+}
+
+/// True when no two fields share a key (checked in debug builds: a state writes each key once).
+@usableFromInline
+func hasDistinctKeys(_ fields: [StateField]) -> Bool {
+    Set(fields.map(\.key)).count == fields.count
+}
