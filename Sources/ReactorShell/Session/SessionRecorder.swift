@@ -58,8 +58,9 @@ final class SessionRecorder {
         self.output = output
     }
 
-    isolated deinit {
-        // The handlers refer to the recorder without retaining it (see `attach`).
+    /// Removes the event handlers, which hold the recorder (see ``attach(entryName:)``): the
+    /// session calls this when it ends, so that the recorder, its scene and reactors are freed.
+    func detach() {
         for reactor in scene.reactors { reactor.setEventHandler { _ in } }
     }
 
@@ -76,15 +77,16 @@ final class SessionRecorder {
         effectNumberBase = lastEffectNumber
         log.beginScene(name)
         sceneInitialStates = scene.reactors.map { try? $0.stateValue() }
+        let scheduler = scene.scheduler
         for (index, reactor) in scene.reactors.enumerated() {
-            // Not `weak`: a weak reference gives the recorder a side table, and then every retain
-            // and release of it takes the runtime's slow path, besides a weak load per event. The
-            // reference is valid whenever the handler runs: a reactor keeps this handler only while
-            // it is in the scene; the next `LoadedScene.load` and this recorder's deinit replace it.
-            // The reactor is held strongly: a cycle through its own handler, broken when the handler
-            // is replaced (as above), which saves a look-up in the scene per event.
-            reactor.setEventHandler { [unowned(unsafe) self, reactor] event in
-                self.record(event, from: reactor, at: index)
+            // The recorder, the reactor and the scene's scheduler are held strongly: the handler's
+            // own references are used in place, where a `weak` or `unowned` recorder, or one read
+            // from the scene, is retained and released on every event (a weak one also gives the
+            // recorder a side table, and every retain of it the runtime's slow path). The cycles
+            // (recorder, scene, reactor, handler) are broken when the handler is replaced: by the
+            // next `LoadedScene.load`, and by ``detach()`` when the session ends.
+            reactor.setEventHandler { [self, reactor, scheduler] event in
+                self.record(event, from: reactor, at: index, scheduler: scheduler)
             }
         }
         replay.appendUse(name)
@@ -142,7 +144,8 @@ final class SessionRecorder {
 
     // MARK: Runtime events
 
-    private func record(_ event: ShellReactorEvent, from reactor: any ShellReactor, at index: Int) {
+    /// Records `event` of `reactor` (reactor `index` of the scene, whose scheduler is `scheduler`).
+    private func record(_ event: ShellReactorEvent, from reactor: any ShellReactor, at index: Int, scheduler: Scheduler) {
         switch event {
         case .action(let actionID, let label):
             var step: Int?
@@ -155,12 +158,12 @@ final class SessionRecorder {
                 latestTypedActionID = actionID
                 latestTypedMutations = 0
             }
-            recentActions.record(actionID, time: scene.scheduler.clock.now, label: label, reactor: index, step: step)
+            recentActions.record(actionID, time: scheduler.clock.now, label: label, reactor: index, step: step)
         case .reduction(let actionID, let mutation):
             // While the scene's scheduler is quiescent no effect of the scene is alive, so none is
             // running: the task-local look-up (about 100 instructions) is left out for the many
             // reductions of scenes without effects in flight.
-            let running = scene.scheduler.isQuiescent ? nil : RunningEffect.current
+            let running = scheduler.isQuiescent ? nil : RunningEffect.current
             let cause = cause(of: actionID, running: running)
             var elapsed: Duration?
             if let causeAction = cause.actionID {
@@ -168,7 +171,7 @@ final class SessionRecorder {
                     mutation: mutation, reactor: scene.hasSeveral ? reactor.name : nil, actionID: causeAction,
                     effectID: cause.effectID, viaEvent: cause.origin == .event)
                 if causeAction == latestTypedActionID { latestTypedMutations += 1 }
-                if trace, let actionID, let start = recentActions[actionID] { elapsed = scene.scheduler.clock.now - start.time }
+                if trace, let actionID, let start = recentActions[actionID] { elapsed = scheduler.clock.now - start.time }
             }
             reporter.reportChange(of: reactor, at: index, label: mutation, elapsed: elapsed, cause: cause)
         case .effect(let effect):
@@ -186,7 +189,7 @@ final class SessionRecorder {
             if trace {
                 output.printer.effect(EffectReport(
                     reactor: reactor.name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
-                    event: effect, effectNumber: number, elapsed: action.map { scene.scheduler.clock.now - $0.time }))
+                    event: effect, effectNumber: number, elapsed: action.map { scheduler.clock.now - $0.time }))
             }
         }
     }

@@ -53,6 +53,11 @@ public final class ShellSession {
         if interactive { runner.keyboard = makeKeyboard(interactive: true, sink: sink) }
     }
 
+    isolated deinit {
+        // The reactors' event handlers hold the recorder (and so the scene): let them go.
+        recorder.detach()
+    }
+
     private func makeKeyboard(interactive: Bool, sink: OutputSink) -> StepKeyboard? {
         StepKeyboard(interactive: interactive, sink: sink, color: configuration.color, environment: configuration.environment)
     }

@@ -1,10 +1,32 @@
 import Testing
+import ReactorCore
 @testable import ReactorShell
 
 /// A session driven in-process: time travel, history numbering and the text output.
 @MainActor
 @Suite("Shell session")
 struct ShellSessionTests {
+    @Test func aSessionThatEndsFreesItsRecorderSceneAndReactors() async {
+        // The reactors' event handlers hold the recorder strongly; the session lets them go.
+        weak var recorder: SessionRecorder?
+        weak var scene: LoadedScene?
+        weak var scheduler: Scheduler?
+        weak var reactor: AnyObject?
+        do {
+            let harness = SessionHarness()
+            await harness.run("add 2", ":use tally", "add 1")
+            recorder = harness.session.recorder
+            scene = harness.session.scene
+            scheduler = harness.session.scene.scheduler
+            reactor = harness.session.scene.reactors.first
+            #expect(recorder != nil && scene != nil && scheduler != nil && reactor != nil)
+        }
+        #expect(recorder == nil)
+        #expect(scene == nil)
+        #expect(scheduler == nil)
+        #expect(reactor == nil)
+    }
+
     @Test func undoPastTheStartIsAnError() async {
         let harness = SessionHarness()
         let outcomes = await harness.run("add 2", ":undo", ":undo")
