@@ -32,7 +32,8 @@ public struct MutationLabelBytes {
     }
 
     /// Appends literal text (the caller's literals are ASCII, such as `"setScore(home: "`).
-    @inlinable
+    /// Always inlined: a label is a few short pieces, for which the call costs as much as the copy.
+    @inlinable @inline(__always)
     public mutating func append(_ text: StaticString) {
         let length = min(text.utf8CodeUnitCount, buffer.count - written)
         guard length > 0, let target = buffer.baseAddress else { return }
@@ -42,7 +43,7 @@ public struct MutationLabelBytes {
     }
 
     /// Appends `number` in decimal, with a leading `-` when negative.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func append(_ number: Int) {
         written = Self.appendDecimal(number, to: buffer, at: written)
     }
