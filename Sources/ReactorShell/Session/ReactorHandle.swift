@@ -229,7 +229,7 @@ public final class ShellEventRelay {
 /// type conforms to `StateValueConvertible` (found out once, with the conformance opened here)
 /// describes the state without the encoder's set-up per call. That is what `StateValue(encoding:)`
 /// would call too.
-@usableFromInline
+@inlinable
 func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
     { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
 }

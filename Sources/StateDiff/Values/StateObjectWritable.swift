@@ -70,47 +70,47 @@ public struct StateObjectWriter {
     }
 
     /// Writes an integer.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Int) { write(key, .int(value)) }
 
     /// Writes a Boolean.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Bool) { write(key, .bool(value)) }
 
     /// Writes a double.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Double) { write(key, .double(value)) }
 
     /// Writes a string.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: String) { write(key, .string(value)) }
 
     /// Writes an optional integer (`nil` as `.null`, as encoding keeps it).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Int?) { write(key, value.map(StateValue.int) ?? .null) }
 
     /// Writes an optional Boolean (`nil` as `.null`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Bool?) { write(key, value.map(StateValue.bool) ?? .null) }
 
     /// Writes an optional double (`nil` as `.null`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: Double?) { write(key, value.map(StateValue.double) ?? .null) }
 
     /// Writes an optional string (`nil` as `.null`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: String?) { write(key, value.map(StateValue.string) ?? .null) }
 
     /// Writes an array of strings.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ values: [String]) { write(key, .array(values.map(StateValue.string))) }
 
     /// Writes an array of integers.
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ values: [Int]) { write(key, .array(values.map(StateValue.int))) }
 
     /// Writes a value that describes itself (a nested ``StateObjectWritable``, a `Pulse`).
-    @inlinable
+    @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: some StateValueConvertible) { write(key, value.stateValue) }
 
     /// The object written: the fields left over from the recycled value are dropped.
