@@ -1,4 +1,6 @@
 @testable import BuiltinReactors
+import ReactorCore
+import ReactorShell
 import StateDiff
 import Testing
 import TestSupport
@@ -80,6 +82,22 @@ struct StateObjectWritableTests {
                 isLoadingNextPage: random.bool(), lastError: random.optionalString())
         }
         try expectWrittenAsEncoded(states)
+    }
+
+    /// Through the shell's handle, which keeps the old value's fields itself: each description
+    /// after a reduction is the state's encoding.
+    @MainActor @Test func theHandleDescribesEachStateOverTheLastOnesStorage() throws {
+        let context = SceneContext(scheduler: .virtual(), configuration: ShellConfiguration())
+        let store = Scoreboard.makeStore()
+        let handle = ReactorHandle(name: "scoreboard", reactor: store, commands: Scoreboard.commands, context: context)
+        #expect(handle.encodesThroughEncoder)
+        var random = Random()
+        for _ in 0..<200 {
+            store.dispatch(.setScore(home: random.int(), away: random.int()))
+            let value = try handle.stateValue()
+            #expect(try value == StateValue(encoding: ThroughEncodable(value: store.currentState)))
+            handle.recycleStateValue(value)
+        }
     }
 
     /// The states of the three reactors in turn, each written over what another type left.

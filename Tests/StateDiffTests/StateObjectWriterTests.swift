@@ -77,6 +77,28 @@ struct StateObjectWriterTests {
         }
     }
 
+    /// The same over storage the caller keeps (`init(writing:over:)`, `recycle(_:into:)`).
+    @Test func storageKeptByTheCallerIsWrittenOverOrDropped() throws {
+        let values: [any Encodable & StateObjectWritable] = [
+            Pair(home: 1, away: 2), Wide(), Wide(name: nil, tags: ["t"]), Pair(home: 3, away: 4), Pair(home: 5, away: 6), Wide(),
+        ]
+        var storage: [StateField] = []
+        var previous: StateValue?
+        for value in values + values {
+            if let previous { StateValue.recycle(previous, into: &storage) }
+            #expect(previous == nil || storage.capacity > 0)
+            let written = StateValue(writing: value, over: &storage)
+            #expect(storage.isEmpty)
+            #expect(try written == expected(AnyWritable(base: value)))
+            previous = written
+        }
+        // A value still held elsewhere is copied before it is written over.
+        let kept = Pair(home: 7, away: 8).stateValue
+        StateValue.recycle(kept, into: &storage)
+        #expect(StateValue(writing: Pair(home: 9, away: 10), over: &storage) == Pair(home: 9, away: 10).stateValue)
+        #expect(kept == .object([StateField("home", .int(7)), StateField("away", .int(8))]))
+    }
+
     @Test func aRecycledValueStillHeldElsewhereIsNotChangedUnderItsHolder() {
         let first = Pair(home: 1, away: 2).stateValue
         let kept = first

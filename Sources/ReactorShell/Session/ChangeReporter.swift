@@ -2,10 +2,10 @@ import StateDiff
 
 /// Prints what changed in a reactor's state since its last report: keeps the last reported state
 /// of each reactor of the scene (the diff's baseline), compares, and hands the result to the
-/// printer. Its whole interface to StateDiff is `StateValue`, `diff(_:_:appendingTo:)` and
-/// `StateValue.recycle`; except for a reactor whose state lists its own changes
-/// (``ShellReactor/listsOwnChanges``, a `StateDiffable` state), which keeps its baseline itself
-/// and is asked for the changes, so that nothing it did not change is encoded.
+/// printer. Its whole interface to StateDiff is `StateValue` and `diff(_:_:appendingTo:)` (old
+/// values go back through ``ShellReactor/recycleStateValue(_:)``); except for a reactor whose state
+/// lists its own changes (``ShellReactor/listsOwnChanges``, a `StateDiffable` state), which keeps
+/// its baseline itself and is asked for the changes, so that nothing it did not change is encoded.
 @MainActor
 final class ChangeReporter {
     private let scene: LoadedScene
@@ -107,8 +107,8 @@ final class ChangeReporter {
         }
         // The new tree becomes the baseline only now, moved there (not copied, retained and released).
         baselines[index] = consume new
-        // The old tree is referenced nowhere else now: its storage goes back to the encoder.
-        if recyclesValues[index] { StateValue.recycle(consume old) }
+        // The old tree is referenced nowhere else now: its storage goes back to be written over.
+        if recyclesValues[index] { reactor.recycleStateValue(consume old) }
     }
 
     /// Prints the changes that `reactor`'s state lists itself since its last report.

@@ -24,9 +24,11 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let sendAction: @MainActor (R.Action) -> Void
     /// Encodes the current state of ``reactor`` (specialized for `R`).
     @usableFromInline let encodeState: @MainActor () throws -> StateValue
-    /// Whether ``encodeState`` builds its values in the encoder's recycled storage: through the
+    /// Whether ``encodeState`` builds its values over the storage of values handed back: through the
     /// encoder, or the writer of a `StateObjectWritable` state (not another `StateValueConvertible`).
     public let encodesThroughEncoder: Bool
+    /// Where a `StateObjectWritable` state's old values are kept for the next description (else nil).
+    @usableFromInline let spareFields: SpareFields?
     /// Makes a history of the states of ``reactor`` for time travel (specialized for `R`).
     @usableFromInline let makeHistory: @MainActor () -> StateHistory
     /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
@@ -54,14 +56,23 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         self.sendAction = { action in reactor.send(action) }
-        if let convertible = R.State.self as? any StateValueConvertible.Type {
+        if let writable = R.State.self as? any StateObjectWritable.Type {
+            // A state that writes its fields: over the fields of the value last handed back, which
+            // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
+            let spare = SpareFields()
+            let describe = describeWritable(writable, over: spare)
+            self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
+            self.spareFields = spare
+            self.encodesThroughEncoder = true
+        } else if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
             self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
-            // A state that writes its fields does so over the old value handed back to the encoder.
-            self.encodesThroughEncoder = convertible is any StateObjectWritable.Type
+            self.spareFields = nil
+            self.encodesThroughEncoder = false
         } else {
             self.encodeState = { try StateValue(encoding: reactor.currentState) }
+            self.spareFields = nil
             self.encodesThroughEncoder = true
         }
         let footprint = makeSnapshotFootprint(for: R.State.self)
@@ -153,6 +164,14 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         try encodeState()
     }
 
+    public func recycleStateValue(_ value: consuming StateValue) {
+        if let spareFields {
+            StateValue.recycle(value, into: &spareFields.fields)
+        } else {
+            StateValue.recycle(value)
+        }
+    }
+
     public func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void) {
         relay.handler = handler
         installRecorder()
@@ -232,6 +251,25 @@ public final class ShellEventRelay {
 @inlinable
 func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
     { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+}
+
+/// The fields array of the last value a handle's `StateObjectWritable` state no longer needs: the
+/// next description writes over it. Main-actor state used by the handle's describing closure and
+/// its ``ReactorHandle/recycleStateValue(_:)`` only, one after the other (never overlapping, so
+/// exempt from the dynamic exclusivity checks a class's stored property gets).
+@usableFromInline
+final class SpareFields {
+    @exclusivity(unchecked) @usableFromInline var fields: [StateField] = []
+
+    @usableFromInline
+    init() {}
+}
+
+/// Writes the `S` at a pointer over `spare`'s fields (inlinable, so that the handle's closure is
+/// specialized for the state type as with ``describeConvertible(_:)``).
+@inlinable
+func describeWritable<S: StateObjectWritable>(_ type: S.Type, over spare: SpareFields) -> (UnsafeRawPointer) -> StateValue {
+    { StateValue(writing: $0.assumingMemoryBound(to: S.self).pointee, over: &spare.fields) }
 }
 
 /// `describe` applied to `state` where it lies. Nonisolated, and so is its closure: the same

@@ -46,11 +46,14 @@ public protocol ShellReactor: AnyObject {
     func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool
     /// Makes the current state the baseline of the next report (`true`), or forgets it.
     func resetChangeBaseline(toCurrent: Bool)
-    /// True when ``stateValue()`` builds its value in storage the encoder keeps, so that a value no
-    /// longer needed is worth handing back (`StateValue.recycle`): through the encoder
+    /// True when ``stateValue()`` builds its value over the storage of values handed back, so that a
+    /// value no longer needed is worth handing back (``recycleStateValue(_:)``): through the encoder
     /// (`StateValue(encoding:)`) or a `StateObjectWritable` state's writer; false when the state
     /// describes itself otherwise (`StateValueConvertible`) and builds its value without the encoder.
     var encodesThroughEncoder: Bool { get }
+    /// Takes back a value of ``stateValue()`` that is no longer needed, whose storage the next one
+    /// is built over (only when ``encodesThroughEncoder``).
+    func recycleStateValue(_ value: consuming StateValue)
 }
 
 extension ShellReactor {
@@ -65,6 +68,11 @@ extension ShellReactor {
 
     /// By default the state is taken to go through the encoder.
     public var encodesThroughEncoder: Bool { true }
+
+    /// By default the value's storage goes back to the encoder (`StateValue.recycle`).
+    public func recycleStateValue(_ value: consuming StateValue) {
+        StateValue.recycle(value)
+    }
 
     /// ``send(_:commandIndex:reporting:)`` through ``prepare(_:commandIndex:)``.
     public func send(

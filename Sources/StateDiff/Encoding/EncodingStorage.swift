@@ -15,7 +15,7 @@ struct EncodingStorage {
     var spareFields: [StateField] = []
 
     /// The largest capacity of a fields array that `StateValue.recycle(_:)` keeps.
-    static let largestRecycledObject = 64
+    static var largestRecycledObject: Int { StateValue.largestRecycledObject }
 
     /// Most cached containers per coding-key type (more are needed only when values of one
     /// type nest inside each other).

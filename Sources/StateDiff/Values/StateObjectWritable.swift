@@ -53,6 +53,13 @@ public struct StateObjectWriter {
         fields = EncodingSession.takeSpareFields()
     }
 
+    /// A writer that starts from `storage`, taken (left empty).
+    @inlinable
+    init(taking storage: inout [StateField]) {
+        fields = []
+        swap(&fields, &storage)
+    }
+
     /// Writes `value` under `key`.
     @inlinable @inline(__always)
     public mutating func write(_ key: String, _ value: consuming StateValue) {
@@ -120,6 +127,36 @@ public struct StateObjectWriter {
         assert(hasDistinctKeys(fields), "StateObjectWritable: a key was written twice")
         return .object(fields)
     }
+}
+
+extension StateValue {
+    /// The object `value` writes, built over `storage`: the fields array of a value no longer
+    /// needed that the caller keeps itself (see ``recycle(_:into:)``), taken and left empty.
+    ///
+    /// For a caller that describes one state after every change and drops the previous value:
+    /// without a shared spare to take out and put back (`StateValue.recycle(_:)` keeps one in the
+    /// encoder's pool, behind an atomic exchange each way), the array goes straight from the old
+    /// value to the new. ``StateObjectWritable/stateValue`` gives the same value.
+    @inlinable
+    public init(writing value: some StateObjectWritable, over storage: inout [StateField]) {
+        var object = StateObjectWriter(taking: &storage)
+        value.writeFields(to: &object)
+        self = object.finish()
+    }
+
+    /// Keeps the fields array of `value`, an object no longer needed, in `storage` for
+    /// ``init(writing:over:)`` (unless `storage` holds a larger one, or the array is too large
+    /// to be worth keeping); anything else is simply released.
+    @inlinable
+    public static func recycle(_ value: consuming StateValue, into storage: inout [StateField]) {
+        guard case .object(var fields) = consume value, fields.capacity > storage.capacity,
+              fields.capacity <= largestRecycledObject else { return }
+        swap(&storage, &fields)
+    }
+
+    /// The largest capacity of a fields array that is worth keeping for the next object.
+    @inlinable
+    static var largestRecycledObject: Int { 64 }
 }
 
 /// True when no two fields share a key (checked in debug builds: a state writes each key once).
