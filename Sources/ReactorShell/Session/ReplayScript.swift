@@ -5,8 +5,11 @@ struct ReplayScript {
     /// How many lines a chunk of ``chunks`` holds.
     private static let chunkSize = 4_096
     /// The lines, in chunks of ``chunkSize`` allocated at that size: a long run adds chunks
-    /// instead of moving every line kept each time one array outgrows its storage.
+    /// instead of moving every line kept each time one array outgrows its storage. The full
+    /// chunks are in `chunks`, the one being filled apart, in `current`: appending to it is one
+    /// array's uniqueness check, not the outer array's and then the inner one's.
     private var chunks: [[RecordedLine]] = []
+    private var current: [RecordedLine] = []
     /// How many lines there are.
     private(set) var count = 0
     /// Whether commands were dropped past ``limit``.
@@ -23,21 +26,23 @@ struct ReplayScript {
             overflowed = true
             return
         }
-        if count % Self.chunkSize == 0 {
-            var chunk: [RecordedLine] = []
-            chunk.reserveCapacity(Self.chunkSize)
-            chunks.append(chunk)
+        if current.count == Self.chunkSize {
+            var full: [RecordedLine] = []
+            swap(&full, &current)
+            chunks.append(full)
         }
-        chunks[chunks.count - 1].append(line)
+        if current.capacity == 0 { current.reserveCapacity(Self.chunkSize) }
+        current.append(line)
         count += 1
     }
 
     /// Appends `:use NAME`, replacing a `:use` that nothing followed (nothing happened in that scene).
     mutating func appendUse(_ name: String) {
-        if let last = chunks.last?.last, last.isUse {
-            chunks[chunks.count - 1].removeLast()
+        if let last = current.last, last.isUse {
+            current.removeLast()
             count -= 1
-            if chunks[chunks.count - 1].isEmpty { chunks.removeLast() }
+            // The chunk before, full, is the one being filled again (and moved back when full).
+            if current.isEmpty, let previous = chunks.popLast() { current = previous }
         }
         append(":use \(name)")
     }
@@ -48,6 +53,7 @@ struct ReplayScript {
         for chunk in chunks {
             for line in chunk { text += line.text + "\n" }
         }
+        for line in current { text += line.text + "\n" }
         return text
     }
 }
