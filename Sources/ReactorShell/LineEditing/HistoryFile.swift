@@ -51,6 +51,18 @@ struct HistoryFile: ~Copyable {
         try HistoryFile.lines(of: descriptor, path: path)
     }
 
+    /// The locked file's size in bytes (nil when it cannot be read).
+    func byteCount() -> Int? {
+        var status = stat()
+        return fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
+    }
+
+    /// The size in bytes of the file at `path` (nil when missing or unreadable).
+    static func byteCount(path: String) -> Int? {
+        var status = stat()
+        return stat(path, &status) == 0 ? Int(status.st_size) : nil
+    }
+
     /// Whether the file at `path` is a regular file (a history at `/dev/null` is never read or trimmed).
     static func isRegularFile(path: String) -> Bool {
         var status = stat()

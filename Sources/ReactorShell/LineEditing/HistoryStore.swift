@@ -32,6 +32,11 @@ public final class HistoryStore {
     /// Lines the file is known to hold (from the last read or trim plus own appends).
     private var fileEntryCount = 0
 
+    /// The file's size in bytes after this store last read, appended to or trimmed it (nil when
+    /// unknown): a different size at the next append means another shell wrote to it since,
+    /// and ``fileEntryCount`` is counted again.
+    private var fileByteCount: Int?
+
     /// Set by ``load()`` when the file holds more than `limit` entries and is therefore kept whole
     /// (never trimmed in this session): one line for the user.
     public private(set) var notice: String?
@@ -57,6 +62,7 @@ public final class HistoryStore {
         try LineEditingPaths.createDirectories(LineEditingPaths.parentDirectory(of: path))
         let fileLines = try HistoryFile.readLines(path: path)
         fileEntryCount = fileLines.count
+        fileByteCount = HistoryFile.byteCount(path: path)
         entries = Array(fileLines.suffix(limit))
         // A file this shell (or another with the same limit) keeps never holds more than
         // limit + slack entries when a shell starts; more means a file kept with a larger limit.
@@ -82,10 +88,21 @@ public final class HistoryStore {
         if entries.count > limit {
             entries.removeFirst(entries.count - limit)
         }
-        try HistoryFile.withLockedFile(path: path) { (file) throws(HistoryStoreError) in
+        let knownBytes = fileByteCount, recounts = trimsFile
+        let (recount, bytes) = try HistoryFile.withLockedFile(path: path) {
+            (file) throws(HistoryStoreError) -> (Int?, Int?) in
+            // Another shell sharing the file appended or trimmed since this one last did: its
+            // lines count too, or the file would grow past the limit unnoticed.
+            var recount: Int?
+            if recounts, let before = file.byteCount(), before != knownBytes {
+                recount = try file.readLines().count
+            }
             try file.append(entry + "\n")
+            return (recount, file.byteCount())
         }
+        if let recount { fileEntryCount = recount }
         fileEntryCount += 1
+        fileByteCount = bytes
         if trimsFile && fileEntryCount > limit + trimSlack && HistoryFile.isRegularFile(path: path) {
             try trimFile()
         }
@@ -95,14 +112,17 @@ public final class HistoryStore {
     /// Rewrites the file with its last `limit` lines, holding the lock so no append is lost.
     private func trimFile() throws(HistoryStoreError) {
         let limit = self.limit
-        let kept = try HistoryFile.withLockedFile(path: path) { (file) throws(HistoryStoreError) -> Int in
+        let (kept, bytes) = try HistoryFile.withLockedFile(path: path) {
+            (file) throws(HistoryStoreError) -> (Int, Int?) in
             let lines = try file.readLines()
-            guard lines.count > limit else { return lines.count }
+            guard lines.count > limit else { return (lines.count, file.byteCount()) }
             let keptLines = lines.suffix(limit)
-            try file.replaceContents(with: keptLines.map { $0 + "\n" }.joined())
-            return keptLines.count
+            let text = keptLines.map { $0 + "\n" }.joined()
+            try file.replaceContents(with: text)
+            return (keptLines.count, text.utf8.count)
         }
         fileEntryCount = kept
+        fileByteCount = bytes
     }
 
     /// The history size a variable such as `REACTOR_SHELL_HISTSIZE` asks for: nil when unset or empty (the default,

@@ -130,6 +130,27 @@ import Testing
         #expect(directory.read("history") == "a b c\n")
     }
 
+    /// A shell counts the lines another shell appended to the shared file since it last wrote:
+    /// it trims when the file, not only its own share of it, passes the limit and the slack.
+    @Test func aShellCountsTheLinesAnotherShellAppended() throws {
+        let directory = LineEditingTemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.file("history")
+        let limit = 40, slack = limit / 10
+        let first = HistoryStore(path: path, limit: limit), second = HistoryStore(path: path, limit: limit)
+        try first.load()
+        try second.load()
+        for index in 0..<(limit + slack) { try first.append("first \(index)") }
+        #expect(directory.read("history").split(separator: "\n").count == limit + slack)
+        for index in 0..<30 {
+            try second.append("second \(index)")
+            let count = directory.read("history").split(separator: "\n").count
+            #expect(count <= limit + slack, "after the second shell's line \(index): \(count) lines")
+        }
+        let lines = directory.read("history").split(separator: "\n").map(String.init)
+        #expect(lines.suffix(30) == (0..<30).map { "second \($0)" })
+    }
+
     @Test func twoShellsAppendingAndTrimmingAtOnceLoseNoRecentLine() throws {
         let directory = LineEditingTemporaryDirectory()
         defer { directory.remove() }
