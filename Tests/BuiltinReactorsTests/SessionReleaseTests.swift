@@ -110,3 +110,63 @@ struct SessionReleaseTests {
         #expect(tracker.clock == nil, "the clock outlived its session")
     }
 }
+
+/// What a board scene was made of, tracked without retaining it.
+@MainActor
+final class BoardTracker {
+    weak var service: BoardService?
+    weak var events: EventSource<BoardEvent>?
+    weak var clock: AnyObject?
+}
+
+/// The board's service and its event source (which the `board` reactor subscribes to, weakly
+/// referenced by the subscription's token) are freed with the session even when a `write.submit &`
+/// is still in flight, its start queued on the main actor, when a NUL byte stops the script. The
+/// runner fuzz target reported this script's event source as leaked
+/// (`Fuzzing/regressions/runner/leak-114080d…`): the harness checked for leaks before the
+/// cancelled submit had ended (docs/reliability.md, "Findings"); this checks that it does end and
+/// frees them.
+@MainActor
+@Suite("a board session released with a submit in flight")
+struct BoardSessionReleaseTests {
+    /// The built-in board, its service, event source and clock tracked.
+    static func trackedBoard(_ tracker: BoardTracker) -> RegistryEntry {
+        RegistryEntry(name: "board", summary: "board, tracked") { context in
+            let service = BoardService()
+            tracker.service = service
+            tracker.events = service.events
+            tracker.clock = context.scheduler.clock
+            return Scene(
+                ReactorHandle(name: "board", reactor: BoardReactor(service: service), commands: BoardReactor.commands, context: context),
+                ReactorHandle(name: "write", reactor: WriteReactor(service: service), commands: WriteReactor.commands, context: context))
+        }
+    }
+
+    @Test func releasesTheServiceAfterASubmitStoppedByANulByte() async {
+        let tracker = BoardTracker()
+        do {
+            let sink = OutputSink()
+            sink.interceptor = { _ in }
+            sink.errorInterceptor = { _ in }
+            let session = ShellSession(
+                registry: Registry([Self.trackedBoard(tracker)]), configuration: ShellConfiguration(), sink: sink, interactive: false)
+            var descriptors: [Int32] = [0, 0]
+            #expect(pipe(&descriptors) == 0)
+            let script: [UInt8] = Array(":use board\nwrite.updateTitle \"F\"\nwrite.submit &\n".utf8) + [0, 10]
+            #expect(write(descriptors[1], script, script.count) == script.count)
+            close(descriptors[1])
+            _ = await session.runScript(descriptor: descriptors[0], source: "nul.rsh", echo: false, bail: false)
+            close(descriptors[0])
+            #expect(tracker.service != nil)
+        }
+        let deadline = ContinuousClock.now + .seconds(5)
+        var turns = 0
+        while tracker.service != nil || tracker.events != nil || tracker.clock != nil, ContinuousClock.now < deadline {
+            turns += 1
+            if turns < 100 { await Task.yield() } else { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+        #expect(tracker.service == nil, "the service outlived its session")
+        #expect(tracker.events == nil, "the event source outlived its session")
+        #expect(tracker.clock == nil, "the clock outlived its session")
+    }
+}

@@ -22,6 +22,10 @@ import Synchronization
 /// `swift_task_enqueueGlobal_hook` sends the global ones to the main executor, and
 /// `swift_task_enqueueMainExecutor_hook` counts the jobs queued there (``enqueuedJobs``), so that
 /// the harness can tell when the main queue has run dry.
+///
+/// Swift 6.3.1's runtime calls neither hook (both counts stay 0 through a run): there the jobs go
+/// where they would without them, and nothing may rely on ``enqueuedJobs`` (``RunnerCheck`` does
+/// not). Installed still for toolchains that call them.
 public enum MainThreadConcurrency {
     /// The hooks' type: the job, and the runtime's own enqueue.
     private typealias Original = @convention(thin) (UnownedJob) -> Void
