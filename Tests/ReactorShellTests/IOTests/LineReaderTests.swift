@@ -7,16 +7,29 @@ import TestSupport
 @Suite struct LineReaderTests {
     /// The lines `text` reads as, from a pipe.
     static func read(_ bytes: [UInt8], maximumLineLength: Int = LineReader.defaultMaximumLineLength) throws -> [InputLine] {
+        withReader(of: bytes, maximumLineLength: maximumLineLength) { reader in
+            var lines: [InputLine] = []
+            while let line = reader.next() { lines.append(line) }
+            return lines
+        }
+    }
+
+    /// Runs `body` with a reader of `bytes`, written into a pipe by a thread of their own (so that
+    /// a pipe's buffer does not limit their length); the pipe, whose handles close its ends when
+    /// freed, lives until `body` returns.
+    static func withReader<Result>(
+        of bytes: [UInt8], maximumLineLength: Int, _ body: (inout LineReader) throws -> Result
+    ) rethrows -> Result {
         let pipe = Pipe()
         let writer = Thread {
             pipe.fileHandleForWriting.write(Data(bytes))
             try? pipe.fileHandleForWriting.close()
         }
         writer.start()
-        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: maximumLineLength)
-        var lines: [InputLine] = []
-        while let line = reader.next() { lines.append(line) }
-        return lines
+        return try withExtendedLifetime(pipe) {
+            var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: maximumLineLength)
+            return try body(&reader)
+        }
     }
 
     static func texts(_ lines: [InputLine]) -> [String] {
@@ -78,24 +91,19 @@ import TestSupport
     /// The lines of `bytes` as ``LineReader/nextLine()`` gives them, from a pipe, each written as
     /// ``texts(_:)`` writes an `InputLine`.
     static func readRaw(_ bytes: [UInt8], maximumLineLength: Int) throws -> [String] {
-        let pipe = Pipe()
-        let writer = Thread {
-            pipe.fileHandleForWriting.write(Data(bytes))
-            try? pipe.fileHandleForWriting.close()
-        }
-        writer.start()
-        var reader = LineReader(descriptor: pipe.fileHandleForReading.fileDescriptor, maximumLineLength: maximumLineLength)
-        var lines: [String] = []
-        while let line = reader.nextLine() {
-            switch line {
-            case .text(let bytes, let number): lines.append("\(number):\(String(decoding: bytes, as: UTF8.self))")
-            case .invalidUTF8(let number): lines.append("\(number):<invalid>")
-            case .binary(let number): lines.append("\(number):<binary>")
-            case .readError(let number): lines.append("\(number):<error \(reader.failureMessage)>")
-            case .tooLong(let number): lines.append("\(number):<too long>")
+        withReader(of: bytes, maximumLineLength: maximumLineLength) { reader in
+            var lines: [String] = []
+            while let line = reader.nextLine() {
+                switch line {
+                case .text(let bytes, let number): lines.append("\(number):\(String(decoding: bytes, as: UTF8.self))")
+                case .invalidUTF8(let number): lines.append("\(number):<invalid>")
+                case .binary(let number): lines.append("\(number):<binary>")
+                case .readError(let number): lines.append("\(number):<error \(reader.failureMessage)>")
+                case .tooLong(let number): lines.append("\(number):<too long>")
+                }
             }
+            return lines
         }
-        return lines
     }
 
     @Test func linesAsBytesAreTheLinesAsStrings() throws {
