@@ -17,6 +17,8 @@ public struct ShellScriptResult: Sendable {
     public let passed: Int
     /// `:expect` lines that did not.
     public let failed: Int
+    /// Errors: failed lines other than expectations.
+    public let errors: Int
 
     /// Whether every command ran and every expectation held.
     public var succeeded: Bool { failures.isEmpty }
@@ -58,7 +60,7 @@ public enum ShellScript {
         guard descriptor >= 0 else {
             Issue.record("cannot create a temporary file for the script: \(String(cString: strerror(errno)))",
                          sourceLocation: sourceLocation)
-            return ShellScriptResult(output: "", failures: [], passed: 0, failed: 0)
+            return ShellScriptResult(output: "", failures: [], passed: 0, failed: 0, errors: 0)
         }
         unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
         var bytes = Array(script.utf8)
@@ -93,7 +95,7 @@ public enum ShellScript {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else {
             Issue.record("cannot read script '\(path)': \(String(cString: strerror(errno)))", sourceLocation: sourceLocation)
-            return ShellScriptResult(output: "", failures: [], passed: 0, failed: 0)
+            return ShellScriptResult(output: "", failures: [], passed: 0, failed: 0, errors: 0)
         }
         defer { close(descriptor) }
         return await run(descriptor: descriptor, source: path, registry: registry, configuration: configuration) { diagnostic in
@@ -115,8 +117,10 @@ public enum ShellScript {
         let session = ShellSession(registry: registry, configuration: configuration, sink: sink, interactive: false)
         var failures: [Diagnostic] = []
         session.failureObserver = { failures.append($0) }
+        var sceneErrors = 0  // the registry's reactor that cannot be loaded
         if let problem = session.loadInitialScene() {
             failures.append(Diagnostic(source: source, line: 1, column: 1, message: problem))
+            sceneErrors = 1
         } else {
             _ = await session.runScript(descriptor: descriptor, source: source, echo: false, bail: false)
         }
@@ -125,7 +129,8 @@ public enum ShellScript {
         for failure in failures {
             Issue.record(Comment(rawValue: failure.description), sourceLocation: locate(failure))
         }
-        return ShellScriptResult(output: output, failures: failures, passed: session.passed, failed: session.failed)
+        return ShellScriptResult(output: output, failures: failures, passed: session.passed, failed: session.failed,
+            errors: session.errors + sceneErrors)
     }
 
     /// The location of `diagnostic` in the script file it names (made absolute).

@@ -19,7 +19,7 @@ struct BadInputTests {
             let result = try await workspace.shell(["run"] + options + ["script.rsh"])
             #expect(result.status == 1, "\(result.transcript)")
             #expect(!result.timedOut)
-            #expect(result.lastStdoutLine?.hasSuffix(" failed") == true, "\(result.transcript)")
+            #expect(result.lastStdoutLine?.hasSuffix(" errors") == true, "\(result.transcript)")
             return result
         }
     }
@@ -27,28 +27,28 @@ struct BadInputTests {
     @Test func anUnterminatedStringNamesTheColumnOfTheQuote() async throws {
         let result = try await Self.runBad(Array(":use board\nwrite.updateTitle \"abc\n:expect write:title == \"\"\n".utf8))
         #expect(result.stderrLines == [#"script.rsh:2:19: unterminated string; expected a closing '"'"#], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func anInvalidEscapeNamesTheEscape() async throws {
         let result = try await Self.runBad(Array(":use board\nwrite.updateTitle \"a\\qb\"\nwrite.updateTitle \"ok\"\n:expect write:title == \"ok\"\n".utf8))
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
         #expect(result.stderrLines.first?.hasPrefix(#"script.rsh:2:21: invalid escape '\q'"#) == true, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func aLineOfInvalidUTF8IsSkippedWithAnErrorAndTheScriptGoesOn() async throws {
         let bytes = Array("increase\n".utf8) + [0xFF, 0xFE, 0x20, 0x41, 0x0A] + Array(":expect value == 1\n".utf8)
         let result = try await Self.runBad(bytes)
         #expect(result.stderrLines == ["script.rsh:2:1: invalid UTF-8 in this line; the line was skipped"], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func invalidUTF8OnStandardInputIsReportedToo() async throws {
         let result = try await ShellProcess.run([], input: .pipe(Array("increase\n".utf8) + [0xC3, 0x28, 0x0A] + Array(":expect value == 1\n".utf8)))
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines == ["<stdin>:2:1: invalid UTF-8 in this line; the line was skipped"], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func aBinaryFileStopsWithOneErrorAndNoCrash() async throws {
@@ -69,7 +69,7 @@ struct BadInputTests {
         #expect(result.stderrLines.count == 1, "\(result.transcript.prefix(2_000))")
         #expect(result.stderrLines.first?.hasPrefix("script.rsh:1:1: expectation failed: value == \"xxx") == true)
         #expect((result.stderrLines.first?.utf8.count ?? 0) < 1_000, "the error echoes the whole megabyte")
-        #expect(result.lastStdoutLine == "1 passed, 1 failed")
+        #expect(result.lastStdoutLine == "1 passed, 1 failed, 0 errors")
     }
 
     @Test func aOneMegabyteArgumentIsNotEchoedWhole() async throws {
@@ -78,14 +78,14 @@ struct BadInputTests {
         #expect(result.stderrLines.count == 1, "\(result.transcript.prefix(2_000))")
         #expect(result.stderrLines.first?.hasPrefix("script.rsh:1:10: increase: unexpected extra argument") == true)
         #expect((result.stderrLines.first?.utf8.count ?? 0) < 1_000)
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func aLongScriptOfManyLinesRunsToTheEnd() async throws {
         let lines = Array(repeating: "homeScore", count: 2_000) + [":expect home == 2000"]
         let result = try await runScript(lines, options: ["--reactor", "scoreboard", "--no-diff"])
         #expect(result.status == 0, "\(result.transcript.suffix(500))")
-        #expect(result.stdout == "  ✓ home == 2000\n1 passed, 0 failed\n")
+        #expect(result.stdout == "  ✓ home == 2000\n1 passed, 0 failed, 0 errors\n")
     }
 
     @Test func wrongArgumentTypesAndCountsNameTheParameter() async throws {
@@ -101,7 +101,7 @@ struct BadInputTests {
         #expect(result.stderrLines.count == 3, "\(result.transcript)")
         #expect(result.stderrLines.first == #"script.rsh:2:16: setScore: argument 'home' expects Int, got "x""#, "\(result.transcript)")
         #expect(result.stderrLines.dropFirst().allSatisfy { $0.contains("setScore") }, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 3 errors")
     }
 
     @Test func unknownMetaCommandsReactorsAndFocusTargetsAreErrors() async throws {
@@ -109,7 +109,7 @@ struct BadInputTests {
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines.count == 3, "\(result.transcript)")
         #expect(result.stderrLines[1].contains("did you mean 'counter'?"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 3 errors")
     }
 
     @Test func anUnreadableFileExitsTwo() async throws {
@@ -146,6 +146,6 @@ struct BadInputTests {
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
         #expect(result.stderrLines.first?.contains("cannot read '/proc/self/mem'") == true, "\(result.transcript)")
-        #expect(result.stdout.hasSuffix("1 passed, 0 failed\n"), "\(result.transcript)")
+        #expect(result.stdout.hasSuffix("1 passed, 0 failed, 1 errors\n"), "\(result.transcript)")
     }
 }

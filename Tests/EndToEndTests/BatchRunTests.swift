@@ -14,7 +14,7 @@ struct BatchRunTests {
             ":expect alertMessage == \"increased!\"",
         ])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "3 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "3 passed, 0 failed, 0 errors", "\(result.transcript)")
         #expect(result.stderr.isEmpty, "\(result.transcript)")
     }
 
@@ -25,7 +25,7 @@ struct BatchRunTests {
             ":expect value == 1",
         ])
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 1 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 1 failed, 0 errors", "\(result.transcript)")
         #expect(result.stderrLines == ["script.rsh:2:1: expectation failed: value == 5; actual: 1"], "\(result.transcript)")
     }
 
@@ -42,7 +42,7 @@ struct BatchRunTests {
         #expect(result.stderrLines.first?.hasPrefix("script.rsh:2:1: ") == true, "\(result.transcript)")
         #expect(result.stderrLines.last?.hasPrefix("script.rsh:3:10: unterminated string") == true, "\(result.transcript)")
         #expect(result.stdout.contains("value: 1 → 0"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 2 errors", "\(result.transcript)")
     }
 
     @Test func aParseErrorWithBailStopsTheScriptButStillPrintsTheSummary() async throws {
@@ -57,7 +57,24 @@ struct BatchRunTests {
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
         #expect(result.stderrLines.first?.hasPrefix("script.rsh:3:10: ") == true, "\(result.transcript)")
         #expect(!result.stdout.contains("decreaseValue"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
+    }
+
+    @Test func theSummaryCountsTheLinesThatFailedAsErrors() async throws {
+        // SPEC §2: `printf 'increse\nincrease\n' | reactor-shell --bail` (the summary hid the error).
+        let bailed = try await pipeScript(["increse", "increase"], arguments: ["--bail"])
+        #expect(bailed.status == 1, "\(bailed.transcript)")
+        #expect(bailed.stdoutLines == ["0 passed, 0 failed, 1 errors"], "\(bailed.transcript)")
+        let json = try await pipeScript(["increse", ":expect value == 0", ":expect value == 9"], arguments: ["--format", "json"])
+        #expect(json.status == 1, "\(json.transcript)")
+        #expect(json.lastStdoutLine == #"{"event":"summary","passed":1,"failed":1,"errors":1}"#, "\(json.transcript)")
+    }
+
+    @Test func aMalformedExpectationCountsOnceAsFailedNotAsAnError() async throws {
+        let result = try await runScript([":expect value ==", "bogus", ":expect value == 0"])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stderrLines.count == 2, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 1 failed, 1 errors", "\(result.transcript)")
     }
 
     @Test func aFailedExpectationWithBailStopsTheScript() async throws {
@@ -67,7 +84,7 @@ struct BatchRunTests {
         ], options: ["--bail"])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(!result.stdout.contains("setLoading"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "0 passed, 1 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "0 passed, 1 failed, 0 errors", "\(result.transcript)")
     }
 
     @Test func boardRenameReplacesThePostInPlaceAndAnUnknownIdIsAnErrorNotACrash() async throws {
@@ -93,14 +110,14 @@ struct BatchRunTests {
         // same lines a diff of the encoded states gives, for an undo and an insertion too.
         #expect(result.stdout.contains("posts[1].title: \"Hi\" → \"Hello\""), "\(result.transcript)")
         #expect(result.stdout.contains("+ posts[0]: {id: 3, title: \"Second\", content: \"\"}"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "3 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "3 passed, 0 failed, 1 errors", "\(result.transcript)")
     }
 
     @Test func anUnknownActionSuggestsTheNearestName() async throws {
         let result = try await runScript(["increse"])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines == ["script.rsh:1:1: unknown action 'increse'; did you mean 'increase'?"], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "0 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "0 passed, 0 failed, 1 errors", "\(result.transcript)")
     }
 
     @Test func aMissingFileExitsTwoAndRunsNothing() async throws {
@@ -131,7 +148,7 @@ struct BatchRunTests {
             try workspace.write("three.rsh", "decrease\n:expect value == 1\nbogus\n")
             let result = try await workspace.shell(["run", "one.rsh", "two.rsh", "three.rsh"])
             #expect(result.status == 1, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "3 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "3 passed, 0 failed, 1 errors", "\(result.transcript)")
             #expect(result.stderrLines.count == 1, "\(result.transcript)")
             #expect(result.stderrLines.first?.hasPrefix("three.rsh:3:1: ") == true, "\(result.transcript)")
             let values = result.stdoutLines.filter { $0.contains("value: ") }
@@ -147,7 +164,7 @@ struct BatchRunTests {
         ])
         #expect(result.status == 3, "\(result.transcript)")
         #expect(!result.stdout.contains("decreaseValue"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "0 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "0 passed, 0 failed, 0 errors", "\(result.transcript)")
     }
 
     @Test func quitEndsTheRunWithTheEarnedStatus() async throws {
@@ -161,7 +178,7 @@ struct BatchRunTests {
     @Test func expectOnAMissingPathIsAFailureThatSaysWhatIsThere() async throws {
         let result = try await runScript([":expect nope == 1", ":expect value.count == 1"])
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "0 passed, 2 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "0 passed, 2 failed, 0 errors", "\(result.transcript)")
         #expect(result.stderrLines.count == 2, "\(result.transcript)")
         let first = try #require(result.stderrLines.first)
         #expect(first.hasPrefix("script.rsh:1:1: expectation failed: nope == 1; "), "\(result.transcript)")
@@ -177,6 +194,6 @@ struct BatchRunTests {
             ":expect value == 0",
         ], options: ["--reactor", "scoreboard"])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
     }
 }

@@ -63,7 +63,7 @@ struct CausesAndHistoryEndToEndTests {
         let json = try await runScript([":use board", "write.submit"], options: ["--format", "json"])
         #expect(json.stdoutLines.contains(#"{"event":"no_mutation","reactor":"write","action":"submit","step":1}"#), "\(json.transcript)")
         let quiet = try await runScript([":use board", "write.submit"], options: ["--no-diff"])
-        #expect(quiet.stdoutLines == ["0 passed, 0 failed"], "\(quiet.transcript)")
+        #expect(quiet.stdoutLines == ["0 passed, 0 failed, 0 errors"], "\(quiet.transcript)")
     }
 
     @Test func historyListsEveryReactorsMutationsWithASeparatorAtEachUse() async throws {
@@ -98,7 +98,7 @@ struct CausesAndHistoryEndToEndTests {
             ":expect write:isDismissed == true",
         ])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "6 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "6 passed, 0 failed, 0 errors", "\(result.transcript)")
         let undo = try #require(result.stdoutLines.firstIndex(of: "  · board: (undo)"), "\(result.transcript)")
         #expect(Array(result.stdoutLines[undo...].prefix(4)) == [
             "  · board: (undo)",
@@ -118,6 +118,6 @@ struct CausesAndHistoryEndToEndTests {
         #expect(result.stderrLines == [
             "script.rsh:12:1: cannot jump to step 2: this scene's steps are 0 (its initial state) or 3…5",
         ], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "3 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "3 passed, 0 failed, 1 errors", "\(result.transcript)")
     }
 }

@@ -29,7 +29,7 @@ struct ClockAndOrderTests {
             "      alertMessage: nil → \"increased!\"",
             "1",
             "  ✓ isLoading == false",
-            "2 passed, 0 failed",
+            "2 passed, 0 failed, 0 errors",
         ], "\(result.transcript)")
     }
 
@@ -93,6 +93,6 @@ struct ClockAndOrderTests {
         let result = try await runScript([":advance 10ms", ":expect value == 0"], options: ["--real-clock"])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines == ["script.rsh:1:1: :advance needs the virtual clock (start with --virtual-clock)"], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 }

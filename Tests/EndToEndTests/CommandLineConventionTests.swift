@@ -9,12 +9,12 @@ struct CommandLineConventionTests {
         let script = "bogus\nincrease\n"
         let bailed = try await ShellProcess.run(["--bail"], input: .text(script))
         #expect(bailed.status == 1, "\(bailed.transcript)")
-        #expect(bailed.stdoutLines == ["0 passed, 0 failed"], "\(bailed.transcript)")  // stopped before `increase`
+        #expect(bailed.stdoutLines == ["0 passed, 0 failed, 1 errors"], "\(bailed.transcript)")  // stopped before `increase`
         #expect(bailed.stderrLines.first?.hasPrefix("<stdin>:1:1: unknown action 'bogus'") == true, "\(bailed.transcript)")
 
         let echoed = try await ShellProcess.run(["--echo", "--no-diff"], input: .text("increase\n"))
         #expect(echoed.status == 0, "\(echoed.transcript)")
-        #expect(echoed.stdoutLines == ["counter> increase", "0 passed, 0 failed"], "\(echoed.transcript)")
+        #expect(echoed.stdoutLines == ["counter> increase", "0 passed, 0 failed, 0 errors"], "\(echoed.transcript)")
     }
 
     @Test(.enabled(if: TerminalSession.isAvailable, "needs tmux"))

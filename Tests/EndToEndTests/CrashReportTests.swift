@@ -51,6 +51,6 @@ struct CrashReportTests {
             ":expect away == 9223372036854775807",
         ])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
     }
 }

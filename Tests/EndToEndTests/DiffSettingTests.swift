@@ -12,7 +12,7 @@ struct DiffSettingTests {
             "bogus",
         ], options: ["--no-diff"])
         #expect(result.status == 1, "\(result.transcript)")
-        #expect(result.stdout == "  ✓ value == 1\n  ✗ value == 2 (actual: 1)\n1 passed, 1 failed\n", "\(result.transcript)")
+        #expect(result.stdout == "  ✓ value == 1\n  ✗ value == 2 (actual: 1)\n1 passed, 1 failed, 1 errors\n", "\(result.transcript)")
         #expect(result.stderrLines.count == 2, "\(result.transcript)")
         #expect(result.stderrLines.first == "script.rsh:3:1: expectation failed: value == 2; actual: 1", "\(result.transcript)")
     }

@@ -19,7 +19,7 @@ struct EchoLoadedLinesTests {
                 "counter> decrease",
                 "counter> :expect value == 0",
                 "  ✓ value == 0",
-                "1 passed, 0 failed",
+                "1 passed, 0 failed, 0 errors",
             ], "\(result.transcript)")
         }
     }
@@ -34,7 +34,7 @@ struct EchoLoadedLinesTests {
                 "counter> # a comment",
                 "counter> increase",
                 "  ✓ value == 2",
-                "1 passed, 0 failed",
+                "1 passed, 0 failed, 0 errors",
             ], "\(result.transcript)")
         }
     }
@@ -58,7 +58,7 @@ struct EchoLoadedLinesTests {
             #expect(result.stderrLines == [
                 "script.rsh:1:7: :load has no option '--ech'; expected --step, --echo or FILE (usage: :load [--step] [--echo] FILE)",
             ], "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
         }
     }
 }

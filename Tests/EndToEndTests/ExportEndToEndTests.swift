@@ -32,7 +32,7 @@ struct ExportEndToEndTests {
                 """), "\(saved)")
             let replay = try await workspace.shell(["run", "saved.rsh"])
             #expect(replay.status == 0, "\(replay.transcript)")
-            #expect(replay.lastStdoutLine == "4 passed, 0 failed", "\(replay.transcript)")
+            #expect(replay.lastStdoutLine == "4 passed, 0 failed, 0 errors", "\(replay.transcript)")
             // The same test against a session that behaves differently fails.
             try workspace.write("changed.rsh", saved.replacingOccurrences(of: "write.updateContent \"more\"", with: "write.updateContent \"less\""))
             let changed = try await workspace.shell(["run", "changed.rsh"])
@@ -146,7 +146,7 @@ struct ExportEndToEndTests {
             let result = try await workspace.run("increase\n", options: ["--diagram", "/nonexistent/x.mmd"])
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stderrLines == ["reactor-shell: cannot write '/nonexistent/x.mmd': No such file or directory"], "\(result.transcript)")
-            #expect(result.lastStdoutLine == "0 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "0 passed, 0 failed, 0 errors", "\(result.transcript)")
         }
     }
 

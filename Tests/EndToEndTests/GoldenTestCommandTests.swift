@@ -29,7 +29,7 @@ struct GoldenTestCommandTests {
             #expect(golden.contains("  ✗ value == 3 (actual: 1)\ntests/b.rsh:3:1: expectation failed: value == 3; actual: 1\ntests/b.rsh:4:1: unknown action 'bogus'"),
                     "\(golden)")
             #expect(golden.hasPrefix(run.stdout.components(separatedBy: "  ✗").first ?? ""), "\(golden)")
-            #expect(golden.hasSuffix("0 passed, 1 failed\n"), "\(golden)")
+            #expect(golden.hasSuffix("0 passed, 1 failed, 1 errors\n"), "\(golden)")
 
             let second = try await workspace.shell(["test", "tests/a.rsh", "tests/b.rsh"])
             #expect(second.status == 0, "a recorded failure matches: \(second.transcript)")
@@ -52,12 +52,12 @@ struct GoldenTestCommandTests {
                 -  · homeScore
                 -      home: 0 → 1
                 -  ✓ home == 1
-                -1 passed, 0 failed
+                -1 passed, 0 failed, 0 errors
                 +  · awayScore
                 +      away: 0 → 1
                 +  ✗ home == 1 (actual: 0)
                 +a.rsh:3:1: expectation failed: home == 1; actual: 0
-                +0 passed, 1 failed
+                +0 passed, 1 failed, 0 errors
                 0 matched, 1 differ
 
                 """), "\(result.transcript)")

@@ -11,7 +11,7 @@ struct InputLimitTests {
         #expect(result.status == 1)
         #expect(result.stderrLines == ["script.rsh:1:1: unknown action '\(String(repeating: "q", count: 80))…'; the actions of counter are increase, decrease"],
                 "\(result.stderr.prefix(300))")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func aMalformedExpectationCountsAsAFailedOne() async throws {
@@ -24,10 +24,10 @@ struct InputLimitTests {
         ])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines.count == 3, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 2 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 2 failed, 1 errors", "\(result.transcript)")
 
         let json = try await runScript([":expect value =="], options: ["--format", "json"])
-        #expect(json.lastStdoutLine == #"{"event":"summary","passed":0,"failed":1}"#, "\(json.transcript)")
+        #expect(json.lastStdoutLine == #"{"event":"summary","passed":0,"failed":1,"errors":0}"#, "\(json.transcript)")
     }
 
     @Test func aLineOverTheLimitIsAnErrorNamingItsLineAndTheRestRuns() async throws {
@@ -36,13 +36,13 @@ struct InputLimitTests {
         #expect(result.status == 1)
         #expect(result.stderrLines == ["script.rsh:2:1: line longer than 1048576 bytes (the limit; see --max-line-length); the line was skipped"],
                 "\(result.stderr.prefix(300))")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
 
         let limited = try await runScript(["increase", String(repeating: "b", count: 101), ":expect value == 1"],
                                           options: ["--max-line-length", "100"])
         #expect(limited.stderrLines == ["script.rsh:2:1: line longer than 100 bytes (the limit; see --max-line-length); the line was skipped"],
                 "\(limited.transcript)")
-        #expect(limited.lastStdoutLine == "1 passed, 0 failed")
+        #expect(limited.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 
     @Test func devZeroIsBinaryDataNotAnEndlessLine() async throws {
@@ -55,7 +55,7 @@ struct InputLimitTests {
         let loaded = try await runScript([":load /dev/zero", "increase", ":expect value == 1"])
         #expect(!loaded.timedOut)
         #expect(loaded.stderrLines.count == 1, "\(loaded.transcript)")
-        #expect(loaded.lastStdoutLine == "1 passed, 0 failed", "\(loaded.transcript)")
+        #expect(loaded.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(loaded.transcript)")
     }
 
     @Test func aByteOrderMarkAtTheStartOfAFileIsSkipped() async throws {
@@ -63,7 +63,7 @@ struct InputLimitTests {
             try workspace.write("bom.rsh", bytes: [0xEF, 0xBB, 0xBF] + Array("increase\n:expect value == 1\n".utf8))
             let result = try await workspace.shell(["run", "bom.rsh"])
             #expect(result.status == 0, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 0 errors")
         }
     }
 }

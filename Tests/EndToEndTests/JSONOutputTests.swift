@@ -75,7 +75,7 @@ struct JSONOutputTests {
         #expect(lines.dropFirst().first == #"{"event":"mutation","reactor":"counter","mutation":"setLoading(true)","patch":[{"op":"replace","path":"/isLoading","old":false,"value":true}],"cause":{"origin":"action","step":1,"action":"increase"}}"#)
         #expect(lines.contains(#"{"event":"expect","source":"script.rsh","line":2,"ok":true,"path":"value","op":"==","expected":1,"actual":1}"#))
         #expect(lines.contains(#"{"event":"state","reactor":"counter","state":{"value":1,"isLoading":false,"alertMessage":"increased!"}}"#))
-        #expect(lines.last == #"{"event":"summary","passed":1,"failed":0}"#)
+        #expect(lines.last == #"{"event":"summary","passed":1,"failed":0,"errors":1}"#)
         let events = try Self.events(of: result)
         let error = try #require(events.first { Self.kind($0) == "error" })
         #expect(error["line"] == .int(3))
@@ -92,7 +92,7 @@ struct JSONOutputTests {
         #expect(events.first?["actual"] == .int(0))
         #expect(events.last?["ok"] == .bool(false))
         #expect(events.last?["message"] != nil, "a missing path explains itself: \(result.transcript)")
-        #expect(result.lastStdoutLine == #"{"event":"summary","passed":0,"failed":2}"#)
+        #expect(result.lastStdoutLine == #"{"event":"summary","passed":0,"failed":2,"errors":0}"#)
     }
 
     @Test func informationalTextIsAnOutputEventAndEchoIsAnInputEvent() async throws {
@@ -131,6 +131,6 @@ struct JSONOutputTests {
         #expect(result.status == 0)
         #expect(result.stdoutLines.first == "  · setLoading(true)")
         #expect(result.stdoutLines.contains(#"{"event":"action","reactor":"counter","action":"decrease","args":{},"source":"script.rsh","line":3}"#))
-        #expect(result.lastStdoutLine == #"{"event":"summary","passed":0,"failed":0}"#)
+        #expect(result.lastStdoutLine == #"{"event":"summary","passed":0,"failed":0,"errors":0}"#)
     }
 }

@@ -22,7 +22,7 @@ struct LessonExampleTests {
             let result = try await workspace.run(
                 lesson + ":save --transcript lesson-board.md\n:diagram lesson-board.mmd\n", named: "lesson-board.rsh")
             #expect(result.status == 0, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "8 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "8 passed, 0 failed, 0 errors", "\(result.transcript)")
             let stale = "stale: run scripts/update-lesson and check in the result"
             #expect(try workspace.read("lesson-board.md") == Self.example("lesson-board.md"), "examples/lesson-board.md is \(stale)")
             #expect(try workspace.read("lesson-board.mmd") == Self.example("lesson-board.mmd"), "examples/lesson-board.mmd is \(stale)")

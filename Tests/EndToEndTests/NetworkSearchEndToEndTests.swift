@@ -27,7 +27,7 @@ struct NetworkSearchEndToEndTests {
             ":expect isLoadingNextPage == false",
         ], options: Self.networkArguments(server))
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "7 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "7 passed, 0 failed, 0 errors", "\(result.transcript)")
         let requests = server.requests
         #expect(requests.map { $0.query("q") } == ["swift lang", "swift lang", "swift lang"])
         #expect(requests.map { $0.query("page") } == ["1", "2", "3"])
@@ -52,7 +52,7 @@ struct NetworkSearchEndToEndTests {
             ":expect lastError == nil",
         ], options: Self.networkArguments(server))
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "5 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "5 passed, 0 failed, 0 errors", "\(result.transcript)")
         #expect(result.stdout.contains("· setError("), "\(result.transcript)")
     }
 
@@ -92,7 +92,7 @@ struct NetworkSearchEndToEndTests {
             ":expect lastError != nil",
         ], options: ["--reactor", "github-search", "--fetcher", "network", "--github-api-url", port.baseURL])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
     }
 
     @Test func aNewerQueryCancelsASlowSearchInFlight() async throws {
@@ -110,7 +110,7 @@ struct NetworkSearchEndToEndTests {
             ":expect lastError == nil",
         ], options: Self.networkArguments(server))
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
         #expect(!result.stdout.contains("slow/never"), "\(result.transcript)")
         // "slow" is normally in flight by then; on a loaded machine it may be cancelled before
         // it is sent, which shows the same to the user.
@@ -132,7 +132,7 @@ struct NetworkTimeoutTests {
         ], options: ["--reactor", "github-search", "--fetcher", "network", "--github-api-url", server.baseURL,
                      "--network-timeout", "300ms"])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
         #expect(!result.stderr.contains("wait"), "\(result.transcript)")
         withExtendedLifetime(server) {}
     }

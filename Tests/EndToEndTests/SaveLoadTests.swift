@@ -74,7 +74,7 @@ struct SaveLoadTests {
             #expect(result.stderrLines.count == 2, "\(result.transcript)")
             #expect(result.stderrLines.first?.hasPrefix("script.rsh:2:7: cannot write 'no/such/dir/out.rsh': ") == true, "\(result.transcript)")
             #expect(result.stderrLines.last?.hasPrefix("script.rsh:3:7: cannot write 'existing': ") == true, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 2 errors")
         }
     }
 
@@ -86,7 +86,7 @@ struct SaveLoadTests {
             // Run from elsewhere: relative :load paths must not depend on the working directory.
             let result = try await ShellProcess.run(["run", workspace.path + "/main.rsh"], workingDirectory: "/")
             #expect(result.status == 0, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
         }
     }
 
@@ -95,7 +95,7 @@ struct SaveLoadTests {
             try workspace.write("inner.rsh", "increase\nbogus\n:expect value == 9\n")
             let result = try await workspace.run(":load inner.rsh\n:expect value == 1\n")
             #expect(result.status == 1, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 1 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 1 failed, 1 errors", "\(result.transcript)")
             #expect(result.stderrLines.count == 2, "\(result.transcript)")
             #expect(result.stderrLines.allSatisfy { $0.contains("inner.rsh:") }, "\(result.transcript)")
             #expect(result.stderrLines.first?.hasSuffix("inner.rsh:2:1: unknown action 'bogus'; the actions of counter are increase, decrease") == true, "\(result.transcript)")
@@ -112,7 +112,7 @@ struct SaveLoadTests {
             #expect(result.stderrLines.count == 1, "\(result.transcript)")
             let error = try #require(result.stderrLines.first)
             #expect(error.hasSuffix("b.rsh:2:7: :load cycle: 'a.rsh' is already being loaded (\(workspace.path)/main.rsh → \(workspace.path)/a.rsh → \(workspace.path)/b.rsh)"), "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
         }
     }
 
@@ -122,7 +122,7 @@ struct SaveLoadTests {
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stderrLines.count == 1, "\(result.transcript)")
             #expect(result.stderrLines.first?.hasPrefix("script.rsh:2:7: :load cycle") == true, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
         }
     }
 
@@ -133,7 +133,7 @@ struct SaveLoadTests {
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stderrLines.count == 1, "\(result.transcript)")
             #expect(result.stderrLines.first?.contains("b.rsh:1:7: :load cycle: 'main.rsh'") == true, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "1 passed, 0 failed", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
         }
     }
 
@@ -142,6 +142,6 @@ struct SaveLoadTests {
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines.count == 1, "\(result.transcript)")
         #expect(result.stderrLines.first?.hasPrefix("script.rsh:1:7: cannot read '") == true, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors")
     }
 }

@@ -16,7 +16,7 @@ struct StandardInputTests {
           · setAlertMessage("increased!")
               alertMessage: nil → "increased!"
           ✓ value == 1
-        1 passed, 0 failed
+        1 passed, 0 failed, 1 errors
 
         """
 
@@ -59,13 +59,13 @@ struct StandardInputTests {
     @Test func windowsLineEndsAndAMissingFinalNewlineAreAccepted() async throws {
         let result = try await ShellProcess.run([], input: .text("increase\r\n:expect value == 1\r\n:expect value == 1"))
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
     }
 
     @Test func emptyInputPrintsOnlyTheSummary() async throws {
         let result = try await ShellProcess.run([], input: .text(""))
         #expect(result.status == 0)
-        #expect(result.stdout == "0 passed, 0 failed\n", "\(result.transcript)")
+        #expect(result.stdout == "0 passed, 0 failed, 0 errors\n", "\(result.transcript)")
         #expect(result.stderr.isEmpty)
     }
 }

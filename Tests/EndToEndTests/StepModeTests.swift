@@ -42,7 +42,7 @@ struct StepModeTests {
         try terminal.press(.enter)
         #expect(try await terminal.waitForExitStatus() == 0)
         let screen = try terminal.screen()
-        #expect(screen.hasSuffix("  ✓ value == 1\n2 passed, 0 failed"), "\(screen)")
+        #expect(screen.hasSuffix("  ✓ value == 1\n2 passed, 0 failed, 0 errors"), "\(screen)")
         #expect(!screen.contains("value: 1 → 0"), "\(screen)")
     }
 
@@ -71,7 +71,7 @@ struct StepModeTests {
         try await terminal.waitForLastLine("counter> :expect value == 1")
         try terminal.press(.enter)
         #expect(try await terminal.waitForExitStatus() == 0)
-        #expect(try terminal.screen().hasSuffix("2 passed, 0 failed"))
+        #expect(try terminal.screen().hasSuffix("2 passed, 0 failed, 0 errors"))
     }
 
     @Test func cRunsTheRestShowingEachLineWithoutStopping() async throws {
@@ -88,7 +88,7 @@ struct StepModeTests {
             counter> :expect value == 1
               ✗ value == 1 (actual: 0)
             lesson.rsh:6:1: expectation failed: value == 1; actual: 0
-            1 passed, 1 failed
+            1 passed, 1 failed, 0 errors
             """), "\(screen)")
     }
 
@@ -106,7 +106,7 @@ struct StepModeTests {
         #expect(screen.hasSuffix("""
             counter> increase
             (stopped: the rest of 'lesson.rsh' was not run)
-            1 passed, 0 failed
+            1 passed, 0 failed, 1 errors
             """), "\(screen)")
     }
 
@@ -115,7 +115,7 @@ struct StepModeTests {
         let terminal = try await startStepping(home)
         try terminal.press(.controlD)
         #expect(try await terminal.waitForExitStatus() == 0)
-        #expect(try terminal.screen().hasSuffix("(stopped: the rest of 'lesson.rsh' was not run)\n0 passed, 0 failed"))
+        #expect(try terminal.screen().hasSuffix("(stopped: the rest of 'lesson.rsh' was not run)\n0 passed, 0 failed, 0 errors"))
     }
 
     @Test func controlCAtAPauseEndsTheRunAs130WithTheTerminalRestored() async throws {
@@ -172,7 +172,7 @@ struct StepModeTests {
         try terminal.press(.enter)
         try await terminal.waitFor("status 0")
         #expect(try terminal.screen().hasPrefix("narration\n"))
-        #expect(home.text(of: "results.txt") == "counter> # narration\ncounter> increase\n0 passed, 0 failed\n")
+        #expect(home.text(of: "results.txt") == "counter> # narration\ncounter> increase\n0 passed, 0 failed, 0 errors\n")
     }
 
     @Test func theBoardLessonStepsAndRunsToTheEnd() async throws {
@@ -190,7 +190,7 @@ struct StepModeTests {
         try await terminal.waitForLastLine("⏸ Two empty states. Which actions will change the board? — press Enter")
         try terminal.type("c")
         #expect(try await terminal.waitForExitStatus() == 0)
-        #expect(try terminal.screen().hasSuffix(" passed, 0 failed"))
+        #expect(try terminal.screen().hasSuffix(" passed, 0 failed, 0 errors"))
     }
 
     // MARK: In the interactive shell
@@ -262,6 +262,6 @@ struct StepWithoutTerminalTests {
         #expect(result.stderrLines == [
             "script.rsh:3:14: :load --step needs a person at a terminal: run it in the interactive shell or under `run --step`",
         ], "\(result.transcript)")
-        #expect(result.stdoutLines == ["  ✓ value == 1", "1 passed, 0 failed"], "\(result.transcript)")
+        #expect(result.stdoutLines == ["  ✓ value == 1", "1 passed, 0 failed, 1 errors"], "\(result.transcript)")
     }
 }

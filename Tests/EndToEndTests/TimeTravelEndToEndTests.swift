@@ -28,7 +28,7 @@ struct TimeTravelEndToEndTests {
             ":expect away == 1",
         ])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "9 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "9 passed, 0 failed, 0 errors", "\(result.transcript)")
         let travel = result.stdoutLines.filter { $0.hasPrefix("  · (") }
         #expect(travel == [
             "  · (undo)", "  · (undo)", "  · (redo)", "  · (redo)",
@@ -52,7 +52,7 @@ struct TimeTravelEndToEndTests {
             "script.rsh:3:1: nothing to undo in this scene",
             "script.rsh:5:1: nothing to redo in this scene",
         ], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "1 passed, 0 failed")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 2 errors")
     }
 
     @Test func aNewActionAfterUndoDropsTheRedoBranch() async throws {
@@ -68,7 +68,7 @@ struct TimeTravelEndToEndTests {
         ])
         #expect(result.status == 1, "\(result.transcript)")
         #expect(result.stderrLines == ["script.rsh:6:1: nothing to redo in this scene"], "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 1 errors")
     }
 
     @Test func jumpOutsideTheTimelineNamesTheStepsThatExist() async throws {
@@ -106,7 +106,7 @@ struct TimeTravelEndToEndTests {
             ":history",
         ])
         #expect(result.status == 0, "\(result.transcript)")
-        #expect(result.lastStdoutLine == "4 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "4 passed, 0 failed, 0 errors", "\(result.transcript)")
         let history = result.stdoutLines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  ·") && !$0.hasPrefix("  ✓") }
         #expect(history == [
             "  1  write.updateTitle \"draft\"",

@@ -17,7 +17,7 @@ struct WaitAndHelpTests {
         let error = try #require(result.stderrLines.first)
         #expect(error.hasPrefix("script.rsh:2:1: "), "\(result.transcript)")
         #expect(error.hasSuffix("the effects in flight were cancelled"), "\(result.transcript)")
-        #expect(result.lastStdoutLine == "2 passed, 0 failed", "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 1 errors", "\(result.transcript)")
     }
 
     @Test func bailInJSONModeStillEndsWithTheSummaryEvent() async throws {
@@ -26,7 +26,7 @@ struct WaitAndHelpTests {
         #expect(result.stderr.isEmpty)
         #expect(result.stdoutLines == [
             #"{"event":"error","source":"<stdin>","line":1,"column":1,"message":"unknown action 'bogus'; the actions of counter are increase, decrease"}"#,
-            #"{"event":"summary","passed":0,"failed":0}"#,
+            #"{"event":"summary","passed":0,"failed":0,"errors":1}"#,
         ], "\(result.transcript)")
     }
 

@@ -26,7 +26,7 @@ struct WatchAndBreakBatchTests {
             "      isLoading: true → false",
             "  · setAlertMessage(\"decreased!\")",
             "      alertMessage: \"increased!\" → \"decreased!\"",
-            "0 passed, 0 failed",
+            "0 passed, 0 failed, 0 errors",
         ], "\(result.transcript)")
     }
 
@@ -45,7 +45,7 @@ struct WatchAndBreakBatchTests {
             "      + posts[0]: {id: 1, title: \"Hi\", content: \"\"}",
             "  · write: dismiss",
             "      (1 other change)",
-            "0 passed, 0 failed",
+            "0 passed, 0 failed, 0 errors",
         ], "\(result.transcript)")
     }
 
@@ -85,7 +85,7 @@ struct WatchAndBreakBatchTests {
             "  ● break: counter:value >= 2 (actual: 2)",
             "  ● break: counter:value >= 2 (actual: 2)",
             "  ✓ value == 3",
-            "1 passed, 0 failed",
+            "1 passed, 0 failed, 0 errors",
         ], "\(result.transcript)")
     }
 }
@@ -113,7 +113,7 @@ struct BreakInTerminalTests {
         try await terminal.waitForLastLine("counter> :expect value == 3")
         try terminal.press(.enter)
         #expect(try await terminal.waitForExitStatus() == 0)
-        #expect(try terminal.screen().hasSuffix("1 passed, 0 failed"))
+        #expect(try terminal.screen().hasSuffix("1 passed, 0 failed, 0 errors"))
     }
 
     @Test func aBreakStopsAnInteractiveLoadAndATypedLineOnlyWarns() async throws {

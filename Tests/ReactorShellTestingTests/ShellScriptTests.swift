@@ -16,8 +16,8 @@ struct ShellScriptTests {
             :expect home == 2
             """, registry: .builtins)
         #expect(result.succeeded)
-        #expect(result.passed == 1 && result.failed == 0)
-        #expect(result.output == "  · setScore(home: 2, away: 1)\n      home: 0 → 2\n      away: 0 → 1\n  ✓ home == 2\n1 passed, 0 failed\n")
+        #expect(result.passed == 1 && result.failed == 0 && result.errors == 0)
+        #expect(result.output == "  · setScore(home: 2, away: 1)\n      home: 0 → 2\n      away: 0 → 1\n  ✓ home == 2\n1 passed, 0 failed, 0 errors\n")
     }
 
     @Test func eachFailureOfAStringScriptIsAnIssueAtItsLineBelowTheCall() async {
@@ -38,7 +38,9 @@ struct ShellScriptTests {
         }
         #expect(result?.failures.map(\.line) == [3, 4])
         #expect(result?.failed == 1)
+        #expect(result?.errors == 1)
         #expect(result?.output.contains("  ✗ value == 5 (actual: 1)\n") == true, "\(result?.output ?? "")")
+        #expect(result?.output.hasSuffix("0 passed, 1 failed, 1 errors\n") == true, "\(result?.output ?? "")")
     }
 
     @Test func eachFailureOfAScriptFileIsAnIssueAtThatFilesLine() async throws {

@@ -68,8 +68,8 @@ struct RunCommand: ParsableCommand {
         abstract: "Run script files in batch mode (`-` reads standard input).",
         discussion: """
             Each action waits until the scene is quiescent before the next line runs (a line ending \
-            in ` &` does not wait). The last line is `N passed, N failed`, counting :expect lines \
-            (in JSON mode a `summary` event instead).
+            in ` &` does not wait). The last line is `N passed, N failed, N errors`, counting \
+            :expect lines and the lines that failed (in JSON mode a `summary` event instead).
 
             Examples:
               \(LaunchContext.identity.name) run examples/tour.rsh

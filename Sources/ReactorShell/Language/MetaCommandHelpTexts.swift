@@ -30,7 +30,7 @@ enum MetaCommandHelpTexts {
             Examples: `:state`, `:state value`, `:state repos.count`, `:state board:`.
             """),
         MetaCommandHelp(
-            name: ":expect", usage: ":expect PATH OP VALUE", summary: "Assert a value of the state; counts in the `N passed, N failed` line.",
+            name: ":expect", usage: ":expect PATH OP VALUE", summary: "Assert a value of the state; counts in the `N passed, N failed, N errors` line.",
             details: """
             OP is one of == != < <= > >= contains. VALUE is a literal: 42, -0.25, true, nil, "text",
             a bare word, or an array such as ["a", "b"]. `contains` tests a substring of a string or an

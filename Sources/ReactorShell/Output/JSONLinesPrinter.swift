@@ -146,10 +146,10 @@ final class JSONLinesPrinter: SessionPrinter {
         ])
     }
 
-    func summary(passed: Int, failed: Int) {
+    func summary(passed: Int, failed: Int, errors: Int) {
         emit([
             StateField("event", .string("summary")), StateField("passed", .int(passed)),
-            StateField("failed", .int(failed)),
+            StateField("failed", .int(failed)), StateField("errors", .int(errors)),
         ])
     }
 

@@ -16,8 +16,10 @@ final class SessionOutput {
 
     /// `:expect` lines that held.
     var passed = 0
-    /// `:expect` lines that did not.
+    /// `:expect` lines that did not (a malformed `:expect` line among them).
     var failed = 0
+    /// Errors reported: failed lines other than expectations (SPEC §2's `N errors`).
+    private(set) var errors = 0
     /// Whether any command failed (errors and failed expectations): the exit status is 1 if so.
     private(set) var hadFailure = false
     /// The line being run: where errors are placed, including those that surface from effects.
@@ -66,8 +68,19 @@ final class SessionOutput {
         use(Self.makePrinter(format: format, color: color, environment: environment, sink: sink))
     }
 
-    /// Reports `diagnostic` and marks the session failed.
+    /// Reports `diagnostic`, counts it as an error and marks the session failed.
     func fail(_ diagnostic: Diagnostic) -> CommandOutcome {
+        errors += 1
+        return report(failure: diagnostic)
+    }
+
+    /// Reports a malformed `:expect` line: it counts as a failed expectation, not as an error.
+    func failExpectation(_ diagnostic: Diagnostic) -> CommandOutcome {
+        failed += 1
+        return report(failure: diagnostic)
+    }
+
+    private func report(failure diagnostic: Diagnostic) -> CommandOutcome {
         hadFailure = true
         printer.error(diagnostic)
         failureObserver?(diagnostic)

@@ -37,8 +37,8 @@ protocol SessionPrinter: AnyObject {
     func text(_ text: String)
     /// The typed line, shown before its output (`run --echo`).
     func echo(prompt: String, line: String, origin: LineOrigin)
-    /// The closing count of expectations.
-    func summary(passed: Int, failed: Int)
+    /// The closing count of expectations that held and failed, and of errors.
+    func summary(passed: Int, failed: Int, errors: Int)
 }
 
 /// The outcome of one `:expect` line.

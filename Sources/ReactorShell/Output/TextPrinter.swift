@@ -147,8 +147,8 @@ final class TextPrinter: SessionPrinter {
         sink.writeResult(prompt + line)
     }
 
-    func summary(passed: Int, failed: Int) {
-        sink.writeResult("\(passed) passed, \(failed) failed")
+    func summary(passed: Int, failed: Int, errors: Int) {
+        sink.writeResult("\(passed) passed, \(failed) failed, \(errors) errors")
     }
 
     private func colored(_ text: String, code: String) -> String {

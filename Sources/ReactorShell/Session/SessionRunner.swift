@@ -103,8 +103,8 @@ final class SessionRunner {
             do {
                 parsed = try ScriptParser.parseFully(line, origin: origin)
             } catch {
-                if ScriptParser.isExpectation(line) { output.failed += 1 }  // a malformed :expect failed too
-                return .done(output.fail(error))
+                // A malformed :expect is a failed expectation (SPEC §6), not an error besides.
+                return .done(ScriptParser.isExpectation(line) ? output.failExpectation(error) : output.fail(error))
             }
             switch consume parsed {
             case .empty:

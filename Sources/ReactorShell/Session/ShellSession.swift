@@ -84,6 +84,8 @@ public final class ShellSession {
     public var passed: Int { output.passed }
     /// `:expect` lines that did not.
     public var failed: Int { output.failed }
+    /// Errors reported: failed lines other than expectations.
+    public var errors: Int { output.errors }
     /// Whether any command failed (errors and failed expectations).
     public var hadFailure: Bool { output.hadFailure }
     /// The exit status the session has earned so far: 0, or 1 after any failure.
@@ -134,9 +136,9 @@ public final class ShellSession {
         return nil
     }
 
-    /// Prints the closing `N passed, N failed` line (or the `summary` event).
+    /// Prints the closing `N passed, N failed, N errors` line (or the `summary` event).
     package func printSummary() {
-        output.printer.summary(passed: output.passed, failed: output.failed)
+        output.printer.summary(passed: output.passed, failed: output.failed, errors: output.errors)
     }
 
     /// Paths into the state of `reactor` (the focused one when nil), for completion.

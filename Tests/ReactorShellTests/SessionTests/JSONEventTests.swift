@@ -56,7 +56,7 @@ struct JSONEventTests {
         let state = harness.takeStdout()
         #expect(state == [#"{"event":"state","reactor":"tally","state":{"total":0,"pending":false,"label":"x","items":[]}}"#])
         harness.session.printSummary()
-        #expect(harness.takeStdout() == [#"{"event":"summary","passed":0,"failed":0}"#])
+        #expect(harness.takeStdout() == [#"{"event":"summary","passed":0,"failed":0,"errors":0}"#])
     }
 
     @Test func aStateEventForAPathNamesThePath() async throws {
