@@ -20,6 +20,18 @@ struct CommandLineTests {
         #expect(result.stdout.contains("--echo"), "\(result.transcript)")
     }
 
+    @Test(arguments: [["--help"], ["run", "--help"], ["test", "--help"], ["list", "--help"]])
+    func everyHelpPageNamesTheShellWithoutSourceCodeInIt(arguments: [String]) async throws {
+        // Issue 26: `test --help` printed a literal `\(LaunchContext.identity.name)`.
+        let result = try await ShellProcess.run(arguments)
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(!result.stdout.contains("\\("), "\(result.transcript)")
+        #expect(!result.stdout.contains("LaunchContext"), "\(result.transcript)")
+        if arguments.first == "test" {
+            #expect(result.stdout.contains("  reactor-shell test tests/*.rsh"), "\(result.transcript)")
+        }
+    }
+
     @Test func versionPrintsOneLineAndExitsZero() async throws {
         let result = try await ShellProcess.run(["--version"])
         #expect(result.status == 0)

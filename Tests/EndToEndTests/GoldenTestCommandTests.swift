@@ -22,6 +22,8 @@ struct GoldenTestCommandTests {
             let update = try await workspace.shell(["test", "--update", "tests/a.rsh", "tests/b.rsh"])
             #expect(update.status == 0, "\(update.transcript)")
             #expect(update.stdoutLines.prefix(2) == ["✎ tests/a.rsh: wrote tests/a.out", "✎ tests/b.rsh: wrote tests/b.out"])
+            // SPEC §11 (issue 26: it ended `0 matched, 2 differ` after writing both).
+            #expect(update.lastStdoutLine == "2 written", "\(update.transcript)")
 
             // The golden file holds what `run` prints, both streams in order.
             let run = try await workspace.shell(["run", "tests/b.rsh"])

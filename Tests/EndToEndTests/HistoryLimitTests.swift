@@ -27,4 +27,19 @@ struct HistoryLimitTests {
         let kept = try #require(await home.waitForFile(path, toBe: original + "increase\n"))
         #expect(kept == original + "increase\n")
     }
+
+    @Test func anUnwritableHistoryPathIsNamedOnceAndTheShellWorks() async throws {
+        // Issue 26: the path was named when the shell started and again at the first line.
+        let home = try InteractiveHome()
+        let blocker = try home.write("plain-file", "")
+        let terminal = try await home.startShell(["--real-clock", "--history-file", blocker + "/history"])
+        try terminal.enter(":state value")
+        try await terminal.waitFor(":state value\n0")
+        try terminal.enter(":state isLoading")
+        try await terminal.waitFor(":state isLoading\nfalse")
+        let screen = try terminal.screen().replacingOccurrences(of: "\n", with: "")
+        #expect(screen.components(separatedBy: "history not saved").count == 2, "\(screen)")
+        #expect(screen.contains("Not a directory"), "\(screen)")
+        #expect(!terminal.hasExited())
+    }
 }

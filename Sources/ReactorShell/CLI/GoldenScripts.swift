@@ -20,7 +20,7 @@ enum GoldenScripts {
     }
 
     /// Runs `scripts`, prints a line per script (and a diff for each that differs) and the closing
-    /// `N matched, N differ`; returns the exit status (0, 1, or 2 for an unusable script or
+    /// `N matched, N differ` (with `update`, `N written`); returns the exit status (0, 1, or 2 for an unusable script or
     /// golden file).
     @MainActor
     static func run(
@@ -65,7 +65,8 @@ enum GoldenScripts {
             let diff = UnifiedDiff.diff(expected ?? "", actual, oldName: golden, newName: script + " (actual output)")
             for line in UnifiedDiff.lines(diff) { sink.writeResult(String(line)) }
         }
-        sink.writeResult("\(matched) matched, \(differ) differ")
+        // With --update every file that differed was written.
+        sink.writeResult(update ? "\(differ) written" : "\(matched) matched, \(differ) differ")
         sink.flush()
         return differ > 0 && !update ? 1 : 0
     }

@@ -46,11 +46,12 @@ final class InteractiveShell {
             let history = HistoryStore(path: path, limit: limit)
             do {
                 try history.load()
+                if let notice = history.notice { sink.writeError("\(identity.name): history: \(notice) (\(sizeVariable) sets the limit)") }
+                store = history
             } catch {
-                sink.writeError("\(identity.name): history: \(error)")
+                // Said once: the session keeps its lines in memory only, and does not try the file again.
+                sink.writeError("\(identity.name): history not saved: \(error)")
             }
-            if let notice = history.notice { sink.writeError("\(identity.name): history: \(notice) (\(sizeVariable) sets the limit)") }
-            store = history
         }
         return ReadlineLineEditor(
             history: store, applicationName: identity.name, maximumLineLength: configuration.maximumLineLength)

@@ -9,12 +9,12 @@ struct TestCommand: ParsableCommand {
             Each script runs in a fresh session, as `run` would run it alone; what it writes (results \
             and errors, in order, without colour: `run FILE.rsh > FILE.out 2>&1` gives the same text) \
             is compared with FILE.out. A difference is printed as a unified diff and counts as a \
-            failure. The last line is `N matched, N differ`. Exit status: 0 every output matched \
+            failure. The last line is `N matched, N differ` (with --update, `N written`). Exit status: 0 every output matched \
             (or, with --update, every golden file was written); 1 any differs; 2 usage error.
 
             Examples:
-              \\(LaunchContext.identity.name) test tests/*.rsh
-              \\(LaunchContext.identity.name) test --update tests/new.rsh   # write tests/new.out
+              \(LaunchContext.identity.name) test tests/*.rsh
+              \(LaunchContext.identity.name) test --update tests/new.rsh   # write tests/new.out
             """
     ) }
 

@@ -17,17 +17,17 @@ extension SessionRunner {
         switch kind {
         case .script:
             text = replay.text(savedAs: file.text, shellName: name)
-            summary = "saved \(replay.count) commands to \(file.text)"
+            summary = "saved \(counted(replay.count, "command")) to \(file.text)"
         case .expectations:
             let expectations = expectationLines()
             text = replay.text(savedAs: file.text, shellName: name)
                 + (expectations.isEmpty ? "" : "# what the session changed:\n" + expectations.joined(separator: "\n") + "\n")
-            summary = "saved \(replay.count) commands and \(expectations.count(where: { $0.hasPrefix(":expect") })) expectations to \(file.text)"
+            summary = "saved \(counted(replay.count, "command")) and \(counted(expectations.count(where: { $0.hasPrefix(":expect") }), "expectation")) to \(file.text)"
         case .transcript:
             let steps = await SessionReplay(registry: registry, configuration: configuration).run(recorder.input)
             let source = recorder.input.lines.first?.origin.source ?? "<stdin>"
             text = TranscriptWriter.markdown(steps, source: source, shellName: name)
-            summary = "saved a transcript of \(steps.count { $0.kind == .command }) commands to \(file.text)"
+            summary = "saved a transcript of \(counted(steps.count { $0.kind == .command }, "command")) to \(file.text)"
         }
         if let failure = write(text, to: file) { return failure }
         output.printer.text(summary)

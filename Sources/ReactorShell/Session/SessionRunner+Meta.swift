@@ -46,7 +46,7 @@ extension SessionRunner {
             do {
                 try await Task.sleep(for: duration)
             } catch {
-                return output.fail("interrupted")
+                return output.fail(interruptedMessage())
             }
             return .succeeded
         case .history:

@@ -105,6 +105,8 @@ extension SessionRunner {
                 _ = output.fail("cannot read '\(source)': \(message)")
                 return bail ? .bailed : .completed
             }
+            // A line that Ctrl-C cut short has said so, and that the rest of the file is not run.
+            if !isCommandLineInput, outcome == .failed, Task.isCancelled { return .completed }
             switch outcome {
             case .succeeded: break
             case .failed: if bail { return .bailed }
@@ -117,6 +119,13 @@ extension SessionRunner {
             if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }
         }
         return .completed
+    }
+
+    /// The error of a line that Ctrl-C cut short; in a `:load` it also says that the rest of the
+    /// file is not run (one error for one interrupt).
+    func interruptedMessage(_ detail: String? = nil) -> String {
+        let message = detail.map { "interrupted \($0)" } ?? "interrupted"
+        return loadDepth == 0 ? message : "\(message); the rest of '\(output.origin.source)' was not run"
     }
 
     /// How many lines a `:load` runs between two chances for Ctrl-C to be noticed.

@@ -206,7 +206,7 @@ final class SessionRunner {
             try await scheduler.waitUntilQuiescent(limit: limit, countingFrom: since ?? scheduler.clock.now)
             return .succeeded
         } catch is CancellationError {
-            return output.fail("interrupted while waiting for effects")
+            return output.fail(interruptedMessage("while waiting for effects"))
         } catch {
             for reactor in scene.reactors { reactor.cancelAllEffects() }
             return output.fail("\(error); the effects in flight were cancelled")
