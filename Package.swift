@@ -37,6 +37,8 @@ let package = Package(
         .library(name: "BuiltinReactors", targets: ["BuiltinReactors"]),
         // Scripts as tests from Swift Testing: each failed `:expect` or error is an issue at its line.
         .library(name: "ReactorShellTesting", targets: ["ReactorShellTesting"]),
+        // `lsp` for a shell that opts in: `ReactorShellMain.run(..., tools: [.languageServer])`.
+        .library(name: "ReactorLanguageServer", targets: ["ReactorLanguageServer"]),
         .executable(name: "reactor-shell", targets: ["reactor-shell"]),
     ],
     traits: [
@@ -80,9 +82,11 @@ let package = Package(
             dependencies: ["ReactorCore", "ReactorShell", "StateDiff", "CCurlLoader"]
         ),
         .target(name: "ReactorShellTesting", dependencies: ["ReactorShell"]),
+        // The language server lives at the edge (DESIGN.md): over the shell's language, not in it.
+        .target(name: "ReactorLanguageServer", dependencies: ["ReactorShell", "ReactorCore", "StateDiff"]),
         .executableTarget(
             name: "reactor-shell",
-            dependencies: ["ReactorShell", "BuiltinReactors"],
+            dependencies: ["ReactorShell", "BuiltinReactors", "ReactorLanguageServer"],
             linkerSettings: staticSwiftRuntimeInRelease
         ),
         // `swift run -c release reactor-benchmarks`. Its main.swift answers the man page
@@ -108,6 +112,9 @@ let package = Package(
         .testTarget(
             name: "ReactorShellTestingTests", dependencies: ["ReactorShellTesting", "ReactorShell", "BuiltinReactors"],
             exclude: ["scripts"]),
+        .testTarget(
+            name: "ReactorLanguageServerTests",
+            dependencies: ["ReactorLanguageServer", "ReactorShell", "BuiltinReactors", "StateDiff"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "trapping-shell", "TestSupport", "StateDiff"]),
     ]
 )

@@ -1,4 +1,5 @@
 import BuiltinReactors
+import ReactorLanguageServer
 import ReactorShell
 
-await ReactorShellMain.run(registry: .builtins)
+await ReactorShellMain.run(registry: .builtins, tools: [.languageServer])

@@ -154,33 +154,3 @@ final class InteractiveShell {
         )
     }
 }
-
-/// File names for `:load` / `:save` completion: entries of the directory named by the partial
-/// path that start with its last component; directories end in `/`.
-enum FileNameCompletion {
-    static func candidates(for partial: String) -> [String] {
-        let directory: String
-        let prefix: String
-        if let slash = partial.lastIndex(of: "/") {
-            directory = String(partial[...slash])
-            prefix = String(partial[partial.index(after: slash)...])
-        } else {
-            directory = ""
-            prefix = partial
-        }
-        guard let handle = opendir(directory.isEmpty ? "." : directory) else { return [] }
-        defer { closedir(handle) }
-        var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
-            guard name != ".", name != "..", name.hasPrefix(prefix) else { continue }
-            if name.hasPrefix(".") && !prefix.hasPrefix(".") { continue }
-            var info = stat()
-            let isDirectory = stat(directory + name, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
-            names.append(directory + name + (isDirectory ? "/" : ""))
-        }
-        return names.sorted()
-    }
-}

@@ -16,21 +16,23 @@ public enum ReactorShellMain {
     ///   - abstract: the first line of `--help`.
     ///   - banner: the start of the interactive greeting (default `NAME VERSION`).
     ///   - registry: the reactors the shell can load; their entries' options join the shell's.
+    ///   - tools: subcommands from outside the shell library that this shell offers, such as
+    ///     `ReactorLanguageServer`'s `lsp` (``ShellTool``).
     @MainActor
     public static func run(
         name: String = "reactor-shell", version: String = reactorShellVersion, abstract: String? = nil,
-        banner: String? = nil, registry: Registry,
+        banner: String? = nil, registry: Registry, tools: [ShellTool] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
         await run(
             ShellIdentity(name: name, version: version, abstract: abstract, banner: banner),
-            registry: registry, arguments: arguments)
+            registry: registry, tools: tools, arguments: arguments)
     }
 
-    /// ``run(name:version:abstract:banner:registry:arguments:)`` with the identity in one value.
+    /// ``run(name:version:abstract:banner:registry:tools:arguments:)`` with the identity in one value.
     @MainActor
     public static func run(
-        _ identity: ShellIdentity, registry: Registry,
+        _ identity: ShellIdentity, registry: Registry, tools: [ShellTool] = [],
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
         signal(SIGPIPE, SIG_IGN)  // a closed pipe is seen as EPIPE (see ProcessSignals)
@@ -40,9 +42,14 @@ public enum ReactorShellMain {
         sink.registerForSignals()
         ProcessSignals.stopOnWriteFailure(of: sink)
         ProcessSignals.installCrashReport()
+        if let name = arguments.first, let tool = tools.first(where: { $0.name == name }) {
+            let invocation = ShellToolInvocation(
+                identity: identity, registry: registry, arguments: Array(arguments.dropFirst()), environment: environment)
+            exit(await tool.run(invocation))
+        }
         switch LaunchPlan.parse(arguments, environment: environment, identity: identity, registry: registry) {
         case .message(let text):
-            sink.writeResult(text)
+            sink.writeResult(ShellTool.amendHelp(text, tools: tools))
             sink.flush()
             exit(0)
         case .usageError(let text):

@@ -3,9 +3,9 @@
 ///
 /// The rest of the module reads and writes through these (and ``LineReader``) rather than
 /// calling `read`/`write` itself, so the retry loops exist once; only the terminal and signal code needs libc directly.
-enum POSIXIO {
+package enum POSIXIO {
     /// What one read gave.
-    enum ReadResult: Equatable {
+    package enum ReadResult: Equatable {
         /// `count` bytes (more than zero).
         case bytes(Int)
         /// The end of the input.
@@ -15,7 +15,7 @@ enum POSIXIO {
     }
 
     /// Reads at most `buffer.count` bytes from `descriptor` (at `offset` with `pread` when given).
-    static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> ReadResult {
+    package static func readChunk(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, at offset: Int? = nil) -> ReadResult {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return .bytes(0) }
         while true {
             let count = offset.map { pread(descriptor, base, buffer.count, off_t($0)) } ?? read(descriptor, base, buffer.count)
@@ -43,7 +43,7 @@ enum POSIXIO {
     /// Writes all of `bytes` to `descriptor`; returns `errno` when a write fails (`EAGAIN` on a
     /// non-blocking descriptor is retried like `EINTR`).
     @discardableResult
-    static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> POSIXError? {
+    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> POSIXError? {
         guard var pointer = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
@@ -60,7 +60,7 @@ enum POSIXIO {
 
     /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:)``.
     @discardableResult
-    static func writeAll(_ text: String, to descriptor: Int32) -> POSIXError? {
+    package static func writeAll(_ text: String, to descriptor: Int32) -> POSIXError? {
         var text = text
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
@@ -100,7 +100,7 @@ enum POSIXIO {
     }
 
     /// `path` with symbolic links and `..` resolved, or nil when it does not exist.
-    static func canonicalPath(_ path: String) -> String? {
+    package static func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -108,7 +108,7 @@ enum POSIXIO {
 }
 
 /// An `errno` value with its message (`strerror`).
-struct POSIXError: Error, Equatable, CustomStringConvertible {
+package struct POSIXError: Error, Equatable, CustomStringConvertible {
     let code: Int32
-    var description: String { String(cString: strerror(code)) }
+    package var description: String { String(cString: strerror(code)) }
 }
