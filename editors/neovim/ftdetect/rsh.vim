@@ -1,0 +1,2 @@
+" reactor-shell scripts
+autocmd BufRead,BufNewFile *.rsh setfiletype rsh
