@@ -45,7 +45,7 @@ public struct ShellToolInvocation: Sendable {
 extension ShellTool {
     /// `text` (a help text of the root command) with a line for each of `tools` in its
     /// `SUBCOMMANDS:` section, laid out like ArgumentParser's own lines; other texts unchanged.
-    static func amendHelp(_ text: String, tools: [ShellTool]) -> String {
+    package static func amendHelp(_ text: String, tools: [ShellTool]) -> String {
         guard !tools.isEmpty, let section = text.firstRange(of: "\nSUBCOMMANDS:\n") else { return text }
         let lines = tools.map { "  " + $0.name.padded(to: 24) + $0.abstract }
         var result = text
