@@ -19,6 +19,7 @@ function M.setup(opts)
       end
       if id then
         vim.lsp.buf_attach_client(args.buf, id)
+        vim.bo[args.buf].omnifunc = "v:lua.vim.lsp.omnifunc"
       end
     end,
   })
