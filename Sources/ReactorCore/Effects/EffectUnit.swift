@@ -24,6 +24,10 @@ final class EffectUnit {
     var timerID = 0
     @exclusivity(unchecked) @usableFromInline
     var isCancelled = false
+    /// The action whose effect cancelled this unit (by id, or `cancelInFlight`); nil when it was not
+    /// cancelled, or was cancelled by `cancelAllEffects()`, `reset()` or its reactor's release.
+    @usableFromInline
+    var cancellingActionID: Int?
     @exclusivity(unchecked) @usableFromInline
     var hasEnded = false
     /// How many parent units are parked awaiting this one. They are released in the same turn in
@@ -128,9 +132,11 @@ final class EffectUnit {
         }
     }
 
-    /// Cancels the task; its later outputs are dropped.
+    /// Cancels the task; its later outputs are dropped. `actionID`: the action whose effect cancels
+    /// it, when one does (the first cancellation is the one reported).
     @usableFromInline
-    func cancel() {
+    func cancel(by actionID: Int? = nil) {
+        if !isCancelled { cancellingActionID = actionID }
         isCancelled = true
         task?.cancel()
         if timerID != 0 { cancelParkedTimer() }

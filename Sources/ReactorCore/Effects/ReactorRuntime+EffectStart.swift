@@ -70,7 +70,7 @@ extension ReactorRuntime {
         case .merge(let effects):
             for element in effects { start(element, actionID: actionID, sink: sink) }
         case .cancellable(let id, let cancelInFlight, let inner):
-            if cancelInFlight { cancelEffects(id: id) }
+            if cancelInFlight { cancelEffects(id: id, by: actionID) }
             if inner.isSynchronous {
                 start(inner, actionID: actionID, sink: sink)
             } else if let timer = timerForm(of: inner) {
@@ -80,7 +80,7 @@ extension ReactorRuntime {
                 _ = spawn(inner, actionID: actionID, cancellationID: id, batched: true, deliver: sink.later)
             }
         case .cancel(let id):
-            cancelEffects(id: id)
+            cancelEffects(id: id, by: actionID)
         case .delay(let duration, let inner):
             if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
                 startTimer(duration, outputs, actionID: actionID, cancellationID: nil,

@@ -28,7 +28,7 @@ extension ReactorRuntime {
             reservations = CancellableReservations.collect(in: effect)
             if let reservations {
                 for reservation in reservations.reservations where reservation.cancelsInFlight {
-                    cancelEffects(id: reservation.id)
+                    cancelEffects(id: reservation.id, by: actionID)
                 }
             }
         }
@@ -177,7 +177,7 @@ extension ReactorRuntime {
             else { return }
             await wait(for: child, in: unit)
         case .cancel(let id):
-            host.runtime?.cancelEffects(id: id)
+            host.runtime?.cancelEffects(id: id, by: unit.actionID)
         }
     }
 
@@ -200,7 +200,7 @@ extension ReactorRuntime {
             // since, it is skipped, and an enclosing concatenation goes on.
             if reservation.isCancelled { return nil }
         } else if cancelInFlight {
-            runtime.cancelEffects(id: id)
+            runtime.cancelEffects(id: id, by: unit.actionID)
         }
         return runtime.spawn(
             inner, actionID: unit.actionID, cancellationID: id, sharing: .some(unit.reservations), deliver: deliver)

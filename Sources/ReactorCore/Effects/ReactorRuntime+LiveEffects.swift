@@ -49,16 +49,17 @@ extension ReactorRuntime {
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
         emitEffect(EffectEvent(
             effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,
-            phase: phase, time: scheduler.clock.now
+            phase: phase, time: scheduler.clock.now, cancellingActionID: unit.cancellingActionID
         ))
     }
 
     /// Cancels every effect task running under `id`, and the parts under `id` that live effects
-    /// have registered but not started (``CancellableReservations``).
+    /// have registered but not started (``CancellableReservations``); `actionID` is the action whose
+    /// effect asks for it (reported with each cancelled task's end).
     @usableFromInline
-    func cancelEffects(id: AnyHashable) {
+    func cancelEffects(id: AnyHashable, by actionID: Int?) {
         for unit in liveEffectsInStartOrder {
-            if unit.cancellationID == id { unit.cancel() }
+            if unit.cancellationID == id { unit.cancel(by: actionID) }
             unit.reservations?.cancel(id: id)
         }
     }

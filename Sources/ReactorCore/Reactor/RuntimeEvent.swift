@@ -27,14 +27,22 @@ public struct EffectEvent {
     public let phase: EffectPhase
     /// The scheduler's clock time when it happened.
     public let time: Duration
+    /// For a ``EffectPhase/cancelled`` task: the action whose effect cancelled it (a
+    /// `.cancel(id:)`, or a `cancellable(id:cancelInFlight: true)` under the same id); nil when it
+    /// was cancelled otherwise (`cancelAllEffects()`, `reset()`, its reactor's release).
+    public let cancellingActionID: Int?
 
     /// Creates an event (the runtime does; tools may for tests).
-    public init(effectID: Int, actionID: Int?, cancellationID: AnyHashable?, phase: EffectPhase, time: Duration) {
+    public init(
+        effectID: Int, actionID: Int?, cancellationID: AnyHashable?, phase: EffectPhase, time: Duration,
+        cancellingActionID: Int? = nil
+    ) {
         self.effectID = effectID
         self.actionID = actionID
         self.cancellation = cancellationID.map(CancellationIDBox.init)
         self.phase = phase
         self.time = time
+        self.cancellingActionID = cancellingActionID
     }
 }
 

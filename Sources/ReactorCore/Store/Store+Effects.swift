@@ -33,7 +33,7 @@ extension Store {
 
     func unregister(_ number: Int) {
         effects.removeAll { $0.number == number }
-        runtime.cancelEffects(id: AnyHashable(EffectRegistration(number: number)))
+        runtime.cancelEffects(id: AnyHashable(EffectRegistration(number: number)), by: nil)
     }
 
     /// Runs the effects registered now on `action`, whose reduction gave `state`.

@@ -48,12 +48,23 @@ public struct ActionCommand<Action>: Sendable {
     /// thrown by `build` becomes a diagnostic at `origin`, `column` (the action's name).
     @inlinable
     public func action(from arguments: CommandArguments, origin: LineOrigin, column: Int) throws(Diagnostic) -> Action {
+        try Self.action(of: build, named: signature.name, from: arguments, origin: origin, column: column)
+    }
+
+    /// The action `build` makes from `arguments` for command `name`; an error it throws becomes a
+    /// diagnostic at `origin`, `column` (the action's name). The one way a command's action is built
+    /// (``ReactorHandle`` calls it with the parts it keeps, without copying the command).
+    @inlinable
+    static func action(
+        of build: @Sendable (CommandArguments) throws -> Action, named name: String, from arguments: CommandArguments,
+        origin: LineOrigin, column: Int
+    ) throws(Diagnostic) -> Action {
         do {
             return try build(arguments)
         } catch let diagnostic as Diagnostic {
             throw diagnostic
         } catch {
-            throw Diagnostic(origin, column: column, "\(signature.name): \(error)")
+            throw Diagnostic(origin, column: column, "\(name): \(error)")
         }
     }
 }

@@ -38,6 +38,8 @@ final class SessionOutput {
     /// Told of every failure as it is reported: errors and failed expectations, located
     /// (ReactorShellTesting turns each into a test issue at the script's line).
     var failureObserver: ((Diagnostic) -> Void)?
+    /// Told of every error and failed expectation too, for the session's journal readers.
+    var errorReader: (@MainActor (Diagnostic) -> Void)?
 
     init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
         self.sink = sink
@@ -84,6 +86,7 @@ final class SessionOutput {
         hadFailure = true
         printer.error(diagnostic)
         failureObserver?(diagnostic)
+        errorReader?(diagnostic)
         return .failed
     }
 
@@ -101,7 +104,10 @@ final class SessionOutput {
             hadFailure = true
         }
         printer.expectation(result)
-        if !result.ok { failureObserver?(result.failureDiagnostic) }
+        if !result.ok {
+            failureObserver?(result.failureDiagnostic)
+            errorReader?(result.failureDiagnostic)
+        }
     }
 
     private static func makePrinter(

@@ -11,21 +11,17 @@ final class ChangeReporter {
     private let scene: LoadedScene
     private let output: SessionOutput
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
-    @exclusivity(unchecked) private(set) var showsDiffs: Bool
-    // The fields a batch line changes are exempt from dynamic exclusivity checks (a cost on every
-    // line; see docs/performance.md): main-actor state, never passed `inout` to code that could reach them.
+    private(set) var showsDiffs: Bool
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
-    @exclusivity(unchecked) private var baselines: [StateValue?] = []
+    private var baselines: [StateValue?] = []
     /// Whether each reactor of the scene lists its own changes.
-    @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
+    private var listsOwnChanges: [Bool] = []
     /// Whether the encoder built each reactor's values (their storage is handed back to it).
-    @exclusivity(unchecked) private var recyclesValues: [Bool] = []
+    private var recyclesValues: [Bool] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
-    @exclusivity(unchecked) private var spareChanges: [StateChange] = []
+    private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
-    @exclusivity(unchecked) var watches = WatchList()
-    /// Called after each report, diffs on or off (`:break` checks its conditions there).
-    @exclusivity(unchecked) var afterEachReport: (@MainActor () -> Void)?
+    var watches = WatchList()
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
@@ -52,27 +48,33 @@ final class ChangeReporter {
     /// Prints what changed in reactor `index` of the scene since its last report, under `label`
     /// (a time-travel or reset step: no cause); with `onlyIfChanged`, nothing when nothing did.
     func reportChange(of index: Int, label: String, onlyIfChanged: Bool = false) {
-        reportChange(of: scene.reactors[index], at: index, label: label, elapsed: nil, cause: nil, onlyIfChanged: onlyIfChanged)
+        reportChange(
+            of: scene.reactors[index], at: index, reduction: nil, label: label, elapsed: nil, cause: nil,
+            onlyIfChanged: onlyIfChanged)
     }
 
-    /// Prints what changed in `reactor`, reactor `index` of the scene, since its last report,
-    /// under `label`, with the mutation's `cause`.
+    /// Prints what changed in `reactor`, reactor `index` of the scene, from its last report to its
+    /// state after `reduction` (the current state when nil), under `label`, with the mutation's `cause`.
     func reportChange(
-        of reactor: any ShellReactor, at index: Int, label: String, elapsed: Duration?, cause: MutationCause?,
-        onlyIfChanged: Bool = false
+        of reactor: any ShellReactor, at index: Int, reduction: Int?, label: String, elapsed: Duration?,
+        cause: MutationCause?, onlyIfChanged: Bool = false
     ) {
-        defer { if let afterEachReport { afterEachReport() } }
         guard showsDiffs else {
             baselines[index] = nil
             if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
             return
         }
         if listsOwnChanges[index] {
-            return reportOwnChanges(of: reactor, label: label, elapsed: elapsed, cause: cause, onlyIfChanged: onlyIfChanged)
+            return reportOwnChanges(
+                of: reactor, reduction: reduction, label: label, elapsed: elapsed, cause: cause, onlyIfChanged: onlyIfChanged)
         }
         let new: StateValue
         do {
-            new = try reactor.stateValue()
+            if let reduction {
+                new = try reactor.stateValue(afterReduction: reduction)
+            } else {
+                new = try reactor.stateValue()
+            }
         } catch {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return
@@ -113,7 +115,7 @@ final class ChangeReporter {
 
     /// Prints the changes that `reactor`'s state lists itself since its last report.
     private func reportOwnChanges(
-        of reactor: any ShellReactor, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
+        of reactor: any ShellReactor, reduction: Int?, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
     ) {
         var changes: [StateChange] = []
         swap(&changes, &spareChanges)
@@ -123,7 +125,7 @@ final class ChangeReporter {
         }
         let hadBaseline: Bool
         do {
-            hadBaseline = try reactor.appendChangesSinceLastReport(into: &changes)
+            hadBaseline = try reactor.appendChanges(afterReduction: reduction, into: &changes)
         } catch {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return

@@ -10,18 +10,22 @@ final class LoadedScene {
     let clockMode: ClockMode
     /// The registry entry it was loaded from (nil before the first `:use`).
     private(set) var entryName: String?
-    // Read on every line and event: exempt from dynamic exclusivity checks (main-actor state,
-    // replaced only by `load`, never passed `inout`).
-    @exclusivity(unchecked) private(set) var reactors: [any ShellReactor] = []
+    /// The reactors, in the entry's order.
+    private(set) var reactors: [any ShellReactor] = []
     /// The command tables of ``reactors``, in the same order.
-    @exclusivity(unchecked) private(set) var commandTables: [ReactorCommandTable] = []
+    private(set) var commandTables: [ReactorCommandTable] = []
     /// The index of the focused reactor (0 when the scene is empty).
-    @exclusivity(unchecked) var focusIndex = 0
-    @exclusivity(unchecked) private(set) var scheduler: Scheduler
+    var focusIndex = 0
+    /// The scheduler the reactors share.
+    private(set) var scheduler: Scheduler
+    /// Where the reactors' runtime observers write their events (see ``SceneJournal``).
+    private(set) var journal: SceneJournal
 
     init(clockMode: ClockMode) {
         self.clockMode = clockMode
-        self.scheduler = Self.makeScheduler(clockMode)
+        let scheduler = Self.makeScheduler(clockMode)
+        self.scheduler = scheduler
+        self.journal = SceneJournal(scheduler: scheduler)
         let commands = SceneCommands()
         self.commands = commands
         commandsReference = .passUnretained(commands)
@@ -31,32 +35,30 @@ final class LoadedScene {
         mode == .virtual ? Scheduler.virtual() : Scheduler(clock: RealClock())
     }
 
-    /// Replaces the scene with a fresh one from `entry`, on a new scheduler: the old reactors'
-    /// effects are cancelled and their event handlers removed first.
+    /// Replaces the scene with a fresh one from `entry`, on a new scheduler and journal: the old
+    /// reactors' effects are cancelled first (their last events go to the old journal, which
+    /// nobody reads any more). The journal's late arrivals are asked for as before.
     func load(_ entry: RegistryEntry, configuration: ShellConfiguration) {
-        detach()
+        for reactor in reactors { reactor.cancelAllEffects() }
+        let lateArrival = journal.lateArrival
+        journal.lateArrival = nil
         scheduler = Self.makeScheduler(clockMode)
+        journal = SceneJournal(scheduler: scheduler)
+        journal.lateArrival = lateArrival
         let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
         entryName = entry.name
         reactors = scene.reactors
+        for (index, reactor) in reactors.enumerated() { reactor.recordEvents(into: journal, as: index) }
         commandTables = reactors.map(\.commandTable)
         commands = SceneCommands(commandTables)
         hasSeveral = reactors.count > 1
         focusIndex = 0
     }
 
-    /// Cancels the reactors' effects and removes their event handlers.
-    func detach() {
-        for reactor in reactors {
-            reactor.cancelAllEffects()
-            reactor.setEventHandler { _ in }
-        }
-    }
-
     var isEmpty: Bool { reactors.isEmpty }
 
     /// Whether the scene has several reactors (output then names the reactor of each block).
-    @exclusivity(unchecked) private(set) var hasSeveral = false
+    private(set) var hasSeveral = false
 
     /// The focused reactor's index, if a scene is loaded.
     var focusIndexIfLoaded: Int? { reactors.isEmpty ? nil : focusIndex }
@@ -79,12 +81,12 @@ final class LoadedScene {
     }
 
     /// ``commandTables`` prepared for resolving lines.
-    @exclusivity(unchecked) private(set) var commands: SceneCommands {
+    private(set) var commands: SceneCommands {
         didSet { commandsReference = .passUnretained(commands) }
     }
     /// ``commands`` unmanaged (kept alive by it), for the parser's fast path: no retain and
     /// release of the tables per line.
-    @exclusivity(unchecked) private(set) var commandsReference: Unmanaged<SceneCommands>
+    private(set) var commandsReference: Unmanaged<SceneCommands>
 
     /// Resolves an action line to a reactor and one of its commands.
     func resolve(_ invocation: ActionInvocation) throws(Diagnostic) -> (reactor: Int, command: Int) {

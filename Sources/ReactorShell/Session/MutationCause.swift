@@ -1,9 +1,9 @@
 /// Where a mutation came from (SPEC §9, "causes"): straight from an action's own `mutate`, from
 /// one of its asynchronous effects, or from a service's event that a reactor merged in
 /// `transform(mutation:)` (board's `insertPost` after `write.submit`).
-struct MutationCause: Equatable {
+public struct MutationCause: Equatable, Sendable {
     /// How the mutation reached the reducer.
-    enum Origin: String, Equatable {
+    public enum Origin: String, Equatable, Sendable {
         /// The synchronous part of an action's `mutate`.
         case action
         /// An asynchronous effect of an action (a `run`, a delay).
@@ -21,24 +21,25 @@ struct MutationCause: Equatable {
         }
     }
 
-    let origin: Origin
+    /// How the mutation reached the reducer.
+    public let origin: Origin
     /// The log step of the action it goes back to (nil: an action that was not typed, or none).
-    let step: Int?
+    public let step: Int?
     /// The runtime's id of that action, when there is one.
-    let actionID: Int?
+    public let actionID: Int?
     /// The effect that sent it, or during which the service event was broadcast: numbered per
     /// session, as the trace shows it.
-    let effectID: Int?
+    public let effectID: Int?
     /// The label of that action (`updateQuery("sw")`), when known.
-    let actionLabel: String?
+    public let actionLabel: String?
     /// The reactor of that action, named only in scenes of several.
-    let actionReactor: String?
+    public let actionReactor: String?
     /// Whether the text output shows the cause: every mutation but those that come from the
     /// latest typed action's own `mutate` or its effects.
-    let isShown: Bool
+    public let isShown: Bool
 
     /// The action as the output names it (`increase`, `write.submit`), when known.
-    var action: String? {
+    public var action: String? {
         guard let actionLabel else { return nil }
         return actionReactor.map { "\($0).\(actionLabel)" } ?? actionLabel
     }
@@ -46,7 +47,7 @@ struct MutationCause: Equatable {
     /// What the text output appends to the mutation's header, after `← `:
     /// `service event, from write.submit`, `effect #2 of updateQuery("sw")`, `from submit`.
     /// An action longer than 40 characters is cut, ending in `…`.
-    var text: String {
+    public var text: String {
         var action = action
         if let long = action, long.count > 40 { action = long.prefix(39) + "…" }
         switch origin {

@@ -3,7 +3,7 @@ import StateDiff
 
 /// The shell's handle on a reactor `R` whose state is `Encodable`.
 ///
-/// The per-event work (sending, encoding the state, labelling actions and mutations) runs in
+/// The per-event work (sending, describing the state, labelling actions and mutations) runs in
 /// closures made by the inlinable initializer, so they are compiled for the concrete reactor type
 /// in the module that creates the handle: the reactor's pipeline then runs specialized instead of
 /// through generic metadata on every event.
@@ -18,14 +18,14 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     /// The command table derived from ``commands``.
     public let commandTable: ReactorCommandTable
     private var eventToken: ObservationToken?
-    /// Receives the runtime events once recording is installed.
-    @usableFromInline let relay = ShellEventRelay()
-    /// Sends an action to ``reactor`` (specialized for `R`).
-    @usableFromInline let sendAction: @MainActor (R.Action) -> Void
-    /// Encodes the current state of ``reactor`` (specialized for `R`).
-    @usableFromInline let encodeState: @MainActor () throws -> StateValue
-    /// Whether ``encodeState`` builds its values over the storage of values handed back: through the
-    /// encoder, or the writer of a `StateObjectWritable` state (not another `StateValueConvertible`).
+    /// The new states of the reductions written to the journal and not drained yet.
+    @usableFromInline let reducedStates = ReducedStates<R.State>()
+    /// Builds the action of a command from its bound arguments and sends it (specialized for `R`).
+    @usableFromInline let buildAndSend: @MainActor (Int, CommandArguments, LineOrigin, Int, () -> Void) throws(Diagnostic) -> Void
+    /// Describes the state: the current one (slot -1) or a reduced one (specialized for `R`).
+    @usableFromInline let describeState: @MainActor (_ slot: Int) throws -> StateValue
+    /// Whether ``describeState`` builds its values over the storage of values handed back: through
+    /// the encoder, or the writer of a `StateObjectWritable` state (not another `StateValueConvertible`).
     public let encodesThroughEncoder: Bool
     /// Where a `StateObjectWritable` state's old values are kept for the next description (else nil).
     @usableFromInline let spareFields: SpareFields?
@@ -33,18 +33,9 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let makeHistory: @MainActor () -> StateHistory
     /// The last reported state, when `R.State` lists its own changes (a ``ChangeBaseline``).
     @usableFromInline let changeBaseline: AnyObject?
-    /// Starts forwarding the runtime events of ``reactor`` to a relay (specialized for `R`).
-    @usableFromInline let recordEvents: @MainActor (ShellEventRelay) -> ObservationToken
-    /// Binds an invocation to a command of ``commands`` and builds its action (specialized for `R`, so
-    /// reading the command and holding the action need no generic metadata).
-    @usableFromInline let prepareAction: @MainActor (ReactorHandle, ActionInvocation, Int) throws(Diagnostic) -> PreparedAction
-    /// Binds an invocation, builds its action, reports the arguments and sends it (specialized for
-    /// `R`; unlike ``prepareAction`` it keeps the action on the stack, so nothing is allocated).
-    @usableFromInline let bindAndSend: @MainActor (ReactorHandle, ActionInvocation, Int, (CommandArguments) -> Void) throws(Diagnostic) -> Int?
-    /// ``bindAndSend`` with the arguments already bound.
-    @usableFromInline let buildAndSend: @MainActor (
-        ReactorHandle, Int, CommandArguments, LineOrigin, Int, (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int?
+    /// Starts writing the runtime events of ``reactor`` to a journal as reactor `index` of its scene
+    /// (specialized for `R`).
+    @usableFromInline let recordEventsInto: @MainActor (_ journal: SceneJournal, _ index: Int) -> ObservationToken
 
     /// A handle named `name` on `reactor`, with its `commands`, running on the scene's scheduler
     /// (`context.scheduler` is installed in the reactor's runtime; create the reactor without using it).
@@ -55,23 +46,25 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.reactor = reactor
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
-        self.sendAction = { action in reactor.send(action) }
+        let reduced = reducedStates
         if let writable = R.State.self as? any StateObjectWritable.Type {
             // A state that writes its fields: over the fields of the value last handed back, which
             // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
             let spare = SpareFields()
             let describe = describeWritable(writable, over: spare)
-            self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
+            self.describeState = { slot in reduced.describe(slot, of: reactor, with: describe) }
             self.spareFields = spare
             self.encodesThroughEncoder = true
         } else if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
-            self.encodeState = { describeInPlace(reactor.currentState, with: describe) }
+            self.describeState = { slot in reduced.describe(slot, of: reactor, with: describe) }
             self.spareFields = nil
             self.encodesThroughEncoder = false
         } else {
-            self.encodeState = { try StateValue(encoding: reactor.currentState) }
+            self.describeState = { slot in
+                try StateValue(encoding: slot < 0 ? reactor.currentState : reduced.states[slot])
+            }
             self.spareFields = nil
             self.encodesThroughEncoder = true
         }
@@ -90,78 +83,50 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         // pointer) is copied for the call (its name, doc line, parameters and closure retained and
         // released again on every line), while one held in an object's `let` is used in place.
         let boxes = commands.map(CommandBox.init)
-        self.prepareAction = { handle, invocation, commandIndex throws(Diagnostic) in
-            let (arguments, action) = try Self.build(boxes[commandIndex], from: invocation)
-            return PreparedAction(arguments: arguments) { handle.send(action) }
-        }
-        self.bindAndSend = { handle, invocation, commandIndex, report throws(Diagnostic) in
-            let (arguments, action) = try Self.build(boxes[commandIndex], from: invocation)
-            report(arguments)
-            return handle.send(action)
-        }
-        self.buildAndSend = { handle, commandIndex, arguments, origin, column, report throws(Diagnostic) in
-            let action = try boxes[commandIndex].action(from: arguments, origin: origin, column: column)
-            report(arguments)
-            return handle.send(action)
+        self.buildAndSend = { commandIndex, arguments, origin, column, willSend throws(Diagnostic) in
+            let box = boxes[commandIndex]
+            let action = try ActionCommand<R.Action>.action(
+                of: box.build, named: box.name, from: arguments, origin: origin, column: column)
+            willSend()
+            reactor.send(action)
         }
         // A type that labels itself (`CustomMutationLabel`, found out once here) is asked directly
         // instead of through a dynamic cast and reflection; the labeler caches both kinds.
         let actionLabel = customLabel(for: R.Action.self)
         let mutationLabel = customLabel(for: R.Mutation.self)
-        self.recordEvents = { [weak reactor] relay in
+        let labeler = MutationLabeler()
+        self.recordEventsInto = { [weak reactor] journal, index in
             guard let reactor else { return ObservationToken(onCancel: {}) }
-            // Holds the relay strongly (no weak load per event): the relay refers to neither the
-            // reactor nor this handle, so no cycle forms.
+            // The observers only write the events down: nothing of the shell runs here. They hold
+            // the journal, which refers to no reactor, so no cycle forms.
             return reactor.observeRuntimeEvents(
                 actions: { actionID, action in
-                    relay.actionProcessed(actionID, label: relay.labeler.label(for: action, own: actionLabel))
+                    journal.append(.action(id: actionID, label: labeler.label(for: action, own: actionLabel)), reactor: index)
                 },
-                reductions: { actionID, mutation, _ in
-                    relay.forward(.reduction(actionID: actionID, mutation: relay.labeler.label(for: mutation, own: mutationLabel)))
+                reductions: { actionID, mutation, state in
+                    let slot = reduced.keep(state)
+                    journal.append(
+                        .reduction(actionID: actionID, label: labeler.label(for: mutation, own: mutationLabel)),
+                        reactor: index, stateSlot: slot)
                 },
                 effects: { effect in
-                    relay.forward(.effect(effect))
+                    journal.append(.effect(effect), reactor: index)
                 })
         }
     }
 
-    /// Binds `invocation` to `command` and builds its action (inlined into the closures above, so
-    /// specialized for `R` with them).
-    @inlinable
-    static func build(
-        _ box: CommandBox<R.Action>, from invocation: ActionInvocation
-    ) throws(Diagnostic) -> (CommandArguments, R.Action) {
-        let arguments = try box.command.signature.bind(invocation)
-        return (arguments, try box.command.action(from: arguments, for: invocation))
-    }
-
-    public func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction {
-        try prepareAction(self, invocation, commandIndex)
-    }
-
     public func send(
-        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int? {
-        try bindAndSend(self, invocation, commandIndex, report)
-    }
-
-    public func send(
-        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, reporting report: (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int? {
-        try buildAndSend(self, commandIndex, arguments, origin, column, report)
-    }
-
-    /// Sends `action` (a prepared action's `send`); returns the runtime's id for it.
-    @usableFromInline
-    func send(_ action: R.Action) -> Int? {
-        relay.lastActionID = nil
-        if eventToken == nil { installRecorder() }
-        sendAction(action)
-        return relay.lastActionID
+        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, willSend: () -> Void
+    ) throws(Diagnostic) {
+        try buildAndSend(commandIndex, arguments, origin, column, willSend)
     }
 
     public func stateValue() throws -> StateValue {
-        try encodeState()
+        try describeState(-1)
+    }
+
+    public func stateValue(afterReduction reduction: Int) throws -> StateValue {
+        try describeState(reduction)
     }
 
     public func recycleStateValue(_ value: consuming StateValue) {
@@ -172,14 +137,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         }
     }
 
-    public func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void) {
-        relay.handler = handler
-        installRecorder()
+    public func recordEvents(into journal: SceneJournal, as index: Int) {
+        eventToken?.cancel()
+        eventToken = recordEventsInto(journal, index)
     }
 
-    private func installRecorder() {
-        eventToken?.cancel()
-        eventToken = recordEvents(relay)
+    public func forgetReducedStates() {
+        reducedStates.forgetAll()
     }
 
     public func makeStateHistory() -> StateHistory {
@@ -192,9 +156,10 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
 
     public var listsOwnChanges: Bool { changeBaseline != nil }
 
-    public func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool {
+    public func appendChanges(afterReduction reduction: Int?, into changes: inout [StateChange]) throws -> Bool {
         guard let baseline = changeBaseline as? ChangeBaseline else { return false }
-        return try baseline.appendChanges(to: reactor.currentState, into: &changes)
+        let state = reduction.map { reducedStates.states[$0] } ?? reactor.currentState
+        return try baseline.appendChanges(to: state, into: &changes)
     }
 
     public func resetChangeBaseline(toCurrent: Bool) {
@@ -206,61 +171,50 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 }
 
-/// One declared command, held by a ``ReactorHandle`` (see its initializer for why in an object).
+/// The new states of a reactor's reductions, kept from the moment its observer writes a reduction
+/// to the journal until the journal is drained (``ShellReactor/forgetReducedStates()``).
+@MainActor
+@usableFromInline
+final class ReducedStates<State> {
+    @usableFromInline var states: [State] = []
+
+    @usableFromInline
+    init() {}
+
+    /// Keeps `state`; returns its slot.
+    @inlinable
+    func keep(_ state: State) -> Int {
+        states.append(state)
+        return states.count - 1
+    }
+
+    /// `describe` applied to the state in `slot`, or to `reactor`'s current state when `slot` is -1.
+    @inlinable
+    func describe<R: Reactor>(
+        _ slot: Int, of reactor: R, with describe: (UnsafeRawPointer) -> StateValue
+    ) -> StateValue where R.State == State {
+        if slot < 0 { return describeInPlace(reactor.currentState, with: describe) }
+        return states.withUnsafeBufferPointer { describe(UnsafeRawPointer($0.baseAddress! + slot)) }
+    }
+
+    /// Lets go of every state kept (the storage stays for the next ones).
+    func forgetAll() {
+        if !states.isEmpty { states.removeAll(keepingCapacity: true) }
+    }
+}
+
+/// One declared command, held by a ``ReactorHandle`` (see its initializer for why in an object):
+/// its `build` and name, apart, so that building an action calls the closure in place, where
+/// reading them from the command copied the whole command for the call.
 @usableFromInline
 final class CommandBox<Action>: Sendable {
-    @usableFromInline let command: ActionCommand<Action>
-    /// The command's `build` and name, apart: ``action(from:origin:column:)`` calls the closure
-    /// in place, where `command.action(from:origin:column:)` copied the whole command for the call
-    /// (its name, doc line, parameters and closure retained and released, about 130 a line).
     @usableFromInline let build: @Sendable (CommandArguments) throws -> Action
     @usableFromInline let name: String
 
     @usableFromInline
     init(_ command: ActionCommand<Action>) {
-        self.command = command
         build = command.build
         name = command.name
-    }
-
-    /// `command.action(from:origin:column:)`: the action built from `arguments`; an error thrown by
-    /// `build` becomes a diagnostic at `origin`, `column` (the action's name).
-    @inlinable
-    func action(from arguments: CommandArguments, origin: LineOrigin, column: Int) throws(Diagnostic) -> Action {
-        do {
-            return try build(arguments)
-        } catch let diagnostic as Diagnostic {
-            throw diagnostic
-        } catch {
-            throw Diagnostic(origin, column: column, "\(name): \(error)")
-        }
-    }
-}
-
-/// Where a ``ReactorHandle``'s runtime events go: the shell's handler, the labels' cache, and the
-/// id of the first action processed since the last send.
-@MainActor
-public final class ShellEventRelay {
-    /// Labels actions and mutations (with a cache).
-    public let labeler = MutationLabeler()
-    /// The receiver installed by ``ReactorHandle/setEventHandler(_:)``.
-    var handler: (@MainActor (ShellReactorEvent) -> Void)?
-    /// The id of the first action processed since it was reset to nil.
-    var lastActionID: Int?
-
-    /// A relay with no handler yet.
-    @usableFromInline
-    init() {}
-
-    /// Records action `actionID` (the first one since the last send is its id) and forwards it.
-    public func actionProcessed(_ actionID: Int, label: String) {
-        if lastActionID == nil { lastActionID = actionID }
-        handler?(.action(actionID: actionID, label: label))
-    }
-
-    /// Passes `event` to the handler.
-    public func forward(_ event: ShellReactorEvent) {
-        handler?(event)
     }
 }
 

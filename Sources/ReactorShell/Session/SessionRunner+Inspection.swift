@@ -18,8 +18,11 @@ extension SessionRunner {
         return .success(index)
     }
 
-    /// The value at `reference` (the whole state when it has no path).
-    func value(at reference: StatePathReference?) -> Result<(reactor: Int, value: StateValue), Diagnostic> {
+    /// The value at `reference` (the whole state when it has no path), in the current state, or
+    /// with `reduction`, in reactor `reduction.reactor`'s state after that reduction of the journal.
+    func value(
+        at reference: StatePathReference?, reading reduction: (reactor: Int, slot: Int)? = nil
+    ) -> Result<(reactor: Int, value: StateValue), Diagnostic> {
         let index: Int
         switch reactorIndex(for: reference) {
         case .success(let found): index = found
@@ -27,7 +30,11 @@ extension SessionRunner {
         }
         let state: StateValue
         do {
-            state = try scene.reactors[index].stateValue()
+            if let reduction, reduction.reactor == index {
+                state = try scene.reactors[index].stateValue(afterReduction: reduction.slot)
+            } else {
+                state = try scene.reactors[index].stateValue()
+            }
         } catch {
             return .failure(Diagnostic(output.origin, column: 1, "cannot describe the state of \(scene.reactors[index].name): \(error)"))
         }

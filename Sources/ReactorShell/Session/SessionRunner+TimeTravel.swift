@@ -77,6 +77,7 @@ extension SessionRunner {
             // In scenes of several, only the reactors that changed get a block.
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
         }
+        if !breakpoints.isEmpty { checkBreakpoints() }
         return .succeeded
     }
 
@@ -91,6 +92,7 @@ extension SessionRunner {
             scene.reactors[index].reset()
             reporter.reportChange(of: index, label: "(reset)")
         }
+        if !breakpoints.isEmpty { checkBreakpoints() }
         // The scene's timeline holds every reactor's states: after a reset it no longer leads to now.
         recorder.timeline.clear()
         let line = name.map { ":reset \($0.text)" } ?? ":reset"

@@ -118,7 +118,6 @@ extension SessionRunner {
             return output.fail("\(error)", column: condition.comparisonColumn)
         }
         breakpoints.append(Breakpoint(condition: named, holds: holds))
-        reporter.afterEachReport = { [unowned self] in self.checkBreakpoints() }
         return .succeeded
     }
 
@@ -138,25 +137,27 @@ extension SessionRunner {
         } else {
             breakpoints.removeAll()
         }
-        if breakpoints.isEmpty { reporter.afterEachReport = nil }
         return .succeeded
     }
 
-    /// Whether `condition` holds now; a path that is not there (yet) does not hold. Throws when
-    /// the comparison cannot be made (a string ordered against a number).
-    private func evaluate(_ condition: Expectation) throws -> Bool {
-        guard case .success(let (_, actual)) = value(at: condition.path) else { return false }
+    /// Whether `condition` holds now (with `reduction`, in reactor `reduction.reactor`'s state
+    /// after that reduction of the journal); a path that is not there (yet) does not hold. Throws
+    /// when the comparison cannot be made (a string ordered against a number).
+    private func evaluate(_ condition: Expectation, reading reduction: (reactor: Int, slot: Int)? = nil) throws -> Bool {
+        guard case .success(let (_, actual)) = value(at: condition.path, reading: reduction) else { return false }
         return try condition.comparison.evaluate(actual, condition.expected.stateValue)
     }
 
-    /// After each mutation: a break whose condition turned true prints `● break: …` and is noted,
-    /// so that a script run stops before its next line.
-    func checkBreakpoints() {
+    /// After each mutation (read from the journal: reactor `reduction.reactor`'s state after that
+    /// reduction) and each time-travel step: a break whose condition turned true prints
+    /// `● break: …` and is noted, so that a script run stops before its next line.
+    func checkBreakpoints(reading reduction: (reactor: Int, slot: Int)? = nil) {
         for index in breakpoints.indices {
-            let holds = (try? evaluate(breakpoints[index].condition)) ?? false
+            let holds = (try? evaluate(breakpoints[index].condition, reading: reduction)) ?? false
             defer { breakpoints[index].holds = holds }
             guard holds, !breakpoints[index].holds else { continue }
-            let actual = (try? value(at: breakpoints[index].condition.path).get().value).map { $0.literal(maxLength: 60) } ?? "?"
+            let actual = (try? value(at: breakpoints[index].condition.path, reading: reduction).get().value)
+                .map { $0.literal(maxLength: 60) } ?? "?"
             output.printer.text("  ● break: \(breakpoints[index].claim) (actual: \(actual))")
             breakFired = true
         }

@@ -1,10 +1,11 @@
 import StateDiff
 import ReactorCore
 
-/// Runs lines against the scene: parses each, resolves an action to a reactor and command, sends
-/// it (the recorder records it on the way), and waits for the effects when asked to; meta
-/// commands run here too. Everything a line prints goes through the recorder, the change reporter
-/// or the output: nothing calls back into the runner.
+/// Runs lines against the scene: parses each, resolves an action to a reactor and command, binds
+/// and sends it (the recorder records the line on the way), drains the scene's journal and hands
+/// its events to their readers (recorder, reporter and printer, breaks, the session's readers),
+/// and waits for the effects when asked to; meta commands run here too. Nothing calls back into
+/// the runner from inside a reactor.
 @MainActor
 final class SessionRunner {
     let registry: Registry
@@ -35,6 +36,9 @@ final class SessionRunner {
     var breakpoints: [Breakpoint] = []
     /// A break fired since the last line ended.
     var breakFired = false
+    /// The readers added to the session (``ShellSession/addReader(_:)``), told of each event after
+    /// the session's own.
+    var readers: [any SessionJournalReader] = []
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
@@ -46,6 +50,11 @@ final class SessionRunner {
         self.recorder = recorder
         self.reporter = reporter
         self.output = output
+        // An event that arrives while no line runs (an effect's result at the prompt) is read on
+        // the main actor's next turn.
+        scene.journal.lateArrival = { [weak self] in
+            Task { @MainActor in self?.drainJournal() }
+        }
     }
 
     /// The prompt: the focused reactor's name (`counter> `).
@@ -83,6 +92,9 @@ final class SessionRunner {
     func start(bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         output.setOrigin(origin)
         if loadDepth == 0 { recorder.input.append(bytes, origin: origin) }
+        // What arrived since the last line (an effect's result at the prompt) is read first.
+        if !scene.journal.isEmpty { drainJournal() }
+        if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
@@ -91,7 +103,9 @@ final class SessionRunner {
             bytes, line: text, origin: origin, scene: scene.commandsReference, focus: scene.focusIndex, bound: &bound)
         switch consume fast {
         case .bound:
-            outcome = send(bound, origin: origin)
+            outcome = send(
+                reactor: bound.reactor, command: bound.command, arguments: bound.arguments, origin: origin,
+                column: bound.nameColumn, isBackground: bound.isBackground)
             isBackground = bound.isBackground
         case .action(let invocation):
             (outcome, isBackground) = send(consuming: invocation)
@@ -122,7 +136,12 @@ final class SessionRunner {
         }
         // Effects that only wait on the virtual clock end here, without an `await`.
         let since = scheduler.clock.now
-        if scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since) {
+        let journal = scene.journal
+        journal.isHeld = true
+        let quiescent = scheduler.fireParkedTimers(limit: actionWaitLimit, countingFrom: since)
+        journal.isHeld = false
+        drainJournal()
+        if quiescent {
             recorder.actionLineEnded()
             return .done(.succeeded)
         }
@@ -146,54 +165,55 @@ final class SessionRunner {
             let outcome = await waitForQuiescence(limit: actionWaitLimit, countingFrom: since)
             recorder.actionLineEnded()
             return outcome
-        case .meta(let meta): return await runMeta(meta)
+        case .meta(let meta):
+            let outcome = await runMeta(meta)
+            drainJournal()
+            return outcome
         }
     }
 
-    /// Resolves and sends an action (its effects may still be running). The reactor binds the
-    /// arguments and builds the action, the recorder records it, then the reactor sends it; its
-    /// runtime events go to the recorder.
+    /// Resolves `invocation` to a reactor and command, binds its arguments and sends it.
     private func send(_ invocation: ActionInvocation) -> CommandOutcome {
         guard !scene.isEmpty else {
             return output.fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
         }
-        let index: Int, commandIndex: Int
+        let index: Int, commandIndex: Int, arguments: CommandArguments
         do {
             (index, commandIndex) = try scene.resolve(invocation)
+            arguments = try scene.commandTables[index].signatures[commandIndex].bind(invocation)
         } catch {
             return output.fail(error)
         }
+        return send(
+            reactor: index, command: commandIndex, arguments: arguments, origin: invocation.origin,
+            column: invocation.name.column, isBackground: invocation.isBackground)
+    }
+
+    /// Sends the action of command `commandIndex` of reactor `index`, bound to `arguments` (an error
+    /// of its `build` placed at `origin`, `column`): the recorder records the line just before the
+    /// reactor sends it; then the journal is drained.
+    private func send(
+        reactor index: Int, command commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int,
+        isBackground: Bool
+    ) -> CommandOutcome {
         let reactor = scene.reactors[index]
         let command = scene.commandTables[index].signatures[commandIndex].name
         let recorder = recorder
-        let isBackground = invocation.isBackground
+        let journal = scene.journal
+        journal.isHeld = true
+        journal.isSending = true
         do {
-            _ = try reactor.send(invocation, commandIndex: commandIndex) { arguments in
+            try reactor.send(commandIndex: commandIndex, arguments: arguments, origin: origin, column: column) {
                 recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
             }
         } catch {
+            journal.isSending = false
+            journal.isHeld = false
             return output.fail(error)
         }
-        recorder.didSend()
-        return .succeeded
-    }
-
-    /// Sends an action line the parser's fast path resolved and bound (like the invocation's `send`).
-    private func send(_ bound: borrowing BoundActionLine, origin: LineOrigin) -> CommandOutcome {
-        let index = bound.reactor
-        let reactor = scene.reactors[index]
-        let command = scene.commandTables[index].signatures[bound.command].name
-        let recorder = recorder
-        let isBackground = bound.isBackground
-        do {
-            _ = try reactor.send(
-                commandIndex: bound.command, arguments: bound.arguments, origin: origin, column: bound.nameColumn
-            ) { arguments in
-                recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
-            }
-        } catch {
-            return output.fail(error)
-        }
+        journal.isSending = false
+        journal.isHeld = false
+        drainJournal()
         recorder.didSend()
         return .succeeded
     }
@@ -202,6 +222,7 @@ final class SessionRunner {
     /// time counted from `since`, by default now).
     func waitForQuiescence(limit: Duration, countingFrom since: Duration? = nil) async -> CommandOutcome {
         let scheduler = scene.scheduler
+        defer { drainJournal() }
         do {
             try await scheduler.waitUntilQuiescent(limit: limit, countingFrom: since ?? scheduler.clock.now)
             return .succeeded
@@ -222,6 +243,7 @@ final class SessionRunner {
                 "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)) (see :reactors)",
                 column: column)
         }
+        drainJournal()
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)

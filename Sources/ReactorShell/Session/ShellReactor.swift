@@ -2,7 +2,8 @@ import ReactorCore
 import StateDiff
 
 /// What the shell sees of a reactor of a scene, whatever its types: its name and commands, its
-/// state as a value tree, and its runtime events. Make one with ``ReactorHandle``.
+/// state as a value tree, and its runtime events written to the scene's journal. Make one with
+/// ``ReactorHandle``.
 @MainActor
 public protocol ShellReactor: AnyObject {
     /// The name used in `REACTOR.ACTION`, `:focus` and `REACTOR:PATH`; fixed for the reactor's life
@@ -10,26 +11,23 @@ public protocol ShellReactor: AnyObject {
     var name: String { get }
     /// The declared commands.
     var commandTable: ReactorCommandTable { get }
-    /// Binds `invocation` to command `commandIndex` of ``commandTable`` and builds the action,
-    /// ready to send: the shell reports it, then calls ``PreparedAction/send()``.
-    func prepare(_ invocation: ActionInvocation, commandIndex: Int) throws(Diagnostic) -> PreparedAction
-    /// Binds `invocation` to command `commandIndex` of ``commandTable`` and builds the action, like
-    /// ``prepare(_:commandIndex:)``; then calls `report` with the bound arguments and sends the action.
-    /// Returns the runtime's id for it (nil when the reactor is stubbed). When binding or building
-    /// fails, it throws without calling `report`.
+    /// Builds the action of command `commandIndex` of ``commandTable`` from `arguments`, already
+    /// bound to its signature, calls `willSend`, and sends the action. An error of the command's
+    /// `build` is thrown as a diagnostic at `origin`, `column` (the action's name), before
+    /// `willSend` is called and without sending anything.
     func send(
-        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int?
-    /// Builds the action of command `commandIndex` from `arguments`, already bound to it (the
-    /// parser's fast path binds them), then sends it like ``send(_:commandIndex:reporting:)``. An
-    /// error of the command's `build` is reported at `origin`, `column` (the action's name).
-    func send(
-        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, reporting report: (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int?
+        commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int, willSend: () -> Void
+    ) throws(Diagnostic)
     /// The current state as a value tree.
     func stateValue() throws -> StateValue
-    /// Installs the (single) receiver of this reactor's runtime events.
-    func setEventHandler(_ handler: @escaping @MainActor (ShellReactorEvent) -> Void)
+    /// The state right after reduction `reduction` of those not drained yet (its
+    /// ``JournalEvent``'s state slot), as a value tree.
+    func stateValue(afterReduction reduction: Int) throws -> StateValue
+    /// Starts writing this reactor's runtime events to `journal`, as reactor `index` of its scene
+    /// (replacing the journal it wrote to before).
+    func recordEvents(into journal: SceneJournal, as index: Int)
+    /// Lets go of the states kept for the reductions just drained from the journal.
+    func forgetReducedStates()
     /// A new history of this reactor's states for a scene's time travel: it saves the current
     /// state in numbered slots and puts one back (effects in flight cancelled first).
     func makeStateHistory() -> StateHistory
@@ -38,12 +36,13 @@ public protocol ShellReactor: AnyObject {
     /// Back to the initial state, effects cancelled.
     func reset()
     /// True when the state lists its own changes (`StateDiffable`): the shell then reports through
-    /// ``appendChangesSinceLastReport(into:)`` instead of encoding and diffing the whole state.
+    /// ``appendChanges(afterReduction:into:)`` instead of encoding and diffing the whole state.
     var listsOwnChanges: Bool { get }
-    /// Appends the changes since the previous report (or ``resetChangeBaseline(toCurrent:)``) to
-    /// `changes` and makes the current state the baseline; false when there was no baseline.
-    /// Only for a reactor that ``listsOwnChanges``.
-    func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool
+    /// Appends the changes from the previous report (or ``resetChangeBaseline(toCurrent:)``) to the
+    /// state after reduction `reduction` (the current state when nil) to `changes`, and makes that
+    /// state the baseline; false when there was no baseline. Only for a reactor that
+    /// ``listsOwnChanges``.
+    func appendChanges(afterReduction reduction: Int?, into changes: inout [StateChange]) throws -> Bool
     /// Makes the current state the baseline of the next report (`true`), or forgets it.
     func resetChangeBaseline(toCurrent: Bool)
     /// True when ``stateValue()`` builds its value over the storage of values handed back, so that a
@@ -61,7 +60,9 @@ extension ShellReactor {
     public var listsOwnChanges: Bool { false }
 
     /// By default there is nothing to list (see ``listsOwnChanges``).
-    public func appendChangesSinceLastReport(into changes: inout [StateChange]) throws -> Bool { false }
+    public func appendChanges(afterReduction reduction: Int?, into changes: inout [StateChange]) throws -> Bool {
+        false
+    }
 
     /// By default there is no baseline to keep.
     public func resetChangeBaseline(toCurrent: Bool) {}
@@ -73,42 +74,4 @@ extension ShellReactor {
     public func recycleStateValue(_ value: consuming StateValue) {
         StateValue.recycle(value)
     }
-
-    /// ``send(_:commandIndex:reporting:)`` through ``prepare(_:commandIndex:)``.
-    public func send(
-        _ invocation: ActionInvocation, commandIndex: Int, reporting report: (CommandArguments) -> Void
-    ) throws(Diagnostic) -> Int? {
-        let prepared = try prepare(invocation, commandIndex: commandIndex)
-        report(prepared.arguments)
-        return prepared.send()
-    }
-}
-
-/// An action built from a command line, not yet sent.
-@MainActor
-public struct PreparedAction {
-    /// Every declared parameter with its value (for logs, JSON and `:save`).
-    public let arguments: CommandArguments
-    private let perform: @MainActor () -> Int?
-
-    /// An action whose sending is `perform` (which returns the runtime's action id).
-    public init(arguments: CommandArguments, perform: @escaping @MainActor () -> Int?) {
-        self.arguments = arguments
-        self.perform = perform
-    }
-
-    /// Sends the action; returns the runtime's id for it (mutations it causes carry it), nil when
-    /// the reactor is stubbed.
-    public func send() -> Int? { perform() }
-}
-
-/// One runtime event of a reactor, with the mutation already described as text.
-@MainActor
-public enum ShellReactorEvent {
-    /// A mutation was reduced: its label (`setLoading(true)`) and the id of the action that caused it.
-    case reduction(actionID: Int?, mutation: String)
-    /// An action entered the pipeline (including ones dispatched by effects).
-    case action(actionID: Int, label: String)
-    /// An effect task's life event.
-    case effect(EffectEvent)
 }

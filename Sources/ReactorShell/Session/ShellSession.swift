@@ -18,7 +18,9 @@ public enum CommandOutcome: Sendable, Equatable {
 /// - ``LoadedScene``: the reactors of the loaded registry entry, the focus, their scheduler;
 /// - ``SessionRunner``: runs lines and scripts against the scene (parse, resolve, send, wait,
 ///   meta commands);
-/// - ``SessionRecorder``: turns what is sent and the runtime's events into the log, the
+/// - ``SceneJournal`` (the scene's): where the reactors' runtime observers write their events;
+///   the runner drains it after each send and hands the events to their readers;
+/// - ``SessionRecorder``: turns what is sent and the journal's events into the log, the
 ///   timelines and the replay script;
 /// - ``ChangeReporter``: diffs each reactor's state against its last report;
 /// - ``SessionOutput``: the printer of the format in use (``TextPrinter``, ``JSONLinesPrinter``)
@@ -53,11 +55,6 @@ public final class ShellSession {
         if interactive { runner.keyboard = makeKeyboard(interactive: true, sink: sink) }
     }
 
-    isolated deinit {
-        // The reactors' event handlers hold the recorder (and so the scene): let them go.
-        recorder.detach()
-    }
-
     private func makeKeyboard(interactive: Bool, sink: OutputSink) -> StepKeyboard? {
         StepKeyboard(interactive: interactive, sink: sink, color: configuration.color, environment: configuration.environment)
     }
@@ -70,6 +67,12 @@ public final class ShellSession {
 
     /// The prompt: the focused reactor's name (`counter> `).
     public var prompt: String { runner.prompt }
+
+    /// Adds `reader` to the readers of the session's journal: from now on it is told of each line,
+    /// each event of the scene's reactors and each error, in order (see ``SessionJournalReader``).
+    public func addReader(_ reader: any SessionJournalReader) {
+        runner.addReader(reader)
+    }
 
     /// The focused reactor's name, if a scene is loaded.
     public var focusedReactorName: String? { scene.focusedName }

@@ -44,18 +44,21 @@ private final class OwnLabelReactor: Reactor {
 @Suite("Own labels")
 struct OwnLabelTests {
     @Test func theShellAsksATypeThatLabelsItselfInsteadOfReflecting() {
+        let scheduler = Scheduler.virtual()
         let handle = ReactorHandle(
             name: "own", reactor: OwnLabelReactor(), commands: [],
-            context: SceneContext(scheduler: .virtual(), configuration: .init()))
+            context: SceneContext(scheduler: scheduler, configuration: .init()))
+        let journal = SceneJournal(scheduler: scheduler)
+        handle.recordEvents(into: journal, as: 0)
+        handle.reactor.send(.bump(-3))
         var events: [String] = []
-        handle.setEventHandler { event in
-            switch event {
+        journal.drain { event in
+            switch event.kind {
             case .action(_, let label): events.append("action " + label)
             case .reduction(_, let mutation): events.append("mutation " + mutation)
             case .effect: break
             }
         }
-        _ = handle.send(OwnLabelReactor.Action.bump(-3))
         #expect(events == ["action press<-3>", "mutation plus -3"])
         #expect(MutationLabel.describe(OwnLabelReactor.Mutation.add(1), limit: 80) == "plus 1")
     }

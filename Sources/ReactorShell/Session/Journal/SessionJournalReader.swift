@@ -1,0 +1,58 @@
+import ReactorCore
+import StateDiff
+
+/// A reader of a session's journal: told, in order, of each line the session runs, each event of
+/// its scene's reactors and each error, once the session's own readers (the recorder, the reporter
+/// and printer, watch and break) have read it. A new view of a session (a live view, a room's
+/// display, an explorer's checks) is a new reader, added with ``ShellSession/addReader(_:)``; it
+/// is called on the main actor, after the `send` or the scheduler's wake-up that caused the event
+/// returned, never from inside a reactor.
+@MainActor
+public protocol SessionJournalReader: AnyObject {
+    /// Reads `event`. The reader must not run lines or send actions from here.
+    func read(_ event: SessionEvent)
+}
+
+/// One event of a session, as its readers see it: the journal's event with what the session's own
+/// readers made of it (the log step, the cause, the effect's number in the session).
+@MainActor
+public struct SessionEvent {
+    /// What happened.
+    public enum Kind {
+        /// A line about to run, with where it comes from.
+        case line(text: String, origin: LineOrigin)
+        /// Action `id`, labelled `label`, entered its reactor's pipeline; `step` is its `:history`
+        /// step when it was typed (nil for one an effect dispatched).
+        case action(id: Int, label: String, step: Int?)
+        /// Mutation `label` was reduced, coming from `cause`; ``SessionEvent/newState()`` describes
+        /// the state it made.
+        case reduction(label: String, cause: MutationCause)
+        /// A step in the life of effect `number` (numbered per session, as the output shows it).
+        case effect(EffectEvent, number: Int)
+        /// An error was reported (a failed expectation too).
+        case error(Diagnostic)
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The reactor it happened in (nil for a line or an error).
+    public let reactor: (any ShellReactor)?
+    /// The scene clock's time, for an event of a reactor.
+    public let time: Duration?
+    /// For a reduction, where its reactor keeps the new state until the drain ends.
+    let stateSlot: Int
+
+    init(_ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1) {
+        self.kind = kind
+        self.reactor = reactor
+        self.time = time
+        self.stateSlot = stateSlot
+    }
+
+    /// For a reduction, the state it made, as a value tree (nil for other events). Only while the
+    /// event is being read: the reactor lets go of the state once the journal is drained.
+    public func newState() throws -> StateValue? {
+        guard stateSlot >= 0, let reactor else { return nil }
+        return try reactor.stateValue(afterReduction: stateSlot)
+    }
+}
