@@ -9,7 +9,8 @@ import StateDiff
 /// - an arrow per action (`User->>write: submit`), per mutation (from the reactor itself, its
 ///   effects, or the service), and per service event (from the effect or action that caused it
 ///   to the service), with a note over the reactor naming the paths the mutation changed;
-/// - `:use` lines, time travel and resets as notes and dashed arrows.
+/// - `:use` lines, time travel and resets as notes and dashed arrows; an effect cancelled by
+///   another action as a note (`⊘ effect #2 of updateQuery("sw") cancelled by updateQuery("swift")`).
 enum SequenceDiagramWriter {
     /// The Mermaid text for `steps`, replayed with JSON output.
     static func mermaid(_ steps: [SessionReplay.Step]) -> String {
@@ -76,6 +77,10 @@ enum SequenceDiagramWriter {
                 addMutation(event)
             case "no_mutation":
                 if let reactor = string(event["reactor"]) { note(over: reactor, "(no mutation)") }
+            case "effect":
+                guard string(event["status"]) == "cancelled", let reactor = string(event["reactor"]),
+                      case .int(let number)? = event["effect"], let by = string(event["by"]) else { return }
+                note(over: reactor, "⊘ effect #\(number)" + (string(event["action"]).map { " of \($0)" } ?? "") + " cancelled by \(by)")
             default:
                 return
             }

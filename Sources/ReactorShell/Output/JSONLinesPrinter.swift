@@ -131,6 +131,10 @@ final class JSONLinesPrinter: SessionPrinter {
         ]
         if let action = report.action { fields.append(StateField("action", .string(action))) }
         if let failure { fields.append(StateField("message", .string(failure))) }
+        if let by = report.cancelledBy {
+            fields.append(StateField("status", .string("cancelled")))
+            fields.append(StateField("by", .string(by)))
+        }
         emit(fields)
     }
 

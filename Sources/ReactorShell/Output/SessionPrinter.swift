@@ -31,7 +31,8 @@ protocol SessionPrinter: AnyObject {
     func error(_ diagnostic: Diagnostic)
     /// A whole state, or the value at a path of it (`:state`).
     func state(reactor: String, path: String?, value: StateValue)
-    /// An effect's life event (`:set trace on`).
+    /// An effect's life event: every one while tracing (``EffectReport/traced``), and always a
+    /// cancellation by another action (``EffectReport/cancelledBy``).
     func effect(_ report: EffectReport)
     /// Informational text (help, listings, history).
     func text(_ text: String)
@@ -72,7 +73,7 @@ struct ExpectationResult {
     }
 }
 
-/// An effect life event to trace, with the names the shell gives it.
+/// An effect life event to print, with the names the shell gives it.
 struct EffectReport {
     let reactor: String
     let sceneHasSeveral: Bool
@@ -83,6 +84,16 @@ struct EffectReport {
     let effectNumber: Int
     /// The time since that action was sent.
     let elapsed: Duration?
+    /// For an effect cancelled by another action's effect: that action, as the output names it
+    /// (`updateQuery("swift")`, `search.updateQuery("swift")` in scenes of several).
+    var cancelledBy: String? = nil
+    /// Whether tracing is on (`:set trace on`): every life event is shown, with its times.
+    var traced = false
+
+    /// The action whose effect it is, as the output names it (`REACTOR.` in scenes of several).
+    var actionName: String? {
+        action.map { sceneHasSeveral ? "\(reactor).\($0)" : $0 }
+    }
 
     /// The phase's name and, for a failure, its message.
     var phase: (name: String, failure: String?) {

@@ -130,6 +130,13 @@ final class TextPrinter: SessionPrinter {
     }
 
     func effect(_ report: EffectReport) {
+        if let by = report.cancelledBy {
+            // Not dim: a cancellation is what a lesson on effects is about.
+            var line = "  ⊘ effect #\(report.effectNumber)"
+            if let action = report.actionName { line += " of \(action)" }
+            sink.writeResult(colored(line + " cancelled by \(by)", code: "33"))
+        }
+        guard report.traced else { return }
         let (phase, failure) = report.phase
         var line = "  ⋯ effect #\(report.effectNumber)"
         if let action = report.action { line += " of \(report.sceneHasSeveral ? "\(report.reactor)." : "")\(action)" }

@@ -34,6 +34,8 @@ struct SessionLog {
         private var laterMutations: [Mutation] = []
         /// How many mutations were not kept.
         var droppedMutations = 0
+        /// What else happened to the step's effects (`⊘ effect #2 cancelled by updateQuery("swift")`).
+        private(set) var notes: [String] = []
 
         init(number: Int, line: consuming RecordedLine, actionID: Int?) {
             self.number = number
@@ -50,6 +52,7 @@ struct SessionLog {
             firstMutation = nil
             if !laterMutations.isEmpty { laterMutations.removeAll(keepingCapacity: true) }
             droppedMutations = 0
+            if !notes.isEmpty { notes = [] }
         }
 
         /// One mutation filed under the entry.
@@ -80,6 +83,11 @@ struct SessionLog {
                     label: mutation.label, reactor: mutation.reactor, step: number, actionID: actionID,
                     effectID: mutation.effectID, viaEvent: mutation.viaEvent)
             }
+        }
+
+        /// Adds a note (the first `maximumMutations`).
+        mutating func record(note: String) {
+            if notes.count < SessionLog.maximumMutations { notes.append(note) }
         }
 
         /// Whether it caused any mutation.
@@ -168,6 +176,17 @@ struct SessionLog {
             }
         }
         return nil
+    }
+
+    /// Files `note` under the entry of `actionID` (searched from the newest), if the log still has it.
+    mutating func record(note: String, actionID: Int) {
+        for age in ring.indices {
+            let index = index(age: age)
+            if ring[index].actionID == actionID {
+                ring[index].record(note: note)
+                return
+            }
+        }
     }
 
     /// The step of the entry of `actionID`, if the log still has it (searched from the newest).

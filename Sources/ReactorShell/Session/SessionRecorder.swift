@@ -152,7 +152,8 @@ final class SessionRecorder {
     }
 
     /// Records effect event `effect` of the journal's `event`: returns its number in the session
-    /// and, for a failure or when tracing, what the printers show of it.
+    /// and what the printers show of it: a failure, a cancellation by another action (logged under
+    /// the step of the action whose effect it was), or any event while tracing.
     func recordEffect(_ effect: EffectEvent, of event: JournalEvent) -> (number: Int, report: EffectReport?) {
         let number = effectNumberBase + effect.effectID
         if number > lastEffectNumber { lastEffectNumber = number }
@@ -160,11 +161,24 @@ final class SessionRecorder {
         // normal end, two events of every effect, needs nothing more.
         var isFailure = false
         if case .failed = effect.phase { isFailure = true }
-        guard isFailure || trace else { return (number, nil) }
+        let cancellingAction = effect.cancellingActionID
+        guard isFailure || trace || cancellingAction != nil else { return (number, nil) }
         let action = effect.actionID.flatMap { recentActions[$0] }
-        return (number, EffectReport(
+        var report = EffectReport(
             reactor: scene.reactors[event.reactor].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
-            event: effect, effectNumber: number, elapsed: action.map { event.time - $0.time }))
+            event: effect, effectNumber: number, elapsed: action.map { event.time - $0.time })
+        report.traced = trace
+        if let cancellingAction, case .cancelled = effect.phase {
+            let by = recentActions[cancellingAction]
+            let name = by.map { by in
+                scene.hasSeveral && by.reactor < scene.reactors.count ? "\(scene.reactors[by.reactor].name).\(by.label)" : by.label
+            } ?? "action #\(cancellingAction)"
+            report.cancelledBy = name
+            if let actionID = effect.actionID {
+                log.record(note: "⊘ effect #\(number) cancelled by \(name)", actionID: actionID)
+            }
+        }
+        return (number, report)
     }
 
     /// Where a mutation reduced for action `actionID` (nil: from a merged source) came from,

@@ -25,6 +25,7 @@ extension SessionRunner {
             lines.append("  " + String(repeating: " ", count: width - number.count) + number + "  " + entry.command)
             for mutation in entry.mutations { lines.append(indent + "· " + mutation) }
             if entry.droppedMutations > 0 { lines.append(indent + "… \(entry.droppedMutations) more") }
+            for note in entry.notes { lines.append(indent + note) }
         }
         return lines.joined(separator: "\n")
     }

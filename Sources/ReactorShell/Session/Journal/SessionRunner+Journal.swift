@@ -35,7 +35,7 @@ extension SessionRunner {
                 if case .failed(let error) = effect.phase {
                     _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(error)")
                 }
-                if recorder.trace { output.printer.effect(report) }
+                if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
             }
             if !readers.isEmpty { tellReaders(SessionEvent(.effect(effect, number: number), reactor: reactor, time: event.time)) }
         }

@@ -1,0 +1,60 @@
+import ReactorCore
+import StateDiff
+import Testing
+@testable import ReactorShell
+
+/// A journal reader that writes down what it reads, as text, with the new state of each reduction.
+@MainActor
+private final class TranscribingReader: SessionJournalReader {
+    var lines: [String] = []
+
+    func read(_ event: SessionEvent) {
+        let reactor = event.reactor?.name ?? "-"
+        switch event.kind {
+        case .line(let text, let origin):
+            lines.append("line \(origin.line): \(text)")
+        case .action(_, let label, let step):
+            lines.append("\(reactor) action \(label) step \(step.map(String.init) ?? "-")")
+        case .reduction(let label, let cause):
+            let total = (try? event.newState()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
+            lines.append("\(reactor) reduction \(label) from \(cause.origin.rawValue) total \(total?.literal() ?? "?")")
+        case .effect(let effect, let number):
+            lines.append("\(reactor) effect #\(number) \(effect.phase)")
+        case .error(let diagnostic):
+            lines.append("error \(diagnostic.message)")
+        }
+    }
+}
+
+@MainActor
+@Suite("Journal readers")
+struct JournalReaderTests {
+    @Test func aReaderIsToldOfEachLineEventAndErrorInOrderWithEachReductionsOwnState() async {
+        let harness = SessionHarness()
+        let reader = TranscribingReader()
+        harness.session.addReader(reader)
+        await harness.run("add 2", "slowAdd 3", "nope")
+        #expect(reader.lines == [
+            "line 1: add 2",
+            "tally action add(2) step 1",
+            "tally reduction addValue(2) from action total 2",
+            "line 2: slowAdd 3",
+            "tally action slowAdd(3) step 2",
+            "tally reduction setPending(true) from action total 2",
+            "tally effect #1 started",
+            // Both reductions of the delayed part are drained together: each still has its own state.
+            "tally reduction addValue(3) from effect total 5",
+            "tally reduction setPending(false) from effect total 5",
+            "tally effect #1 finished",
+            "line 3: nope",
+            "error unknown action 'nope'; the actions of tally are add, slowAdd, rename, explode",
+        ])
+    }
+
+    @Test func aBreakSeesTheStateOfTheReductionThatMadeItTrueNotTheStateAfterTheDrain() async {
+        let harness = SessionHarness()
+        // Both delayed halves fall due at 100 ms: total goes 0 → 3 → 7 within one wake-up.
+        await harness.run(":break total == 3", "slowAdd 3 &", "slowAdd 4 &", ":advance 100ms")
+        #expect(harness.takeStdout().contains("  ● break: tally:total == 3 (actual: 3)"))
+    }
+}
