@@ -8,6 +8,8 @@ public enum LaunchPlan: Sendable {
     case run(ShellConfiguration, files: [String])
     /// Each file run alone, its output compared with (or, `update`, written to) its golden file.
     case test(ShellConfiguration, files: [String], update: Bool)
+    /// `explore`: random sequences of an entry's commands, the first failure shrunk to a script.
+    case explore(ShellConfiguration, ExploreRequest)
     /// Print the registry.
     case list
     /// Print `text` to stdout (help, version) and exit 0.
@@ -33,6 +35,7 @@ struct RootCommand: ParsableCommand {
             ("\(name) run script.rsh", "exit 0 when every :expect holds"),
             ("\(name) run --bail --format json a.rsh b.rsh", ""),
             ("echo ':state' | \(name) --reactor \(first)", ""),
+            ("\(name) explore --reactor \(other)", "random sequences; a failure shrunk to a script"),
             ("\(name) list", "the registry"),
         ]
         let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
@@ -55,7 +58,7 @@ struct RootCommand: ParsableCommand {
                 Inside the shell, type :help.
                 """,
             version: identity.version,
-            subcommands: [RunCommand.self, TestCommand.self, ListCommand.self]
+            subcommands: [RunCommand.self, TestCommand.self, ExploreCommand.self, ListCommand.self]
         )
     }
 
@@ -153,6 +156,9 @@ extension LaunchPlan {
         case .test(var configuration, let files, let update):
             change(&configuration)
             self = .test(configuration, files: files, update: update)
+        case .explore(var configuration, let request):
+            change(&configuration)
+            self = .explore(configuration, request)
         case .list, .message, .usageError:
             break
         }
@@ -192,6 +198,8 @@ extension LaunchPlan {
             return .run(config, files: run.files)
         case let test as TestCommand:
             return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)
+        case let explore as ExploreCommand:
+            return .explore(explore.session.configuration(environment: environment), explore.request)
         case is ListCommand:
             return .list
         default:

@@ -33,6 +33,12 @@ enum ProcessSignals {
         }
     }
 
+    /// Puts back the default action of the crash signals: an explorer's attempt runs in a child
+    /// process whose parent reports a trap, so the child dies quietly by the signal.
+    static func removeCrashReport() {
+        for number in crashSignals { signal(number, SIG_DFL) }
+    }
+
     /// Installs the batch-mode handlers of SIGINT, SIGTERM and SIGHUP.
     static func installBatchTermination() {
         SignalSafeOutput.prepare()

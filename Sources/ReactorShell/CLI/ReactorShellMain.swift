@@ -64,6 +64,9 @@ public enum ReactorShellMain {
             exit(await runShell(registry: registry, configuration: configuration, files: nil, sink: sink))
         case .run(let configuration, let files):
             exit(await runShell(registry: registry, configuration: configuration, files: files, sink: sink))
+        case .explore(let configuration, let request):
+            exit(await ExploreMain.run(
+                registry: registry, configuration: configuration, request: request, arguments: arguments, sink: sink))
         case .test(let configuration, let files, let update):
             ProcessSignals.installBatchTermination()
             exit(await GoldenScripts.run(files, registry: registry, configuration: configuration, update: update, sink: sink))

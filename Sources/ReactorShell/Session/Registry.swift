@@ -50,6 +50,8 @@ public struct RegistryEntry: Sendable {
     public let options: [RegistryOption]
     /// Builds a fresh scene.
     public let makeScene: @MainActor @Sendable (SceneContext) -> Scene
+    /// The invariants and argument generators `reactor-shell explore` uses (see ``exploring(invariants:generators:)``).
+    public var exploration = Exploration()
 
     /// Creates an entry.
     public init(

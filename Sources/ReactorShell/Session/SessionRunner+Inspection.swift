@@ -60,26 +60,26 @@ extension SessionRunner {
         }
     }
 
-    func expect(_ expectation: Expectation, column: Int) -> CommandOutcome {
-        let expected = expectation.expected.stateValue
-        let comparison = expectation.comparison.rawValue
-        let pathText = expectation.path.description
-        var ok = false
-        var actual: StateValue?
-        var problem: String?
+    /// What checking `expectation` against the scene finds: whether it holds, the actual value
+    /// (when the path exists) and why it could not be checked (when it could not).
+    func evaluate(_ expectation: Expectation) -> (ok: Bool, actual: StateValue?, problem: String?) {
         switch value(at: expectation.path) {
         case .success(let (_, value)):
-            actual = value
             do {
-                ok = try expectation.comparison.evaluate(value, expected)
+                return (try expectation.comparison.evaluate(value, expectation.expected.stateValue), value, nil)
             } catch {
-                problem = "\(error)"
+                return (false, value, "\(error)")
             }
         case .failure(let diagnostic):
-            problem = diagnostic.message
+            return (false, nil, diagnostic.message)
         }
+    }
+
+    func expect(_ expectation: Expectation, column: Int) -> CommandOutcome {
+        let (ok, actual, problem) = evaluate(expectation)
         output.report(ExpectationResult(
-            origin: output.origin, column: column, path: pathText, comparison: comparison, expected: expected,
+            origin: output.origin, column: column, path: expectation.path.description,
+            comparison: expectation.comparison.rawValue, expected: expectation.expected.stateValue,
             actual: actual, ok: ok, problem: problem))
         return ok ? .succeeded : .failed
     }

@@ -181,6 +181,15 @@ struct Timeline {
         hasLiveState = false
     }
 
+    /// Whether ``undo()`` would find a point to go back to.
+    var canUndo: Bool { (position ?? count) > 0 }
+
+    /// Whether ``redo()`` would find a point (or the live states) to go forward to.
+    var canRedo: Bool {
+        guard let position else { return false }
+        return position + 1 < count || hasLiveState
+    }
+
     /// The states one action back, or nil when there is none.
     mutating func undo() -> Target? {
         let target = (position ?? count) - 1

@@ -1,0 +1,91 @@
+import StateDiff
+
+/// One attempt of an exploration: a fresh session of the explored entry, on the virtual clock,
+/// whose steps run as lines through the shell's own runner (the same parser, binding and send as
+/// a script), each followed by the invariant checks.
+@MainActor
+final class ExploreAttempt {
+    /// The outcome of one step.
+    enum StepResult {
+        /// Every check held (a failed line too, when errors are allowed: `failedLine` says so).
+        case held(failedLine: Bool)
+        /// The step broke something.
+        case failed(ExploreFailure)
+    }
+
+    let session: ShellSession
+    private let invariants: [CheckedInvariant]
+    private let allowsErrors: Bool
+    private var lastError: Diagnostic?
+
+    /// A session of `setup`'s entry in its initial state.
+    init(_ setup: ExploreSetup) {
+        session = ShellSession(registry: setup.registry, configuration: setup.configuration, sink: setup.sink, interactive: false)
+        invariants = setup.invariants
+        allowsErrors = setup.allowsErrors
+        _ = session.loadInitialScene()
+        session.failureObserver = { [unowned self] diagnostic in lastError = diagnostic }
+    }
+
+    var probe: ExploreProbe { ExploreProbe(session: session) }
+
+    /// Runs `step` as line `number` and checks the invariants on what it left.
+    func run(_ step: ExploreStep, number: Int) async -> StepResult {
+        await run(line: step.line, number: number)
+    }
+
+    /// Runs `line` as line `number` of the sequence and checks the invariants on what it left.
+    func run(line: String, number: Int) async -> StepResult {
+        lastError = nil
+        let outcome = await session.execute(
+            line: line, origin: LineOrigin(source: "<explore>", line: number), waitAfterAction: true)
+        var failedLine = false
+        if outcome != .succeeded {
+            guard allowsErrors else { return .failed(.error(message: lastError?.message ?? "the line failed")) }
+            failedLine = true
+        }
+        for invariant in invariants {
+            if let failure = invariant.check(session) { return .failed(failure) }
+        }
+        return .held(failedLine: failedLine)
+    }
+}
+
+/// An invariant ready to check: an expectation parsed once, or a Swift check.
+@MainActor
+struct CheckedInvariant {
+    let name: String
+    private let expectation: (text: String, parsed: Expectation, whenQuiescent: Bool)?
+    private let swiftCheck: (@MainActor @Sendable (ExploreProbe) -> ExploreViolation?)?
+
+    /// Prepares `invariant`; throws a diagnostic for an expectation that does not parse.
+    init(_ invariant: ExploreInvariant) throws(Diagnostic) {
+        name = invariant.name
+        switch invariant.rule {
+        case .expectation(let text, let whenQuiescent):
+            let origin = LineOrigin(source: "invariant '\(text)'", line: 1)
+            guard case .meta(let meta) = try ScriptParser.parseFully(":expect " + text, origin: origin),
+                  case .expect(let parsed) = meta.command
+            else { throw Diagnostic(origin, column: 1, "expected PATH OP VALUE, as after :expect") }
+            expectation = (text, parsed, whenQuiescent)
+            swiftCheck = nil
+        case .check(let check):
+            expectation = nil
+            swiftCheck = check
+        }
+    }
+
+    /// The failure the invariant finds in `session`, or nil while it holds.
+    func check(_ session: ShellSession) -> ExploreFailure? {
+        if let swiftCheck {
+            return swiftCheck(ExploreProbe(session: session)).map {
+                .invariant(name: name, expectation: $0.expectation, detail: $0.detail)
+            }
+        }
+        guard let (text, parsed, whenQuiescent) = expectation else { return nil }
+        if whenQuiescent && !session.scene.scheduler.isQuiescent { return nil }
+        let (ok, actual, problem) = session.runner.evaluate(parsed)
+        if ok { return nil }
+        return .invariant(name: name, expectation: text, detail: problem ?? "actual: \(actual?.literal(maxLength: 80) ?? "nil")")
+    }
+}
