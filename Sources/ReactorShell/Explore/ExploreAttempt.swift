@@ -40,7 +40,8 @@ final class ExploreAttempt {
         let outcome = await session.execute(
             line: line, origin: LineOrigin(source: "<explore>", line: number), waitAfterAction: true)
         var failedLine = false
-        if outcome != .succeeded {
+        // A failed effect is reported while the line runs, its line's outcome unchanged.
+        if outcome != .succeeded || lastError != nil {
             guard allowsErrors else { return .failed(.error(message: lastError?.message ?? "the line failed")) }
             failedLine = true
         }

@@ -11,7 +11,7 @@ struct ReplayResult {
 }
 
 /// Shrinks a failing sequence to a small one that fails the same way: drops meta steps and ` &`,
-/// drops runs of steps (halves, quarters, … single steps), simplifies each action's arguments
+/// drops runs of steps (halves, quarters, … single steps, then pairs), simplifies each action's arguments
 /// toward 0 and "", then writes each action in the canonical form of `:save`. Every candidate is
 /// replayed from the initial state (never judged by the old run's states) and kept only when it
 /// fails the same way without a line failing that did not fail before.
@@ -50,6 +50,7 @@ struct Shrinker {
             await dropAll { $0.isMeta && !Self.isAction($0) }
             await mapAll(Self.foreground)
             await dropRuns()
+            if best == before { await dropPairs() }
             await simplifyArguments()
             await shortenAdvances()
             progress = best != before
@@ -96,6 +97,31 @@ struct Shrinker {
             size /= 2
         }
     }
+
+    /// Drops any two steps (an `add` and the `remove` that undoes it, a `remove` and the `:undo`
+    /// that takes it back), when the sequence is short enough for every pair to be tried.
+    private mutating func dropPairs() async {
+        guard best.count <= Self.pairLimit else { return }
+        var first = 0
+        while first < best.count {
+            var second = first + 1
+            var dropped = false
+            while second < best.count {
+                var candidate = best
+                candidate.remove(at: second)
+                candidate.remove(at: first)
+                if await attempt(candidate) {
+                    dropped = true
+                    break
+                }
+                second += 1
+            }
+            if !dropped { first += 1 }
+        }
+    }
+
+    /// The longest sequence whose pairs of steps are tried (n² / 2 replays of n steps each).
+    static let pairLimit = 40
 
     @discardableResult
     private mutating func tryReplacing(_ index: Int, with step: ExploreStep) async -> Bool {
