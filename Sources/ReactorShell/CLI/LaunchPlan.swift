@@ -35,7 +35,7 @@ struct RootCommand: ParsableCommand {
             ("\(name) run script.rsh", "exit 0 when every :expect holds"),
             ("\(name) run --bail --format json a.rsh b.rsh", ""),
             ("echo ':state' | \(name) --reactor \(first)", ""),
-            ("\(name) explore --reactor \(other)", "random sequences; a failure shrunk to a script"),
+            ("\(name) explore", "random sequences; a failure shrunk to a script"),
             ("\(name) list", "the registry"),
         ]
         let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0

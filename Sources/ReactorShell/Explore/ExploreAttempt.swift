@@ -16,6 +16,8 @@ final class ExploreAttempt {
     let session: ShellSession
     private let invariants: [CheckedInvariant]
     private let allowsErrors: Bool
+    /// Whether an invariant compares the states before and after a step.
+    private let keepsStepStart: Bool
     private var lastError: Diagnostic?
 
     /// A session of `setup`'s entry in its initial state.
@@ -23,6 +25,7 @@ final class ExploreAttempt {
         session = ShellSession(registry: setup.registry, configuration: setup.configuration, sink: setup.sink, interactive: false)
         invariants = setup.invariants
         allowsErrors = setup.allowsErrors
+        keepsStepStart = setup.invariants.contains { $0.comparesStates }
         _ = session.loadInitialScene()
         session.failureObserver = { [unowned self] diagnostic in lastError = diagnostic }
     }
@@ -37,6 +40,7 @@ final class ExploreAttempt {
     /// Runs `line` as line `number` of the sequence and checks the invariants on what it left.
     func run(line: String, number: Int) async -> StepResult {
         lastError = nil
+        let start = keepsStepStart ? stepStart(line) : nil
         let outcome = await session.execute(
             line: line, origin: LineOrigin(source: "<explore>", line: number), waitAfterAction: true)
         var failedLine = false
@@ -46,9 +50,14 @@ final class ExploreAttempt {
             failedLine = true
         }
         for invariant in invariants {
-            if let failure = invariant.check(session) { return .failed(failure) }
+            if let failure = invariant.check(session, stepStart: start) { return .failed(failure) }
         }
         return .held(failedLine: failedLine)
+    }
+
+    private func stepStart(_ line: String) -> ExploreProbe.StepStart {
+        let states = session.scene.reactors.map { (try? $0.stateValue()) ?? .null }
+        return ExploreProbe.StepStart(line: line, states: states, wasQuiescent: session.scene.scheduler.isQuiescent)
     }
 }
 
@@ -58,6 +67,8 @@ struct CheckedInvariant {
     let name: String
     private let expectation: (text: String, parsed: Expectation, whenQuiescent: Bool)?
     private let swiftCheck: (@MainActor @Sendable (ExploreProbe) -> ExploreViolation?)?
+    /// Whether the check reads the states before the step.
+    let comparesStates: Bool
 
     /// Prepares `invariant`; throws a diagnostic for an expectation that does not parse.
     init(_ invariant: ExploreInvariant) throws(Diagnostic) {
@@ -70,16 +81,19 @@ struct CheckedInvariant {
             else { throw Diagnostic(origin, column: 1, "expected PATH OP VALUE, as after :expect") }
             expectation = (text, parsed, whenQuiescent)
             swiftCheck = nil
-        case .check(let check):
+            comparesStates = false
+        case .check(let check, let compares):
             expectation = nil
             swiftCheck = check
+            comparesStates = compares
         }
     }
 
-    /// The failure the invariant finds in `session`, or nil while it holds.
-    func check(_ session: ShellSession) -> ExploreFailure? {
+    /// The failure the invariant finds in `session` after a step that started at `stepStart`,
+    /// or nil while it holds.
+    func check(_ session: ShellSession, stepStart: ExploreProbe.StepStart?) -> ExploreFailure? {
         if let swiftCheck {
-            return swiftCheck(ExploreProbe(session: session)).map {
+            return swiftCheck(ExploreProbe(session: session, stepStart: stepStart)).map {
                 .invariant(name: name, expectation: $0.expectation, detail: $0.detail)
             }
         }

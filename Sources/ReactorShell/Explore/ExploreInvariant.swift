@@ -17,18 +17,22 @@ public struct ExploreInvariant: Sendable {
     enum Rule: Sendable {
         /// `PATH OP VALUE`, as after `:expect`; only on a quiescent scene when `whenQuiescent`.
         case expectation(String, whenQuiescent: Bool)
-        /// A check in Swift.
-        case check(@MainActor @Sendable (ExploreProbe) -> ExploreViolation?)
+        /// A check in Swift; `comparesStates`: it reads the states before the step too.
+        case check(@MainActor @Sendable (ExploreProbe) -> ExploreViolation?, comparesStates: Bool)
     }
 
     /// The name reports and scripts give it.
     public let name: String
     let rule: Rule
 
-    /// An invariant checked by `check`, which returns nil while it holds.
-    public init(_ name: String, check: @escaping @MainActor @Sendable (ExploreProbe) -> ExploreViolation?) {
+    /// An invariant checked by `check`, which returns nil while it holds. With `comparingStates`
+    /// the probe also has the line just run and the states before it (``ExploreProbe/before(_:)``),
+    /// for rules about what a step does ("`homeScore` adds one").
+    public init(
+        _ name: String, comparingStates: Bool = false, check: @escaping @MainActor @Sendable (ExploreProbe) -> ExploreViolation?
+    ) {
         self.name = name
-        rule = .check(check)
+        rule = .check(check, comparesStates: comparingStates)
     }
 
     private init(name: String, rule: Rule) {
