@@ -38,6 +38,9 @@ struct SessionOptions: ParsableArguments {
     @Flag(name: .customLong("no-diff"), help: "Do not print diffs after reductions.")
     var noDiff = false
 
+    @Flag(help: "Also show each effect's life: started, cancelled, finished (as :set trace on).")
+    var trace = false
+
     @Option(name: .customLong("history-file"),
             help: ArgumentHelp(
                 "History file (env \(LaunchContext.identity.historyVariable); default $XDG_STATE_HOME/\(LaunchContext.identity.name)/history).",
@@ -68,6 +71,7 @@ struct SessionOptions: ParsableArguments {
         config.format = format
         config.color = color
         config.showDiffs = !noDiff
+        config.trace = trace
         config.historyFile = historyFile
         if let timeTravelMemory { config.timeTravelMemory = timeTravelMemory.bytes }
         switch clock {

@@ -25,9 +25,40 @@ final class InteractiveShell {
             sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
+        if let initFile = configuration.initFile {
+            switch await runPrelude(initFile, session: session, sink: sink) {
+            case .completed: break
+            case .quit(let code): return code
+            }
+        }
         let editor = makeEditor(configuration: configuration, sink: sink)
         let shell = InteractiveShell(session: session, editor: editor, sink: sink)
         return await shell.run(configuration: configuration)
+    }
+
+    private enum PreludeOutcome {
+        case completed
+        case quit(Int32)
+    }
+
+    /// `--init FILE`: runs FILE in the session before the first prompt (a failing line is
+    /// reported and the prelude goes on; `:quit` in it leaves). An unreadable file is a usage error.
+    private static func runPrelude(_ file: String, session: ShellSession, sink: OutputSink) async -> PreludeOutcome {
+        let descriptor: Int32
+        switch ScriptFile.openForReading(file) {
+        case .success(let opened): descriptor = opened
+        case .failure(let error):
+            sink.writeError("\(session.configuration.identity.name): --init: \(error)")
+            return .quit(2)
+        }
+        defer { POSIXIO.closeFile(descriptor) }
+        let outcome = await session.runScript(descriptor: descriptor, source: file, echo: false, bail: false)
+        sink.flush()
+        switch outcome {
+        case .quit(let code): return .quit(code ?? session.exitStatus)
+        case .unreadable: return .quit(2)
+        case .completed, .bailed, .stopped: return .completed
+        }
     }
 
     private static func makeEditor(configuration: ShellConfiguration, sink: OutputSink) -> any LineEditor {

@@ -32,6 +32,7 @@ struct RootCommand: ParsableCommand {
         let examples = [
             ("\(name)", "interactive, \(first) loaded"),
             ("\(name) --reactor \(other)", "start on another registry entry"),
+            ("\(name) --init prelude.rsh", "run a script, then give the prompt"),
             ("\(name) run script.rsh", "exit 0 when every :expect holds"),
             ("\(name) run --bail --format json a.rsh b.rsh", ""),
             ("echo ':state' | \(name) --reactor \(first)", ""),
@@ -63,6 +64,12 @@ struct RootCommand: ParsableCommand {
     }
 
     @OptionGroup var session: SessionOptions
+
+    @Option(name: .customLong("init"),
+            help: ArgumentHelp("Run this script first, then give the prompt (interactive only): a prelude for a class.",
+                               valueName: "file"),
+            completion: .file(extensions: ["rsh"]))
+    var initFile: String?
 }
 
 struct RunCommand: ParsableCommand {
@@ -188,7 +195,9 @@ extension LaunchPlan {
         }
         switch command {
         case let root as RootCommand:
-            return .shell(root.session.configuration(environment: environment))
+            var config = root.session.configuration(environment: environment)
+            config.initFile = root.initFile
+            return .shell(config)
         case let run as RunCommand:
             var config = run.session.configuration(environment: environment)
             config.bail = run.bail

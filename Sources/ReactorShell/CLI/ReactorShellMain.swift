@@ -86,6 +86,11 @@ public enum ReactorShellMain {
             }
             return await InteractiveShell.run(registry: registry, configuration: configuration, sink: sink)
         }
+        if let initFile = configuration.initFile {
+            let name = configuration.identity.name
+            sink.writeError("\(name): --init runs a prelude before the interactive prompt; for a batch run, name it first: `\(name) run \(initFile) FILE`")
+            return 2
+        }
         ProcessSignals.installBatchTermination()
         return await runBatch(
             registry: registry, configuration: configuration, files: files ?? ["-"], sink: sink, keepsSessionUntilExit: true)

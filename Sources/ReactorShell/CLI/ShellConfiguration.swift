@@ -43,6 +43,10 @@ public struct ShellConfiguration: Sendable {
     public var color: ColorMode = .auto
     /// Whether diffs are printed after each reduction (`--no-diff` turns them off).
     public var showDiffs: Bool = true
+    /// Whether each effect's life is printed from the start (`--trace`, as `:set trace on`).
+    public var trace: Bool = false
+    /// A script the interactive shell runs before its first prompt (`--init FILE`).
+    public var initFile: String?
     /// The history file (`--history-file`); nil resolves env and XDG defaults.
     public var historyFile: String?
     /// The clock; nil means the mode's default (virtual in batch, real interactively).

@@ -93,6 +93,7 @@ public enum ScriptFormatter {
         case .focus(let reactor): return join(name, word(reactor.text))
         case .actions(let reactor), .reset(let reactor): return join(name, reactor.map { word($0.text) })
         case .state(let path): return join(name, path?.description)
+        case .sceneState: return ":state *"
         case .expect(let expectation):
             return join(name, expectation.path.description + " " + expectation.comparison.symbol + " "
                 + expectation.expected.stateValue.literal())
@@ -104,6 +105,7 @@ public enum ScriptFormatter {
         case .load(let file, let options): return join(name, options.written + word(file.text))
         case .set(let setting):
             switch setting {
+            case nil: return ":set"
             case .diff(let on): return ":set diff " + (on ? "on" : "off")
             case .trace(let on): return ":set trace " + (on ? "on" : "off")
             case .format(let format): return ":set format " + format.rawValue

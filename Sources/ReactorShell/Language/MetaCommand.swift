@@ -13,6 +13,8 @@ public enum MetaCommand: Sendable, Hashable {
     case actions(reactor: LocatedText?)
     /// `:state [PATH]`: the state, or the value at PATH.
     case state(path: StatePathReference?)
+    /// `:state *`: every reactor's state in the scene, as one indented tree.
+    case sceneState
     /// `:expect PATH OP VALUE`: an assertion.
     case expect(Expectation)
     /// `:wait [DURATION]`: wait until no effect is running, at most `limit` (nil: the default of 10 s).
@@ -38,8 +40,8 @@ public enum MetaCommand: Sendable, Hashable {
     case diagram(file: LocatedText)
     /// `:load [--step] [--echo] FILE`: run a script file here.
     case load(file: LocatedText, options: LoadOptions = LoadOptions())
-    /// `:set NAME VALUE`: an output setting.
-    case set(Setting)
+    /// `:set NAME VALUE`: an output setting; `:set` alone (nil) lists them with their values.
+    case set(Setting?)
     /// `:quit`: leave with the session's exit status.
     case quit
     /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
@@ -131,7 +133,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .use: ":use"
         case .focus: ":focus"
         case .actions: ":actions"
-        case .state: ":state"
+        case .state, .sceneState: ":state"
         case .expect: ":expect"
         case .wait: ":wait"
         case .advance: ":advance"

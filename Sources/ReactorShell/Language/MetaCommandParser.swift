@@ -40,7 +40,12 @@ private struct MetaArguments {
         case ":use": return .use(entry: try requiredName("NAME"))
         case ":focus": return .focus(reactor: try requiredName("REACTOR"))
         case ":actions": return .actions(reactor: try optionalName("REACTOR"))
-        case ":state": return .state(path: try optionalPath())
+        case ":state":
+            if stream.current?.text == "*", stream.tokens.count == stream.index + 1 {
+                stream.index += 1
+                return .sceneState
+            }
+            return .state(path: try optionalPath())
         case ":expect": return .expect(try expectation())
         case ":wait": return .wait(limit: try optionalDuration())
         case ":advance": return .advance(try requiredDuration())
@@ -57,7 +62,7 @@ private struct MetaArguments {
         case ":load":
             let options = try loadOptions()
             return .load(file: try requiredFile(), options: options)
-        case ":set": return .set(try setting())
+        case ":set": return .set(stream.isAtEnd ? nil : try setting())
         case ":pause": return .pause(text: restOfLine())
         case ":watch": return .watch(path: try optionalPath())
         case ":unwatch": return .unwatch(path: try optionalPath())

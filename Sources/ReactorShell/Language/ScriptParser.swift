@@ -38,6 +38,15 @@ public enum ScriptParser {
         return .action(try parseAction(&stream, isBackground: tokenized.isBackground))
     }
 
+    /// `; did you mean 'write.submit'?` for `write:submit`: a `:` written where `.` belongs
+    /// between a reactor and its action (`:` prefixes paths: `write:title`).
+    private static func reactorActionHint(_ word: String, stream: TokenStream) -> String {
+        let next = stream.index + 1
+        guard stream.current?.kind == .colon, Identifier.isReactorName(word), next < stream.tokens.count,
+              stream.tokens[next].isAttached, let action = stream.tokens[next].word else { return "" }
+        return "; did you mean '\(word).\(action)'?"
+    }
+
     static func parseAction(_ stream: inout TokenStream, isBackground: Bool) throws(Diagnostic) -> ActionInvocation {
         let first = stream.tokens[0]
         guard let word = first.word else {
@@ -45,7 +54,8 @@ public enum ScriptParser {
         }
         stream.index = 1
         if let following = stream.current, following.isAttached {
-            throw stream.error(following.column, "expected a blank after the action name '\(word)', found '\(following.text)'")
+            throw stream.error(following.column, "expected a blank after the action name '\(word)', found '\(following.text)'"
+                + reactorActionHint(word, stream: stream))
         }
         var reactor: LocatedText?
         var name = LocatedText(word, column: first.column)

@@ -122,6 +122,11 @@ final class JSONLinesPrinter: SessionPrinter {
         emit(fields)
     }
 
+    /// One `state` event per reactor.
+    func sceneState(_ states: [(reactor: String, value: StateValue)]) {
+        for (reactor, value) in states { state(reactor: reactor, path: nil, value: value) }
+    }
+
     func effect(_ report: EffectReport) {
         let (phase, failure) = report.phase
         var fields = [

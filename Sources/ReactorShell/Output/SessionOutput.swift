@@ -11,7 +11,8 @@ final class SessionOutput {
     /// call, with its retains of the printer and the line's origin, is left out when it does not.
     @exclusivity(unchecked) private(set) var printsActions: Bool
     private(set) var format: OutputFormat
-    private var colorMode: ColorMode
+    /// The colour choice (`--color`, `:set color`).
+    private(set) var colorMode: ColorMode
     private let environment: [String: String]
 
     /// `:expect` lines that held.

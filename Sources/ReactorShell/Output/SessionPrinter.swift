@@ -31,6 +31,8 @@ protocol SessionPrinter: AnyObject {
     func error(_ diagnostic: Diagnostic)
     /// A whole state, or the value at a path of it (`:state`).
     func state(reactor: String, path: String?, value: StateValue)
+    /// Every reactor's whole state (`:state *`), in the scene's order.
+    func sceneState(_ states: [(reactor: String, value: StateValue)])
     /// An effect's life event: every one while tracing (``EffectReport/traced``), and always a
     /// cancellation by another action (``EffectReport/cancelledBy``).
     func effect(_ report: EffectReport)

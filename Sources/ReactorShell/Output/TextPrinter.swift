@@ -129,6 +129,15 @@ final class TextPrinter: SessionPrinter {
         sink.writeResult(value.prettyText())
     }
 
+    /// An indented tree: each reactor's name, then its state two blanks in.
+    func sceneState(_ states: [(reactor: String, value: StateValue)]) {
+        let text = states.map { reactor, value in
+            let body = value.prettyText(width: 78).split(separator: "\n", omittingEmptySubsequences: false)
+            return "\(reactor):\n" + body.map { "  " + $0 }.joined(separator: "\n")
+        }.joined(separator: "\n")
+        sink.writeResult(text)
+    }
+
     func effect(_ report: EffectReport) {
         if let by = report.cancelledBy {
             // Not dim: a cancellation is what a lesson on effects is about.

@@ -46,7 +46,8 @@ extension SessionRunner {
             return .failure(Diagnostic(output.origin, column: pathText.column + error.column - 1,
                 "bad path '\(pathText.text)': expected \(error.expected), found \(error.found)"))
         } catch {
-            return .failure(Diagnostic(output.origin, column: pathText.column, "\(error)"))
+            let hint = reference?.reactor == nil ? reactorPrefixHint(forPath: pathText.text) : ""
+            return .failure(Diagnostic(output.origin, column: pathText.column, "\(error)\(hint)"))
         }
     }
 

@@ -22,14 +22,18 @@ extension SessionRunner {
             recorder.replay.append(":focus \(name.text)")
             return .succeeded
         case .actions(let name):
-            guard let index = name.map({ scene.index(named: $0.text) }) ?? scene.focusIndexIfLoaded else {
-                return name.map(unknownReactor) ?? output.fail("no reactor loaded; load one with :use NAME")
+            guard let name else {
+                guard scene.focusIndexIfLoaded != nil else { return output.fail("no reactor loaded; load one with :use NAME") }
+                output.printer.text(actionsOverview())
+                return .succeeded
             }
-            let table = scene.commandTables[index]
-            output.printer.text(CommandListing.lines(for: table.signatures).joined(separator: "\n"))
+            guard let index = scene.index(named: name.text) else { return unknownReactor(name) }
+            output.printer.text(CommandListing.lines(for: scene.commandTables[index].signatures).joined(separator: "\n"))
             return .succeeded
         case .state(let reference):
             return showState(reference)
+        case .sceneState:
+            return showSceneState()
         case .expect(let expectation):
             return expect(expectation, column: invocation.column)
         case .wait(let limit):
@@ -63,6 +67,10 @@ extension SessionRunner {
         case .load(let file, let options):
             return await load(file, options: options)
         case .set(let setting):
+            guard let setting else {
+                output.printer.text(settingsOverview())
+                return .succeeded
+            }
             apply(setting)
             return .succeeded
         case .pause(let text):
@@ -86,14 +94,7 @@ extension SessionRunner {
 
     private func help(_ topic: LocatedText?) -> CommandOutcome {
         guard let topic else {
-            var text = MetaCommandHelp.overview
-            if let index = scene.focusIndexIfLoaded {
-                text += "\n\nActions of \(scene.reactors[index].name):\n"
-                text += CommandListing.lines(for: scene.commandTables[index].signatures).joined(separator: "\n")
-            } else {
-                text += "\n\nNo reactor loaded: :reactors lists them, :use NAME loads one."
-            }
-            output.printer.text(text)
+            output.printer.text(MetaCommandHelp.overview + "\n\n" + actionsOverview())
             return .succeeded
         }
         let name = topic.text

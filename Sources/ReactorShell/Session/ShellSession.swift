@@ -48,6 +48,7 @@ public final class ShellSession {
         reporter = ChangeReporter(scene: scene, output: output, showsDiffs: configuration.showDiffs)
         recorder = SessionRecorder(
             scene: scene, reporter: reporter, output: output, timelineByteLimit: configuration.timeTravelMemory)
+        recorder.trace = configuration.trace
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
             reporter: reporter, output: output)

@@ -138,6 +138,9 @@ import Testing
         #expect(try meta(":set format json") == .set(.format(.json)))
         #expect(try meta(":set trace on") == .set(.trace(true)))
         #expect(try meta(":set color never") == .set(.color(.never)))
+        #expect(try meta(":set") == .set(nil), "alone it lists the settings")
+        #expect(try meta(":state *") == .sceneState)
+        #expect(parseError(":state * value") != nil)
     }
 
     @Test func badSettings() {
@@ -145,7 +148,6 @@ import Testing
         #expect(parseError(":set zzzzzz on")?.message == "unknown setting 'zzzzzz'; expected one of diff, format, trace, color")
         #expect(parseError(":set format xml")?.description == "script.rsh:4:13: :set format expects text|json, found 'xml'")
         #expect(parseError(":set color")?.message == ":set expects color auto|always|never, found end of line (usage: :set NAME VALUE)")
-        #expect(parseError(":set")?.message == ":set expects a setting (diff, format, trace, color), found end of line (usage: :set NAME VALUE)")
     }
 
     @Test func exitCodes() throws {
