@@ -32,12 +32,12 @@ struct RootCommand: ParsableCommand {
         let examples = [
             ("\(name)", "interactive, \(first) loaded"),
             ("\(name) --reactor \(other)", "start on another registry entry"),
-            ("\(name) --init prelude.rsh", "run a script, then give the prompt"),
             ("\(name) run script.rsh", "exit 0 when every :expect holds"),
             ("\(name) run --bail --format json a.rsh b.rsh", ""),
             ("echo ':state' | \(name) --reactor \(first)", ""),
             ("\(name) explore", "random sequences; a failure shrunk to a script"),
             ("\(name) list", "the registry"),
+            ("\(name) --init prelude.rsh --trace", ""),
         ]
         let width = examples.filter { !$0.1.isEmpty }.map(\.0.count).max() ?? 0
         let exampleLines = examples.map { command, comment in
