@@ -9,13 +9,21 @@ import TestSupport
 struct ScriptRun {
     let session: ShellSession
     private(set) var output: [String] = []
+    /// The errors it printed (on stderr), in order.
+    private(set) var errors: [String] = []
 
-    /// Runs `script` line by line on a batch session (virtual clock) with `configuration`.
-    static func run(_ script: String, name: String = "test.rsh", configuration: ShellConfiguration = ShellConfiguration()) async -> ScriptRun {
+    /// Runs `script` line by line on a batch session (virtual clock) with `configuration`; with
+    /// `startsInScene`, in the configuration's initial scene, as `reactor-shell run` starts.
+    static func run(
+        _ script: String, name: String = "test.rsh", configuration: ShellConfiguration = ShellConfiguration(),
+        startsInScene: Bool = false
+    ) async -> ScriptRun {
         let sink = OutputSink()
         let collected = OutputCollector()
         sink.interceptor = { collected.lines.append($0) }
+        sink.errorInterceptor = { collected.errors.append($0) }
         let session = ShellSession(registry: .builtins, configuration: configuration, sink: sink, interactive: false)
+        if startsInScene { _ = session.loadInitialScene() }
         var number = 0
         for line in script.split(separator: "\n", omittingEmptySubsequences: false) {
             number += 1
@@ -23,6 +31,7 @@ struct ScriptRun {
         }
         var run = ScriptRun(session: session)
         run.output = collected.lines
+        run.errors = collected.errors
         return run
     }
 
@@ -34,6 +43,7 @@ struct ScriptRun {
 @MainActor
 final class OutputCollector {
     var lines: [String] = []
+    var errors: [String] = []
 }
 
 @MainActor

@@ -35,6 +35,16 @@ struct NamedShellTests {
         #expect(piped.status == 0 && piped.lastStdoutLine == "1 passed, 0 failed, 0 errors", "\(piped.transcript)")
     }
 
+    @Test func checkKnowsItsOwnReactor() async throws {
+        try await withWorkspace { workspace in
+            try workspace.write("todo.rsh", "add milk\nadd\n:expect remainin == 1\n")
+            let result = try await ShellProcess.run(["check", "todo.rsh"], workingDirectory: workspace.path, executable: binary)
+            #expect(result.status == 1, "\(result.transcript)")
+            #expect(result.stdoutLines.first?.hasPrefix("todo.rsh:2:4: add: missing argument") == true, "\(result.transcript)")
+            #expect(result.stdoutLines.dropFirst().first?.hasPrefix("todo.rsh:3:9: no field 'remainin' in state") == true, "\(result.transcript)")
+        }
+    }
+
     @Test(.enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func theBannerHistoryFileAndInputrcBlockAreTheShells() async throws {
         let home = try InteractiveHome()

@@ -7,7 +7,7 @@ extension LaunchPlan {
     /// would then give `run --bail` to the root.)
     static func scriptOptionsWithoutRun(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
         guard arguments.contains(where: { $0 == "--bail" || $0 == "--echo" }),
-              !arguments.contains(where: { ["run", "list", "help"].contains($0) }),
+              !arguments.contains(where: { ["run", "test", "check", "explore", "list", "help"].contains($0) }),
               let run = try? RootCommand.parseAsRoot(["run"] + arguments + ["-"]) as? RunCommand,
               run.files == ["-"]
         else { return nil }
@@ -20,7 +20,7 @@ extension LaunchPlan {
     /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid
     /// `run` command line (`reactor-shell file.rsh`: the `run` was forgotten), else nil.
     static func runHint(_ arguments: [String]) -> String? {
-        let subcommands = ["run", "test", "list", "help"]
+        let subcommands = ["run", "test", "check", "explore", "list", "help"]
         guard let first = arguments.first(where: { !$0.hasPrefix("-") }),
               !subcommands.contains(first),
               Suggestions.nearest(to: first, among: subcommands).isEmpty,  // `lst` is ArgumentParser's to explain

@@ -10,6 +10,8 @@ public enum LaunchPlan: Sendable {
     case test(ShellConfiguration, files: [String], update: Bool)
     /// `explore`: random sequences of an entry's commands, the first failure shrunk to a script.
     case explore(ShellConfiguration, ExploreRequest)
+    /// Check script files and directories against the registry without running them.
+    case check(ShellConfiguration, paths: [String])
     /// Print the registry.
     case list
     /// Print `text` to stdout (help, version) and exit 0.
@@ -36,6 +38,7 @@ struct RootCommand: ParsableCommand {
             ("\(name) run --bail --format json a.rsh b.rsh", ""),
             ("echo ':state' | \(name) --reactor \(first)", ""),
             ("\(name) explore", "random sequences; a failure shrunk to a script"),
+            ("\(name) check tests/", "find typos without running"),
             ("\(name) list", "the registry"),
             ("\(name) --init prelude.rsh --trace", ""),
         ]
@@ -59,7 +62,7 @@ struct RootCommand: ParsableCommand {
                 Inside the shell, type :help.
                 """,
             version: identity.version,
-            subcommands: [RunCommand.self, TestCommand.self, ExploreCommand.self, ListCommand.self]
+            subcommands: [RunCommand.self, TestCommand.self, ExploreCommand.self, CheckCommand.self, ListCommand.self]
         )
     }
 
@@ -166,6 +169,9 @@ extension LaunchPlan {
         case .explore(var configuration, let request):
             change(&configuration)
             self = .explore(configuration, request)
+        case .check(var configuration, let paths):
+            change(&configuration)
+            self = .check(configuration, paths: paths)
         case .list, .message, .usageError:
             break
         }
@@ -209,6 +215,8 @@ extension LaunchPlan {
             return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)
         case let explore as ExploreCommand:
             return .explore(explore.session.configuration(environment: environment), explore.request)
+        case let check as CheckCommand:
+            return .check(check.session.configuration(environment: environment), paths: check.paths)
         case is ListCommand:
             return .list
         default:

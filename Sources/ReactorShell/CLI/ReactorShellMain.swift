@@ -67,6 +67,8 @@ public enum ReactorShellMain {
         case .explore(let configuration, let request):
             exit(await ExploreMain.run(
                 registry: registry, configuration: configuration, request: request, arguments: arguments, sink: sink))
+        case .check(let configuration, let paths):
+            exit(CheckScripts.run(paths, registry: registry, configuration: configuration, sink: sink))
         case .test(let configuration, let files, let update):
             ProcessSignals.installBatchTermination()
             exit(await GoldenScripts.run(files, registry: registry, configuration: configuration, update: update, sink: sink))

@@ -360,3 +360,17 @@ extension RawLine {
         }
     }
 }
+
+extension RawLine {
+    /// What is wrong with a line that is not text of `source` (nil for a line of text, and for a
+    /// read error, whose message the reader holds): as a running session and ``ScriptChecker``
+    /// report it.
+    func problem(source: String, maximumLineLength: Int) -> String? {
+        switch self {
+        case .text, .readError: nil
+        case .invalidUTF8: "invalid UTF-8 in this line; the line was skipped"
+        case .tooLong: ShellConfiguration.lineTooLongMessage(maximumLineLength)
+        case .binary: "binary data (a NUL byte): '\(source)' is not a script; stopped reading it"
+        }
+    }
+}

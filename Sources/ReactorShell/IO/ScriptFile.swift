@@ -16,8 +16,11 @@ enum ScriptFile {
 }
 
 /// A script file that cannot be read, and why.
-struct ScriptFileError: Error, CustomStringConvertible {
-    let path: String
-    let reason: String
-    var description: String { "cannot read '\(path)': \(reason)" }
+public struct ScriptFileError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path as given.
+    public let path: String
+    /// Why it cannot be read, e.g. `No such file or directory` or `is a directory`.
+    public let reason: String
+    /// `cannot read 'PATH': REASON`.
+    public var description: String { "cannot read '\(path)': \(reason)" }
 }

@@ -5,17 +5,7 @@ extension SessionRunner {
 
     /// The reactor a path reference names (its `REACTOR:` prefix, or the focus).
     func reactorIndex(for reference: StatePathReference?) -> Result<Int, Diagnostic> {
-        if let name = reference?.reactor {
-            guard let index = scene.index(named: name.text) else {
-                return .failure(Diagnostic(output.origin, column: name.column,
-                    "no reactor '\(name.text)' in this scene\(Suggestions.didYouMean(name.text, among: scene.names))"))
-            }
-            return .success(index)
-        }
-        guard let index = scene.focusIndexIfLoaded else {
-            return .failure(Diagnostic(output.origin, column: 1, "no reactor loaded; load one with :use NAME"))
-        }
-        return .success(index)
+        StatePathReference.reactorIndex(of: reference, names: scene.names, focus: scene.focusIndexIfLoaded, origin: output.origin)
     }
 
     /// The value at `reference` (the whole state when it has no path), in the current state, or
@@ -38,16 +28,16 @@ extension SessionRunner {
         } catch {
             return .failure(Diagnostic(output.origin, column: 1, "cannot describe the state of \(scene.reactors[index].name): \(error)"))
         }
-        guard let pathText = reference?.path, !pathText.text.isEmpty else { return .success((index, state)) }
+        let path: StatePath
+        switch reference?.parsedPath(origin: output.origin) ?? .success(nil) {
+        case .success(nil): return .success((index, state))
+        case .success(let parsed?): path = parsed
+        case .failure(let diagnostic): return .failure(diagnostic)
+        }
         do {
-            let path = try StatePath(parsing: pathText.text)
             return .success((index, try state.value(at: path)))
-        } catch let error as StatePathSyntaxError {
-            return .failure(Diagnostic(output.origin, column: pathText.column + error.column - 1,
-                "bad path '\(pathText.text)': expected \(error.expected), found \(error.found)"))
         } catch {
-            let hint = reference?.reactor == nil ? reactorPrefixHint(forPath: pathText.text) : ""
-            return .failure(Diagnostic(output.origin, column: pathText.column, "\(error)\(hint)"))
+            return .failure(reference!.unreadable(error, names: scene.names, origin: output.origin))
         }
     }
 

@@ -51,15 +51,4 @@ extension SessionRunner {
         output.printer.sceneState(states)
         return .succeeded
     }
-
-    /// `; did you mean 'write:title'?` for a path of the focused reactor that starts with the
-    /// name of a reactor of the scene (`write.title`, `write`): a `.` written where `:` belongs.
-    func reactorPrefixHint(forPath path: String) -> String {
-        let head = path.prefix { $0 != "." && $0 != "[" }
-        guard !head.isEmpty, scene.index(named: String(head)) != nil else { return "" }
-        let rest = path.dropFirst(head.count)
-        if rest.isEmpty { return "; did you mean '\(head):'?" }
-        guard rest.first == "." else { return "" }
-        return "; did you mean '\(head):\(rest.dropFirst())'?"
-    }
 }

@@ -84,15 +84,12 @@ extension SessionRunner {
                     }
                     outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true))
                 }
-            case .invalidUTF8(let number):
+            case .invalidUTF8(let number), .tooLong(let number):
                 output.origin = LineOrigin(source: source, line: number)
-                outcome = output.fail("invalid UTF-8 in this line; the line was skipped")
-            case .tooLong(let number):
-                output.origin = LineOrigin(source: source, line: number)
-                outcome = output.fail(ShellConfiguration.lineTooLongMessage(configuration.maximumLineLength))
+                outcome = output.fail(line.problem(source: source, maximumLineLength: configuration.maximumLineLength) ?? "")
             case .binary(let number):
                 output.origin = LineOrigin(source: source, line: number)
-                _ = output.fail("binary data (a NUL byte): '\(source)' is not a script; stopped reading it")
+                _ = output.fail(line.problem(source: source, maximumLineLength: configuration.maximumLineLength) ?? "")
                 return bail ? .bailed : .completed
             case .readError(let number):
                 let message = reader.failureMessage

@@ -175,7 +175,7 @@ final class SessionRunner {
     /// Resolves `invocation` to a reactor and command, binds its arguments and sends it.
     private func send(_ invocation: ActionInvocation) -> CommandOutcome {
         guard !scene.isEmpty else {
-            return output.fail("no reactor loaded; load one with :use NAME (see :reactors)", column: invocation.name.column)
+            return output.fail(SceneMessages.noReactorLoaded + " (see :reactors)", column: invocation.name.column)
         }
         let index: Int, commandIndex: Int, arguments: CommandArguments
         do {
@@ -239,9 +239,7 @@ final class SessionRunner {
     /// Loads registry entry `name` as the scene, replacing the current one.
     func loadScene(named name: String, column: Int) -> CommandOutcome {
         guard let entry = registry.entry(named: name) else {
-            return output.fail(
-                "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)) (see :reactors)",
-                column: column)
+            return output.fail(SceneMessages.unknownEntry(name, registry: registry), column: column)
         }
         drainJournal()
         scene.load(entry, configuration: configuration)
@@ -252,10 +250,7 @@ final class SessionRunner {
 
     /// An error for a reactor name the scene does not have, naming the choices.
     func unknownReactor(_ name: LocatedText) -> CommandOutcome {
-        if scene.isEmpty { return output.fail("no reactor loaded; load one with :use NAME", column: name.column) }
-        let names = scene.names
-        return output.fail(
-            "no reactor '\(name.text)' in this scene\(Suggestions.didYouMean(name.text, among: names)); reactors: \(names.joined(separator: ", "))",
-            column: name.column)
+        if scene.isEmpty { return output.fail(SceneMessages.noReactorLoaded, column: name.column) }
+        return output.fail(SceneMessages.noReactor(name.text, among: scene.names, listing: true), column: name.column)
     }
 }

@@ -21,11 +21,29 @@ extension StateValue {
     /// characters) unless the value is an object with a field named `count`.
     /// Throws `StateQueryError` saying which step failed and what is there instead.
     public func value(at path: StatePath) throws -> StateValue {
+        // Never nil when not lenient.
+        try walk(path, lenient: false)!
+    }
+
+    /// Checks that `path` can name a value in a state shaped like this one (its shape, not its
+    /// contents): throws the `StateQueryError` ``value(at:)`` would for a field that is not
+    /// there or a step into a value of the wrong kind. What the contents decide is accepted: an
+    /// index past the end of an array (its elements are taken to be shaped like its first one),
+    /// anything under an empty array or under `nil` (an optional that may hold a value later).
+    public func checkShape(of path: StatePath) throws {
+        _ = try walk(path, lenient: true)
+    }
+
+    /// The value at `path`, or nil when `lenient` and the rest of the path lies where the shape is
+    /// not known (see ``checkShape(of:)``).
+    private func walk(_ path: StatePath, lenient: Bool) throws -> StateValue? {
         var current = self
         var walked = StatePath()
         for component in path.components {
             let location = walked.isRoot ? "state" : walked.description
             switch (component, current) {
+            case (_, .null) where lenient:
+                return nil
             case (.key(let key), .object(let fields)):
                 guard let field = fields.first(where: { $0.key == key }) else {
                     let names = fields.isEmpty ? "it has none" : "fields: " + fields.map(\.key).joined(separator: ", ")
@@ -42,6 +60,11 @@ extension StateValue {
                 throw StateQueryError(path: path, message: "\(location) is \(current.kindDescription), it has no field '\(key)'")
             case (.index(let index), .array(let elements)):
                 guard index >= 0 && index < elements.count else {
+                    if lenient && index >= 0 {
+                        guard let first = elements.first else { return nil }
+                        current = first
+                        break
+                    }
                     let size = elements.count == 1 ? "1 element" : "\(elements.count) elements"
                     throw StateQueryError(path: path, message: "index \(index) out of range: \(location) has \(size)")
                 }
