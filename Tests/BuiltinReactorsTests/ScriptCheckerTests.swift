@@ -91,6 +91,7 @@ struct ScriptCheckerTests {
             :break write:canSubmit == true
             :break write:canSubmitt == true
             :state posts[
+            :state write.title
             """
         #expect(check(script) == [
             "t.rsh:1:1: expectation failed: valu == 1; no field 'valu' in state; fields: value, isLoading, alertMessage",
@@ -100,6 +101,7 @@ struct ScriptCheckerTests {
             "t.rsh:8:8: posts is an array: use an index like posts[0] or posts.count, not 'first'",
             "t.rsh:10:14: no field 'canSubmitt' in state; fields: title, content, canSubmit, isDismissed",
             "t.rsh:11:14: bad path 'posts[': expected an index or a quoted key, found end of path",
+            "t.rsh:12:8: no field 'write' in state; fields: posts; did you mean 'write:title'?",
         ])
     }
 
@@ -149,7 +151,7 @@ struct ScriptCheckerTests {
     @Test(arguments: [
         "increse\n:expect valu == 1\n:focus x\n:bogus 3\n",
         ":use scoreboard\nsetScore home: \"x\" away: 2\nsetScore hme: 1\nsetScore 1 2 3\n:state home.x\n",
-        ":use board\nwrite.sumbit\n:state write:titel\n:expect posts.first == 1\n:use nope\n:reset wrte\n",
+        ":use board\nwrite.sumbit\n:state write:titel\n:expect posts.first == 1\n:use nope\n:reset wrte\n:state write.title\nwrite:submit\n",
         ":use github-search\nupdateQuery\n:expect repos.counts == 1\nloadNextPage &&\n:actions bord\n",
     ])
     func everyProblemFoundIsWhatARunReports(script: String) async {
