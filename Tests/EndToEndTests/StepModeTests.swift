@@ -181,7 +181,8 @@ struct StepModeTests {
             .deletingLastPathComponent().appendingPathComponent("examples/lesson-board.rsh").path
         let terminal = try await home.start(
             command: [InteractiveHome.binary, "run", "--step", lesson], waitingFor: "counter> :use board")
-        #expect(try terminal.screen().contains("The scene has two reactors: `board` lists the posts, `write` edits a new one.\n"))
+        // Narration without the backticks, its paragraph joined and wrapped at 100 columns.
+        #expect(try terminal.screen().contains("The scene has two reactors: board lists the posts, write edits a new one. They never call each\nother; both hold the same BoardService.\n"))
         try terminal.press(.enter)
         try await terminal.waitForLastLine("board> :state board:")
         try terminal.press(.enter)

@@ -123,7 +123,9 @@ final class InteractiveShell {
     private func printBanner(_ identity: ShellIdentity) {
         var text = identity.greeting
         if let name = session.focusedReactorName { text += " — \(name) loaded" }
-        text += ". Type :help for commands, :quit or Ctrl-D to leave.\n"
+        text += ". Type :help for commands, :quit or Ctrl-D to leave."
+        let width = TextLayout.width(of: STDERR_FILENO, environment: session.configuration.environment)
+        text = (width.map { TextLayout.wrap(text, width: $0) } ?? [text]).joined(separator: "\n") + "\n"
         text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
     }
 

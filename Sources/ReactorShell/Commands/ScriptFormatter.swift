@@ -88,7 +88,7 @@ public enum ScriptFormatter {
             guard let topic else { return name }
             if topic.text.hasPrefix(":"), MetaCommandHelp.entry(named: topic.text) != nil { return join(name, topic.text) }
             return join(name, word(topic.text))
-        case .reactors, .history, .undo, .redo, .quit: return name
+        case .reactors, .history, .undo, .redo, .clear, .quit: return name
         case .use(let entry): return join(name, word(entry.text))
         case .focus(let reactor): return join(name, word(reactor.text))
         case .actions(let reactor), .reset(let reactor): return join(name, reactor.map { word($0.text) })

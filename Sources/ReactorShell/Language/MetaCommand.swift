@@ -42,6 +42,8 @@ public enum MetaCommand: Sendable, Hashable {
     case load(file: LocatedText, options: LoadOptions = LoadOptions())
     /// `:set NAME VALUE`: an output setting; `:set` alone (nil) lists them with their values.
     case set(Setting?)
+    /// `:clear`: clear the terminal's screen.
+    case clear
     /// `:quit`: leave with the session's exit status.
     case quit
     /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
@@ -152,6 +154,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .breakWhen: ":break"
         case .unbreak: ":unbreak"
         case .set: ":set"
+        case .clear: ":clear"
         case .quit: ":quit"
         case .exit: ":exit"
         }

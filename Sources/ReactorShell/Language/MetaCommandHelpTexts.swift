@@ -2,10 +2,11 @@
 enum MetaCommandHelpTexts {
     static let entries: [MetaCommandHelp] = [
         MetaCommandHelp(
-            name: ":help", usage: ":help [COMMAND]", summary: "List the commands, or show one command's signature and doc.",
+            name: ":help", usage: ":help [GROUP | COMMAND]", summary: "A page of the actions and commands, a group of commands, or one command.",
             details: """
-            COMMAND is a meta command (`:help :expect`, also `:help expect`) or an action of the scene
-            (`:help setScore`, `:help write.submit`).
+            GROUP is one of the groups the page lists (`:help time`). COMMAND is a meta command
+            (`:help :expect`, also `:help expect`) or an action of the scene (`:help setScore`,
+            `:help write.submit`).
             """),
         MetaCommandHelp(
             name: ":reactors", usage: ":reactors", summary: "List the registry: each entry's name and summary.",
@@ -120,13 +121,16 @@ enum MetaCommandHelpTexts {
             name: ":unbreak", usage: ":unbreak [PATH]", summary: "Remove the breaks on PATH, or every break.",
             details: "Example: `:unbreak value`, `:unbreak`."),
         MetaCommandHelp(
-            name: ":set", usage: ":set NAME VALUE", summary: "Change an output setting: diff, format, trace or color.",
+            name: ":set", usage: ":set [NAME VALUE]", summary: "Change an output setting: diff, format, trace or color; alone, list them.",
             details: """
             :set diff on|off                print the changes after each mutation
             :set format text|json           text blocks or JSON Lines events
             :set trace on|off               also show each effect's life (started, mutations, finished)
             :set color auto|always|never    ANSI colour
             """),
+        MetaCommandHelp(
+            name: ":clear", usage: ":clear", summary: "Clear the terminal's screen (Ctrl-L does too, at a pause as well).",
+            details: "Does nothing when the output is not a terminal (a file, a pipe) or in JSON mode."),
         MetaCommandHelp(
             name: ":quit", usage: ":quit", summary: "Leave the shell.",
             details: """

@@ -68,6 +68,7 @@ private struct MetaArguments {
         case ":unwatch": return .unwatch(path: try optionalPath())
         case ":break": return .breakWhen(stream.isAtEnd ? nil : try expectation())
         case ":unbreak": return .unbreak(path: try optionalPath())
+        case ":clear": return .clear
         case ":quit": return .quit
         default: return .exit(code: try optionalExitCode())
         }

@@ -37,6 +37,8 @@ final class StepKeyboard {
 
     /// Whether the display takes colour (narration is coloured).
     let colors: Bool
+    /// The display's width for narration (nil: not a terminal, lines shown as written).
+    let width: Int?
 
     /// A keyboard on standard input; nil when standard input is not a terminal. `color` and
     /// `environment` decide colour on the display as for results (``TerminalInfo/colorEnabled``).
@@ -48,6 +50,7 @@ final class StepKeyboard {
         self.display = display
         colors = TerminalInfo.colorEnabled(
             choice: color, standardOutputIsTerminal: isatty(display) == 1, environment: { environment[$0] })
+        width = TextLayout.width(of: display, environment: environment)
         pending.reserveCapacity(64)
     }
 
@@ -79,6 +82,7 @@ final class StepKeyboard {
                     show("\r\u{1B}[K" + prompt + ":")
                     if let rest = await typedLine() { return .command(":" + rest) }
                     show("\r\u{1B}[K" + redraw)
+                case 0x0C: show(TextLayout.clearScreen + redraw)  // Ctrl-L
                 case 0x1B: await discardEscapeSequence()
                 default: continue
                 }

@@ -147,6 +147,11 @@ final class JSONLinesPrinter: SessionPrinter {
         emit([StateField("event", .string("output")), StateField("text", .string(text))])
     }
 
+    /// An `output` event, as any text.
+    func breakFired(_ line: String) {
+        text(line)
+    }
+
     func echo(prompt: String, line: String, origin: LineOrigin) {
         emit([
             StateField("event", .string("input")), StateField("source", .string(origin.source)),

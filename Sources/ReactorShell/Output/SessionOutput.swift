@@ -13,6 +13,11 @@ final class SessionOutput {
     private(set) var format: OutputFormat
     /// The colour choice (`--color`, `:set color`).
     private(set) var colorMode: ColorMode
+    /// The width text on standard output is laid out for: nil when it is not a terminal (or in
+    /// JSON mode), where nothing is wrapped.
+    var layoutWidth: Int? {
+        format == .text ? TextLayout.width(of: STDOUT_FILENO, environment: environment) : nil
+    }
     private let environment: [String: String]
 
     /// `:expect` lines that held.

@@ -38,6 +38,8 @@ protocol SessionPrinter: AnyObject {
     func effect(_ report: EffectReport)
     /// Informational text (help, listings, history).
     func text(_ text: String)
+    /// `  ● break: PATH OP VALUE (actual: V)`: a break's condition became true.
+    func breakFired(_ line: String)
     /// The typed line, shown before its output (`run --echo`).
     func echo(prompt: String, line: String, origin: LineOrigin)
     /// The closing count of expectations that held and failed, and of errors.

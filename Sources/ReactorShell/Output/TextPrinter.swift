@@ -36,7 +36,7 @@ final class TextPrinter: SessionPrinter {
         cause: MutationCause?, changes: [StateChange], _ emit: (UnsafeBufferPointer<UInt8>) -> Void
     ) {
         let colors = colors
-        let elapsedText = elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }
+        let elapsedText = elapsed.map { elapsedSuffix($0) }
         let causeText = causeSuffix(cause)
         diffRenderer.withBlock(changes) { block in
             Self.writeHeader(
@@ -66,16 +66,22 @@ final class TextPrinter: SessionPrinter {
         }
         return diffRenderer.withBlock(
             from: old, to: new, lead: "  · ", name: sceneHasSeveral ? reactor.name : nil, label: label,
-            suffix: elapsed.map { dim("  (+\(DurationText.milliseconds($0)))") }, secondSuffix: causeText
+            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeText
         ) { bytes in
             writeBlock(bytes)
         }
     }
 
-    /// `  ← CAUSE` for a cause the text shows, else nil.
+    /// `  ← CAUSE` for a cause the text shows, else nil. In colour, not dim: a lesson tells the
+    /// room to look for it.
     func causeSuffix(_ cause: MutationCause?) -> String? {
         guard let cause, cause.isShown else { return nil }
-        return dim("  ← " + cause.text)
+        return colored("  ← " + cause.text, code: "35")
+    }
+
+    /// `  (+500ms)`: how long after its action a mutation arrived (trace).
+    private func elapsedSuffix(_ elapsed: Duration) -> String {
+        colored("  (+\(DurationText.milliseconds(elapsed)))", code: "36")
     }
 
     /// The first line of a mutation block: `  · LABEL`, or `  · REACTOR: LABEL` when `reactor` is
@@ -152,7 +158,12 @@ final class TextPrinter: SessionPrinter {
         line += " \(phase) at t=\(DurationText.milliseconds(report.event.time))"
         if let elapsed = report.elapsed { line += " (+\(DurationText.milliseconds(elapsed)))" }
         if let failure { line += ": \(failure)" }
-        sink.writeResult(dim(line))
+        sink.writeResult(colored(line, code: "36"))
+    }
+
+    /// `  ● break: …`, in bold yellow: the run stops here.
+    func breakFired(_ line: String) {
+        sink.writeResult(colored(line, code: "1;33"))
     }
 
     func text(_ text: String) {
@@ -169,9 +180,5 @@ final class TextPrinter: SessionPrinter {
 
     private func colored(_ text: String, code: String) -> String {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
-
-    func dim(_ text: String) -> String {
-        colored(text, code: "2")
     }
 }

@@ -83,6 +83,9 @@ extension SessionRunner {
             return addBreak(expectation)
         case .unbreak(let path):
             return removeBreaks(path)
+        case .clear:
+            clearScreen()
+            return .succeeded
         case .quit:
             return .quit(code: nil)
         case .exit(let code):
@@ -94,13 +97,17 @@ extension SessionRunner {
 
     private func help(_ topic: LocatedText?) -> CommandOutcome {
         guard let topic else {
-            output.printer.text(MetaCommandHelp.overview + "\n\n" + actionsOverview())
+            output.printer.text(helpPage())
             return .succeeded
         }
         let name = topic.text
+        if let group = MetaCommandGroup.named(name) {
+            output.printer.text(group.listing(width: output.layoutWidth))
+            return .succeeded
+        }
         let metaName = name.hasPrefix(":") ? name : ":" + name
         if let entry = MetaCommandHelp.entry(named: metaName) {
-            output.printer.text(entry.fullText)
+            output.printer.text(TextLayout.wrapLines(entry.fullText, width: output.layoutWidth))
             return .succeeded
         }
         var actionName = name
@@ -114,7 +121,7 @@ extension SessionRunner {
             output.printer.text(signature.helpText)
             return .succeeded
         }
-        let candidates = MetaCommandHelp.names + (scene.focusIndexIfLoaded.map { scene.commandTables[$0].signatures.map(\.name) } ?? [])
+        let candidates = MetaCommandHelp.names + MetaCommandGroup.all.map(\.name) + (scene.focusIndexIfLoaded.map { scene.commandTables[$0].signatures.map(\.name) } ?? [])
         return output.fail("no help for '\(name)'\(Suggestions.didYouMean(name, among: candidates))", column: topic.column)
     }
 

@@ -22,6 +22,38 @@ extension SessionRunner {
         }.joined(separator: "\n\n")
     }
 
+    /// The `:help` page, short enough for a 24-row screen: every reactor's actions on a line or
+    /// two each, then the meta commands by group (`:help GROUP`, `:help :COMMAND` give the rest).
+    /// Laid out for the terminal's width when the output is one.
+    func helpPage() -> String {
+        let width = output.layoutWidth
+        func wrapped(_ prefix: String, _ words: [String], indent: Int) -> [String] {
+            TextLayout.wrap(words: words, width: width ?? Int.max, prefix: prefix, indent: indent)
+        }
+        var lines = ["Type an action (ACTION ARG…, or REACTOR.ACTION ARG…) or a :command.", ""]
+        if let focus = scene.focusIndexIfLoaded {
+            lines.append("Actions (:actions lists their docs, :help ACTION shows one):")
+            let order = [focus] + scene.reactors.indices.filter { $0 != focus }
+            let names = order.map { index in
+                scene.reactors[index].name + (order.count > 1 && index == focus ? " (focused)" : "")
+            }
+            let column = (names.map(\.count).max() ?? 0) + 4
+            for (index, name) in zip(order, names) {
+                let signatures = scene.commandTables[index].signatures.map(\.signatureText)
+                let items = signatures.enumerated().map { $0.offset < signatures.count - 1 ? $0.element + "," : $0.element }
+                lines += wrapped("  " + name.padded(to: column - 2), items, indent: column)
+            }
+        } else {
+            lines.append("No reactor loaded: :reactors lists them, :use NAME loads one.")
+        }
+        lines += ["", "Commands (:help GROUP lists a group, :help :COMMAND shows one):"]
+        let column = (MetaCommandGroup.all.map(\.name.count).max() ?? 0) + 4
+        for group in MetaCommandGroup.all {
+            lines += wrapped("  " + group.name.padded(to: column - 2), group.commands, indent: column)
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// `:set` alone: every setting with its value now, and the values it takes.
     func settingsOverview() -> String {
         let current: [String: String] = [
@@ -50,5 +82,15 @@ extension SessionRunner {
         }
         output.printer.sceneState(states)
         return .succeeded
+    }
+
+    /// `:clear`: clears the screen of the terminal the session is shown on (a stepping run's
+    /// display); nothing in JSON mode or when the output is not a terminal.
+    func clearScreen() {
+        guard output.format == .text else { return }
+        let descriptor = keyboard?.display ?? STDOUT_FILENO
+        guard TerminalInfo.isTerminal(descriptor) else { return }
+        output.sink.flush()
+        _ = POSIXIO.writeAll(TextLayout.clearScreen, to: descriptor)
     }
 }

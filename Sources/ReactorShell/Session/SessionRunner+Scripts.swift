@@ -112,6 +112,7 @@ extension SessionRunner {
             if stepping?.stopRequested == true { return .stopped }
             if breakFired { stopForBreakIfFired() }
         }
+        showNarration(endingParagraph: false)  // a script that ends in comments
         if !scene.scheduler.isQuiescent {
             if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }
         }

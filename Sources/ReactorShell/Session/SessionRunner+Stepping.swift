@@ -16,6 +16,10 @@ final class SteppingRun {
     var keysExplained = false
     /// Lines typed at the pauses so far (they are `<stdin>:N` in messages).
     var typedLines = 0
+    /// The comment lines of the paragraph of narration being read, shown when it ends.
+    var narration: [String] = []
+    /// Whether the last thing shown was narration (a blank line then separates paragraphs).
+    var narrationShown = false
 
     init(rootDepth: Int) {
         self.rootDepth = rootDepth
@@ -45,15 +49,25 @@ extension SessionRunner {
     func stepBeforeLine(_ text: String, origin: LineOrigin) async -> StepDecision {
         guard let stepping, let keyboard else { return .run }
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
-        if trimmed.allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) { return .skip }
+        if trimmed.allSatisfy(Self.isBlank) {
+            showNarration(endingParagraph: true)
+            return .skip
+        }
         if trimmed.hasPrefix("#") {
-            keyboard.show(narration(String(trimmed)) + "\n")
+            var comment = trimmed.dropFirst()
+            if comment.first == " " { comment = comment.dropFirst() }
+            if comment.allSatisfy(Self.isBlank) {
+                showNarration(endingParagraph: true)  // a lone `#` is a blank line
+            } else {
+                stepping.narration.append(String(comment))
+            }
             // Results redirected with --echo: the file gets the line, as from a plain `run --echo`.
             if scriptLines.echo && !keyboard.drawsOnStandardOutput {
                 output.printer.echo(prompt: prompt, line: text, origin: origin)
             }
             return .skip
         }
+        showNarration(endingParagraph: false)
         if stepping.continuing {
             keyboard.show(prompt + text + "\n")
             return .run
@@ -62,7 +76,8 @@ extension SessionRunner {
         if Self.isPauseLine(text) { return .run }
         if !stepping.keysExplained {
             stepping.keysExplained = true
-            keyboard.show(SteppingRun.keysHelp + "\n")
+            let help = keyboard.width.map { TextLayout.wrap(SteppingRun.keysHelp, width: $0) } ?? [SteppingRun.keysHelp]
+            keyboard.show(help.joined(separator: "\n") + "\n")
         }
         while true {
             let shown = prompt + text
@@ -142,11 +157,26 @@ extension SessionRunner {
         return after == nil || after == 0x20 || after == 0x09 || after == UInt8(ascii: "#")
     }
 
-    /// A comment line as narration: its text without the `#`, in colour when the display has it.
-    private func narration(_ comment: String) -> String {
-        var text = comment.dropFirst()
-        if text.first == " " { text = text.dropFirst() }
-        return keyboard?.colors == true ? "\u{1B}[36m" + text + "\u{1B}[0m" : String(text)
+    private static func isBlank(_ character: Character) -> Bool {
+        character == " " || character == "\t" || character == "\r"
+    }
+
+    /// Shows the paragraph of narration read so far: the comments' text without `#` and without
+    /// the backticks of `code`, word-wrapped to the display's width as one paragraph (as written
+    /// when the display is not a terminal), in colour when the display has it. `endingParagraph`
+    /// (a blank line or a lone `#`): a blank line follows narration.
+    func showNarration(endingParagraph: Bool) {
+        guard let stepping, let keyboard else { return }
+        if !stepping.narration.isEmpty {
+            let texts = stepping.narration.map(TextLayout.narrationText)
+            stepping.narration.removeAll()
+            let lines = keyboard.width.map { TextLayout.wrap(texts.joined(separator: " "), width: $0) } ?? texts
+            let colored = keyboard.colors ? lines.map { "\u{1B}[36m" + $0 + "\u{1B}[0m" } : lines
+            keyboard.show(colored.joined(separator: "\n") + "\n")
+            stepping.narrationShown = true
+        }
+        if endingParagraph && stepping.narrationShown { keyboard.show("\n") }
+        stepping.narrationShown = false
     }
 
     /// Begins stepping for the run of `:load --step` at depth `depth`, or stops a run that

@@ -158,7 +158,7 @@ extension SessionRunner {
             guard holds, !breakpoints[index].holds else { continue }
             let actual = (try? value(at: breakpoints[index].condition.path, reading: reduction).get().value)
                 .map { $0.literal(maxLength: 60) } ?? "?"
-            output.printer.text("  ● break: \(breakpoints[index].claim) (actual: \(actual))")
+            output.printer.breakFired("  ● break: \(breakpoints[index].claim) (actual: \(actual))")
             breakFired = true
         }
     }

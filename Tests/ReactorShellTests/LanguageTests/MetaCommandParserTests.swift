@@ -147,7 +147,7 @@ import Testing
         #expect(parseError(":set dif on")?.description == "script.rsh:4:6: unknown setting 'dif'; did you mean 'diff'?")
         #expect(parseError(":set zzzzzz on")?.message == "unknown setting 'zzzzzz'; expected one of diff, format, trace, color")
         #expect(parseError(":set format xml")?.description == "script.rsh:4:13: :set format expects text|json, found 'xml'")
-        #expect(parseError(":set color")?.message == ":set expects color auto|always|never, found end of line (usage: :set NAME VALUE)")
+        #expect(parseError(":set color")?.message == ":set expects color auto|always|never, found end of line (usage: :set [NAME VALUE])")
     }
 
     @Test func exitCodes() throws {
@@ -177,8 +177,12 @@ import Testing
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
             ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":load", ":pause",
-            ":watch", ":unwatch", ":break", ":unbreak", ":set", ":quit", ":exit",
+            ":watch", ":unwatch", ":break", ":unbreak", ":set", ":clear", ":quit", ":exit",
         ])
+        // The :help page lists every command in one group; no group is named like a command.
+        let grouped = MetaCommandGroup.all.flatMap(\.commands)
+        #expect(grouped.sorted() == MetaCommandHelp.names.sorted())
+        #expect(MetaCommandGroup.all.allSatisfy { MetaCommandHelp.entry(named: $0.name) == nil })
         #expect(MetaCommandHelp.entry(named: "expect")?.usage == ":expect PATH OP VALUE")
         #expect(MetaCommandHelp.entry(named: ":expect")?.fullText.hasPrefix(":expect PATH OP VALUE\n  Assert a value") == true)
         #expect(MetaCommandHelp.overview.split(separator: "\n").count == MetaCommandHelp.names.count + 1)

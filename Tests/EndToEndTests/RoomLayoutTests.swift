@@ -1,0 +1,98 @@
+import Testing
+import TestSupport
+
+/// Issue 26 point 4, as a room sees it: a terminal of 80 columns and 30 rows (what a projector
+/// shows with a large font), colours that carry meaning, the short `:help` page, `:clear`.
+@Suite("Layout for a room", .serialized, .enabled(if: TerminalSession.isAvailable, "needs tmux"))
+struct RoomLayoutTests {
+    static let lesson = """
+        # The scene has two reactors: `board` lists the posts, `write` edits a new one. They never call each other.
+        # Both hold the same BoardService.
+
+        # Typing in the editor is an action of `write`.
+        #
+        # Its mutations change `write` only.
+        :use board
+        """
+
+    @Test func narrationIsWrappedAtWordsWithItsParagraphsAndWithoutBackticks() async throws {
+        let home = try InteractiveHome()
+        try home.write("lesson.rsh", Self.lesson)
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "run", "--step", "lesson.rsh"], columns: 80, rows: 30, waitingFor: "counter> :use board")
+        let screen = try terminal.screen()
+        #expect(screen.hasPrefix("""
+            The scene has two reactors: board lists the posts, write edits a new one. They
+            never call each other. Both hold the same BoardService.
+
+            Typing in the editor is an action of write.
+
+            Its mutations change write only.
+            Stepping: Enter runs the line, s skips it, c runs the rest, q stops; :COMMAND
+            runs a command here.
+            counter> :use board
+            """), "\(screen)")
+    }
+
+    @Test func theHelpPageFitsTwentyFourRowsAndGroupsTheRest() async throws {
+        let home = try InteractiveHome()
+        let terminal = try await home.startShell(["--real-clock", "--reactor", "board"], prompt: "board>", columns: 80, rows: 30)
+        try terminal.enter(":clear")
+        try await terminal.waitUntil("the screen to clear") { $0 == "board>" }
+        try terminal.enter(":help")
+        let screen = try await terminal.waitUntil("the help page") { $0.hasSuffix("shell    :help :quit :exit\nboard>") }
+        let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.first == "board> :help", "cleared before: \(screen)")
+        #expect(rows.count - 2 <= 24, "\(screen)")
+        #expect(rows.contains("  board (focused)  refresh, delete(id: Int), rename(id: Int, title: String)"), "\(screen)")
+        #expect(rows.contains("                   submit"), "a hanging indent: \(screen)")
+        #expect(rows.allSatisfy { $0.count <= 80 }, "\(screen)")
+        try terminal.enter(":clear")
+        try await terminal.waitUntil("the screen to clear") { $0 == "board>" }
+        try terminal.enter(":help time")
+        let group = try await terminal.waitUntil("the time group") { $0.hasSuffix("board>") && $0.contains(":reset") }
+        #expect(group.contains("  :history           Show the log: numbered actions and the mutations each\n                     caused in any reactor."), "\(group)")
+    }
+
+    @Test func controlLClearsTheScreenAtAPause() async throws {
+        let home = try InteractiveHome()
+        try home.write("lesson.rsh", "# Narration before.\nincrease\n")
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "run", "--step", "lesson.rsh"], columns: 80, rows: 30, waitingFor: "counter> increase")
+        #expect(try terminal.screen().hasPrefix("Narration before."))
+        try terminal.press(TerminalKey(tmuxName: "C-l"))
+        try await terminal.waitUntil("the screen to clear") { $0 == "counter> increase" }
+        try terminal.press(.enter)
+        #expect(try await terminal.waitForExitStatus() == 0)
+    }
+}
+
+/// Colours that carry meaning are colours, not dim (`--color always`); without colour the
+/// same words are there.
+@Suite("Colours for a projector")
+struct ProjectorColourTests {
+    @Test func causesTraceLinesAndBreaksAreColouredNotDim() async throws {
+        let script = [":use board", ":break board:posts.count == 1", "write.updateTitle Hi", "write.submit", ":set trace on", "delete 1"]
+        let coloured = try await pipeScript(script, arguments: ["--color", "always"])
+        #expect(!coloured.stdout.contains("\u{1B}[2m"), "nothing dim: \(coloured.transcript)")
+        #expect(coloured.stdout.contains("\u{1B}[35m  ← service event, from write.submit\u{1B}[0m"), "\(coloured.transcript)")
+        #expect(coloured.stdout.contains("\u{1B}[1;33m  ● break: board:posts.count == 1 (actual: 1)\u{1B}[0m"), "\(coloured.transcript)")
+        #expect(coloured.stdout.contains("\u{1B}[36m  ⋯ effect #"), "\(coloured.transcript)")
+        let plain = try await pipeScript(script, arguments: ["--color", "never"])
+        #expect(!plain.containsEscapeBytes, "\(plain.transcript)")
+        #expect(plain.stdout.contains("  ← service event, from write.submit"), "\(plain.transcript)")
+        #expect(plain.stdout.contains("  ● break: board:posts.count == 1 (actual: 1)"), "\(plain.transcript)")
+    }
+
+    @Test func helpGroupsAndCommandsWithoutATerminalAreNotWrapped() async throws {
+        let result = try await pipeScript([":help room", ":help :clear", ":help nonsense"])
+        #expect(result.stdoutLines.prefix(4) == [
+            "room: for a class or a demo (:help :COMMAND for one)",
+            "  :pause [TEXT]      Show TEXT and wait for Enter when a person is at the terminal.",
+            "  :clear             Clear the terminal's screen (Ctrl-L does too, at a pause as well).",
+            "  :set [NAME VALUE]  Change an output setting: diff, format, trace or color; alone, list them.",
+        ], "\(result.transcript)")
+        #expect(result.stdout.contains(":clear\n  Clear the terminal's screen"), "\(result.transcript)")
+        #expect(result.stderrLines.count == 1, "\(result.transcript)")
+    }
+}
