@@ -87,7 +87,7 @@ def main():
         edited = list(lines)
         middle = len(edited) // 2
         if round % 2 == 0:
-            edited[middle] = 'setScore home: "3'  # an unterminated string in the middle
+            edited[middle] = "setScor 1 2"  # an unknown action in the middle
         text = "\n".join(edited)
         start = time.perf_counter()
         client.notify("textDocument/didChange", {

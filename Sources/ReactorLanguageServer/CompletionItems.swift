@@ -4,6 +4,7 @@ import StateDiff
 /// `textDocument/completion`: the shell's own ``CompletionEngine`` on the line up to the cursor,
 /// in the scene the line runs in; each candidate becomes an item with its kind, and a signature
 /// or help line where the shell has one.
+@MainActor
 enum CompletionItems {
     /// LSP `CompletionItemKind` values.
     enum Kind: Int {
@@ -41,6 +42,7 @@ enum CompletionItems {
 }
 
 /// Names what a candidate is, from the same declarations the engine completed it from.
+@MainActor
 private struct Describer {
     let line: String
     let scene: SceneAtLine

@@ -3,6 +3,7 @@ import StateDiff
 
 /// `textDocument/hover`: a meta command's help (as `:help :NAME` shows it), an action's signature
 /// and doc line (as `:help ACTION`), an argument label's parameter, a registry entry's summary.
+@MainActor
 enum HoverText {
     /// The hover at UTF-16 `character` of `line` in `scene`, or null.
     static func hover(line: ScriptLine, lineNumber: Int, character: Int, scene: SceneAtLine, registry: Registry) -> StateValue {

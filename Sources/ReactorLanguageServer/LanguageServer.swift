@@ -15,17 +15,17 @@ final class LanguageServer {
     /// The exit status once `exit` has arrived: 0 after a `shutdown`, else 1.
     private(set) var exitStatus: Int32?
     private var documents: [String: TextDocument] = [:]
-    private let catalog: SceneCatalog
+    /// What checks the documents, and knows the registry's scenes.
+    private let checker: ScriptChecker
     private let identity: ShellIdentity
-    /// The registry entry a script starts in (the shell's `--reactor`, else the first entry).
-    private let initialEntry: String?
 
     /// A server for scripts of the shell `identity` over `registry`, starting in `initialEntry`'s
     /// scene (nil: the registry's first entry, as `run` does).
     init(identity: ShellIdentity, registry: Registry, initialEntry: String? = nil) {
         self.identity = identity
-        self.catalog = SceneCatalog(registry: registry, configuration: ShellConfiguration())
-        self.initialEntry = initialEntry ?? registry.entries.first?.name
+        var configuration = ShellConfiguration()
+        configuration.initialReactor = initialEntry
+        self.checker = ScriptChecker(registry: registry, configuration: configuration)
     }
 
     /// The messages to send in answer to `message` (responses and notifications, as JSON text).
@@ -59,16 +59,16 @@ final class LanguageServer {
             return .success(.null)
         case "textDocument/completion":
             return at(params) { document, line, position in
-                let scene = SceneAtLine.find(at: position.line, in: document, initialEntry: initialEntry, catalog: catalog)
+                let scene = SceneAtLine.find(at: position.line, in: document, checker: checker)
                 return CompletionItems.list(
                     line: line, lineNumber: position.line, character: position.character, scene: scene,
-                    registry: catalog.registry, directory: document.directory)
+                    registry: checker.registry, directory: document.directory)
             }
         case "textDocument/hover":
             return at(params) { document, line, position in
-                let scene = SceneAtLine.find(at: position.line, in: document, initialEntry: initialEntry, catalog: catalog)
+                let scene = SceneAtLine.find(at: position.line, in: document, checker: checker)
                 return HoverText.hover(
-                    line: line, lineNumber: position.line, character: position.character, scene: scene, registry: catalog.registry)
+                    line: line, lineNumber: position.line, character: position.character, scene: scene, registry: checker.registry)
             }
         case "textDocument/definition":
             return at(params) { document, line, position in
@@ -114,7 +114,7 @@ final class LanguageServer {
 
     /// The `publishDiagnostics` notification for `document`.
     private func publishDiagnostics(_ document: TextDocument) -> String {
-        let diagnostics = ScriptDiagnostics.diagnose(document, initialEntry: initialEntry, catalog: catalog)
+        let diagnostics = ScriptDiagnostics.diagnose(document, checker: checker)
         return OutgoingMessage.notification(method: "textDocument/publishDiagnostics", params: .fields([
             "uri": .string(document.uri),
             "version": .int(document.version),

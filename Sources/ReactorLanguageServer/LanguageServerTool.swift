@@ -41,8 +41,8 @@ enum LanguageServerTool {
         OVERVIEW: A language server for \(shell) scripts (.rsh), for editors.
 
         Speaks LSP 3.17 (JSON-RPC with Content-Length headers) on standard input and output:
-        diagnostics, completion, hover, semantic tokens, and go to definition on a `:load` path.
-        Scripts are read against this shell's registry (\(registry.names.joined(separator: ", "))).
+        diagnostics as `\(shell) check` gives them, completion, hover, semantic tokens, and go to
+        definition on a `:load` path. Scripts are read against this shell's registry (\(registry.names.joined(separator: ", "))).
         Set-up for Neovim, Helix and VS Code: editors/ in the source repository.
 
         USAGE: \(shell) lsp [--stdio] [--reactor <name>]

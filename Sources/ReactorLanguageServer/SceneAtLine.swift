@@ -1,40 +1,38 @@
 import ReactorShell
 
 /// The scene a line of a script runs in: the registry entry loaded by the last `:use` before it
-/// (or the shell's initial one) and the focused reactor.
+/// (or the one the script starts in) and the focused reactor, with the entry's shape as
+/// `check` sees it.
+@MainActor
 struct SceneAtLine {
-    /// The registry entry's name, nil when none is loaded.
-    var entry: String?
     /// The focused reactor's name, nil when no scene is loaded.
-    var focus: String?
-    /// The scene's shape, nil when none is loaded.
-    var shape: SceneShape?
+    private(set) var focus: String?
+    /// The scene's shape (commands, initial states), nil when none is loaded.
+    private(set) var shape: SceneShape?
 
     /// The scene in force at line `index` (0-based) of `document`, following the `:use` and
-    /// `:focus` lines before it, starting from `initialEntry`.
-    @MainActor
-    static func find(at index: Int, in document: TextDocument, initialEntry: String?, catalog: SceneCatalog) -> SceneAtLine {
-        var scene = SceneAtLine(entry: nil, focus: nil, shape: nil)
-        if let initialEntry { scene.use(initialEntry, catalog: catalog) }
+    /// `:focus` lines before it from the checker's starting scene.
+    static func find(at index: Int, in document: TextDocument, checker: ScriptChecker) -> SceneAtLine {
+        var scene = SceneAtLine()
+        if let start = checker.configuration.initialReactor ?? checker.registry.entries.first?.name {
+            scene.use(start, checker: checker)
+        }
         for lineIndex in 0..<index {
             guard let line = document.line(lineIndex),
                   case .meta(let meta)? = try? ScriptParser.parse(line.text) else { continue }
             switch meta.command {
-            case .use(let entry): scene.use(entry.text, catalog: catalog)
-            case .focus(let reactor) where scene.shape?.tables.contains(where: { $0.name == reactor.text }) == true:
-                scene.focus = reactor.text
+            case .use(let entry): scene.use(entry.text, checker: checker)
+            case .focus(let reactor) where scene.shape?.names.contains(reactor.text) == true: scene.focus = reactor.text
             default: break
             }
         }
         return scene
     }
 
-    @MainActor
-    private mutating func use(_ name: String, catalog: SceneCatalog) {
-        guard let shape = catalog.shape(ofEntry: name) else { return }
-        entry = name
+    private mutating func use(_ name: String, checker: ScriptChecker) {
+        guard let shape = checker.shape(ofEntryNamed: name) else { return }
         self.shape = shape
-        focus = shape.tables.first?.name
+        focus = shape.names.first
     }
 
     /// The command table of `reactor` (nil: the focused one).
@@ -53,13 +51,15 @@ struct SceneAtLine {
 
     /// The completion engine's view of this scene, with file names relative to `directory`.
     func completionContext(registry: Registry, directory: String?) -> CompletionContext {
-        let shape = shape
+        let tables = shape?.tables ?? []
         let focus = focus
+        var paths: [String: [String]] = [:]
+        for name in shape?.names ?? [] { paths[name] = shape?.statePaths(of: name) }
         return CompletionContext(
             registryNames: { registry.names },
-            reactors: { shape?.tables ?? [] },
+            reactors: { tables },
             focusedReactor: { focus },
-            statePaths: { reactor in (reactor ?? focus).flatMap { shape?.statePaths[$0] } ?? [] },
+            statePaths: { reactor in (reactor ?? focus).flatMap { paths[$0] } ?? [] },
             fileNames: { partial in FileNameCompletion.candidates(for: partial, relativeTo: directory) }
         )
     }

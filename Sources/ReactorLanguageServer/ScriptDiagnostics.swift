@@ -1,22 +1,15 @@
 import ReactorShell
 import StateDiff
 
-/// The diagnostics of a document, as `check` gives them, turned into LSP diagnostics whose range
+/// The diagnostics of a document, as `reactor-shell check` gives them, turned into LSP diagnostics whose range
 /// covers the token the shell's column points at.
 enum ScriptDiagnostics {
-    /// The problems of `document`'s text.
+    /// The problems `check` finds in `document`'s text (a script it loads is checked where it is
+    /// loaded; the problems inside that file are its own document's).
     @MainActor
-    static func diagnose(_ document: TextDocument, initialEntry: String?, catalog: SceneCatalog) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for index in document.lines.indices {
-            guard let line = document.line(index) else { continue }
-            do {
-                _ = try ScriptParser.parse(line.text, origin: LineOrigin(source: document.path ?? document.uri, line: index + 1))
-            } catch {
-                diagnostics.append(error)
-            }
-        }
-        return diagnostics
+    static func diagnose(_ document: TextDocument, checker: ScriptChecker) -> [Diagnostic] {
+        let source = document.path ?? "<\(document.uri)>"
+        return checker.check(text: document.text, source: source).filter { $0.source == source }
     }
 
     /// The LSP form of `diagnostic` (an error on its line of `document`): from its column to the
@@ -27,8 +20,10 @@ enum ScriptDiagnostics {
         let start = line.utf16Offset(ofColumn: diagnostic.column)
         var end = line.utf16Offset(ofColumn: Int.max)
         if let tokens = try? Lexer.tokenize(line.text).tokens,
-           let token = tokens.first(where: { $0.column <= diagnostic.column && diagnostic.column < $0.endColumn }) {
-            end = line.utf16Offset(ofColumn: token.endColumn)
+           var index = tokens.firstIndex(where: { $0.column <= diagnostic.column && diagnostic.column < $0.endColumn }) {
+            // A meta command's `:` and its name are one thing to the reader.
+            if index == 0, tokens[0].kind == .colon, tokens.count > 1, tokens[1].isAttached { index = 1 }
+            end = line.utf16Offset(ofColumn: tokens[index].endColumn)
         }
         return .fields([
             "range": LineRange(line: lineIndex, start: start, end: max(start, end)).json,

@@ -1,9 +1,12 @@
 """End-to-end tests of `reactor-shell lsp` with a real LSP client (pytest-lsp)."""
 
 import pathlib
+import subprocess
 
 from lsprotocol import types
 from pytest_lsp import LanguageClient
+
+from conftest import reactor_shell
 
 
 async def open_document(client: LanguageClient, path: pathlib.Path, text: str) -> str:
@@ -59,6 +62,22 @@ async def test_a_bad_line_gets_a_diagnostic_at_its_token_and_a_fix_clears_it(cli
 
     await change_document(client, uri, ":use scoreboard\nsetScore home: 3 away: 1\n:expect home == 3\n")
     assert len(client.diagnostics[uri]) == 0
+
+
+async def test_diagnostics_are_checks_results_in_the_scene_each_line_runs_in(client: LanguageClient, scripts):
+    text = "refresh\n:use board\nrefresh\nsetScor 1\n:expect posts.cont == 1\n:load nowhere.rsh\n:load setup.rsh\n"
+    (scripts / "scenes.rsh").write_text(text)
+    uri = await open_document(client, scripts / "scenes.rsh", text)
+    found = [(d.range.start.line, d.range.start.character, d.range.end.character, d.message) for d in client.diagnostics[uri]]
+    # What `reactor-shell check` says of the same file, line by line: the one source of truth.
+    check = subprocess.run(
+        [reactor_shell(), "check", str(scripts / "scenes.rsh")], capture_output=True, text=True, timeout=60
+    )
+    expected = [line.split(": ", 1)[1] for line in check.stdout.splitlines() + check.stderr.splitlines() if "scenes.rsh:" in line]
+    assert [message for *_, message in found] == expected
+    # Line 3's refresh is board's, after :use board; setup.rsh is there. Each range is the token
+    # the column points at (a meta command's whole name).
+    assert [(line, start, end) for line, start, end, _ in found] == [(0, 0, 7), (3, 0, 7), (4, 0, 7), (5, 6, 17)]
 
 
 async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient, tmp_path):

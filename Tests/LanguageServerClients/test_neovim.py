@@ -34,7 +34,7 @@ def test_neovim_shows_the_servers_diagnostic_in_an_rsh_buffer(tmp_path: pathlib.
     lines = result.stdout.splitlines()
     assert "filetype rsh" in lines
     assert "client reactor-shell" in lines
-    # The message is the shell's own: what `run` says of the same line.
-    run = subprocess.run([reactor_shell(), "run", str(script)], capture_output=True, text=True, timeout=60)
-    [message] = [line.split(":3:7: ", 1)[1] for line in run.stderr.splitlines() if ":3:7: " in line]
+    # The message is the shell's own: what `check` says of the same line.
+    check = subprocess.run([reactor_shell(), "check", str(script)], capture_output=True, text=True, timeout=60)
+    [message] = [line.split(":3:7: ", 1)[1] for line in (check.stdout + check.stderr).splitlines() if ":3:7: " in line]
     assert f"diagnostic 3:7: {message}" in lines, result.stdout

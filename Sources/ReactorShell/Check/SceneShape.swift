@@ -4,11 +4,11 @@ import StateDiff
 /// What checking a script needs of a registry entry's scene, taken once from a fresh scene that
 /// never runs: its reactors' names, their commands, and the shape of their initial states.
 @MainActor
-final class SceneShape {
+package final class SceneShape {
     /// The registry entry's name.
     let entryName: String
     /// The reactors' names, in the scene's order (the first is focused after `:use`).
-    let names: [String]
+    package let names: [String]
     /// The reactors' commands, prepared for resolving lines.
     let commands: SceneCommands
     /// Each reactor's initial state, or why it could not be described.
@@ -36,5 +36,17 @@ final class SceneShape {
             }
         }
         for reactor in scene.reactors { reactor.cancelAllEffects() }
+    }
+}
+
+extension SceneShape {
+    /// The reactors' command tables, in the scene's order (for the language server).
+    package var tables: [ReactorCommandTable] { commands.tables }
+
+    /// The paths into the initial state of the reactor named `name` (`value`, `repos.count`,
+    /// `posts[0].title`), as the shell completes them; none when its state could not be described.
+    package func statePaths(of name: String) -> [String] {
+        guard let index = names.firstIndex(of: name), case .success(let state) = initialStates[index] else { return [] }
+        return state.paths().map(\.description).filter { !$0.isEmpty }
     }
 }

@@ -77,7 +77,7 @@ public final class ScriptChecker {
     }
 
     /// The shape of the entry named `name`, made on first use.
-    func shape(ofEntryNamed name: String) -> SceneShape? {
+    package func shape(ofEntryNamed name: String) -> SceneShape? {
         if let known = shapes[name] { return known }
         guard let entry = registry.entry(named: name) else { return nil }
         let shape = SceneShape(entry, configuration: configuration)
