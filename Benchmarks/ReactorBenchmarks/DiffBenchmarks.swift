@@ -165,7 +165,7 @@ private struct DescribedScoreboard: Encodable, StateValueConvertible {
 
 /// Runs one StateDiff operation `count` times and nothing else (`reactor-benchmarks --loop CASE COUNT`),
 /// so that callgrind's total, less a `none` run's, divided by `count` is the operation's instruction count.
-/// Cases: none, encode-scoreboard, encode-board-cached, encode-board-uncached, encode-counter, encode-described, encode-written,
+/// Cases: none, encode-scoreboard, encode-board, encode-counter, encode-described, encode-written,
 /// diff-scoreboard, diff-counter, render-scoreboard, render-counter, render-alert, patch-counter.
 /// (encode-scoreboard: an `Encodable`-only copy of the state; encode-written: the built-in state's own
 /// writer, each value handed back with `recycle` as the shell does.)
@@ -190,16 +190,10 @@ func runDiffLoop(_ name: String, count: Int) {
             blackHole(value)
             StateValue.recycle(value)
         }
-    case "encode-board-cached", "encode-board-uncached":
-        // 100 posts, on one session: with the keyed-container cache, and making every container afresh.
+    case "encode-board":
+        // 100 posts through `Encodable`.
         let board = BoardReactor.State(posts: (1...100).map { Post(id: $0, title: "post \($0)", content: "") })
-        let uncached = EncoderWithoutContainerCache()
-        precondition(try! uncached.encode(board) == StateValue(encoding: board))
-        if name == "encode-board-cached" {
-            for _ in 0..<count { blackHole(try! StateValue(encoding: board)) }
-        } else {
-            for _ in 0..<count { blackHole(try! uncached.encode(board)) }
-        }
+        for _ in 0..<count { blackHole(try! StateValue(encoding: board)) }
     case "encode-counter": for _ in 0..<count { blackHole(try! StateValue(encoding: counterNew)) }
     case "encode-described":
         let state = DescribedScoreboard(home: 1)

@@ -49,7 +49,7 @@ struct StateObjectWriterTests {
     }
 
     func expected<Value: Encodable>(_ value: Value) throws -> StateValue {
-        try EncoderWithoutContainerCache().encode(ThroughEncodable(value: value))
+        try StateValue(encoding: ThroughEncodable(value: value))
     }
 
     @Test func writtenFieldsAreTheEncodedOnes() throws {

@@ -61,7 +61,8 @@ extension ReactorRuntime {
 
     /// Calls the state observers registered when notification starts, in registration order.
     /// Each slot is read afresh, so an observer cancelled by an earlier one is skipped.
-    @inlinable @inline(__always)
+    @inlinable
+    @inline(__always)
     func notify(_ shown: R.State) {
         let count = hot.pointee.observers.count
         if count == 0 { return }
@@ -77,7 +78,7 @@ extension ReactorRuntime {
     /// Calls `observer` with `state`, borrowing the observer and its closure (alive for the call:
     /// see ``UnretainedObserver``). Nonisolated so that the closure given to
     /// `_withUnsafeGuaranteedRef` is too; only ever called from `notify`, on the main actor.
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated static func deliver(_ observer: Unmanaged<StateObserver>, _ state: R.State) {
         observer._withUnsafeGuaranteedRef { $0.receive(state) }
     }
@@ -122,25 +123,25 @@ extension ReactorRuntime {
         endNotification()
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     func endNotification() {
         hot.pointee.notifyDepth &-= 1
         if _slowPath(hot.pointee.hasDeferredRemovals) { removeCancelledObservers() }
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated static func deliverAction(_ observer: Unmanaged<EventObserver>, _ actionID: Int, _ action: R.Action) {
         observer._withUnsafeGuaranteedRef { $0.action(actionID, action) }
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated static func deliverReduction(
         _ observer: Unmanaged<EventObserver>, _ actionID: Int?, _ mutation: R.Mutation, _ state: R.State
     ) {
         observer._withUnsafeGuaranteedRef { $0.reduction(actionID, mutation, state) }
     }
 
-    @inlinable @inline(__always)
+    @inlinable
     nonisolated static func deliverEffect(_ observer: Unmanaged<EventObserver>, _ event: EffectEvent) {
         observer._withUnsafeGuaranteedRef { $0.effect(event) }
     }

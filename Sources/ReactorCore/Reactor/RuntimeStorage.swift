@@ -109,7 +109,7 @@ extension ReactorRuntime {
     }
 
     /// A new action number from the scheduler's counter.
-    @inlinable @inline(__always)
+    @inlinable
     func nextActionID() -> Int {
         let actionIDs = hot.pointee.actionIDs
         let actionID = actionIDs.pointee &+ 1

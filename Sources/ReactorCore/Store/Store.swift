@@ -57,7 +57,7 @@ public final class Store<State, Action>: Reactor {
     }
 
     /// Dispatches `action` (the same as ``Reactor/send(_:)``).
-    @inlinable @inline(__always)
+    @inlinable
     public func dispatch(_ action: Action) {
         send(action)
     }

@@ -41,9 +41,12 @@ package enum POSIXIO {
     }
 
     /// Writes all of `bytes` to `descriptor`; returns `errno` when a write fails (`EAGAIN` on a
-    /// non-blocking descriptor is retried like `EINTR`).
+    /// non-blocking descriptor is retried like `EINTR`). `progress` is told the bytes each
+    /// write took, as they are written.
     @discardableResult
-    package static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> POSIXError? {
+    package static func writeAll(
+        _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, progress: (Int) -> Void = { _ in }
+    ) -> POSIXError? {
         guard var pointer = bytes.baseAddress else { return nil }
         var remaining = bytes.count
         while remaining > 0 {
@@ -54,6 +57,7 @@ package enum POSIXIO {
             }
             pointer += written
             remaining -= written
+            progress(written)
         }
         return nil
     }

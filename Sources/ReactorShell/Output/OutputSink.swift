@@ -96,20 +96,12 @@ public final class OutputSink {
         // Progress is kept in `written` as it is made, so that a signal handler arriving in the
         // middle writes only the rest (see `SignalSafeOutput.writePendingResults`).
         pending.written = 0
-        while pending.written < pending.count {
-            let result = write(resultDescriptor, pending.base + pending.written, pending.count - pending.written)
-            if result < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                let error = errno
-                pending.count = 0
-                pending.written = 0
-                resultWriteFailed(error)
-                return
-            }
-            pending.written += result
+        let failure = POSIXIO.writeAll(UnsafeRawBufferPointer(start: pending.base, count: pending.count), to: resultDescriptor) {
+            pending.written += $0
         }
         pending.count = 0
         pending.written = 0
+        if let failure { resultWriteFailed(failure.code) }
     }
 
     /// Makes this sink's buffer the one a fatal signal writes out (``SignalSafeOutput``).
@@ -121,17 +113,9 @@ public final class OutputSink {
     }
 
     private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
-        guard var pointer = bytes.baseAddress else { return }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(descriptor, pointer, remaining)
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                if descriptor == resultDescriptor { resultWriteFailed(errno) }
-                return  // a failing error stream: nowhere left to say so
-            }
-            pointer += written
-            remaining -= written
+        // A failing error stream: nowhere left to say so.
+        if let failure = POSIXIO.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor), descriptor == resultDescriptor {
+            resultWriteFailed(failure.code)
         }
     }
 

@@ -57,7 +57,6 @@ struct Differ {
 
     /// Compares the values of the field `key`: a leaf directly (no push on the path stack),
     /// a container by descending into it.
-    @inline(__always)
     mutating func compareField(_ key: String, _ old: StateValue, _ new: StateValue) {
         switch old {
         case .object, .array:
@@ -84,23 +83,19 @@ struct Differ {
         return StatePath(components)
     }
 
-    @inline(__always)
     mutating func emitReplace(_ path: StatePath, old: StateValue, new: StateValue) {
         emit(StateChange(storedPath: path, storedKind: .replace, storedOldValue: old, storedNewValue: new))
     }
 
-    @inline(__always)
     mutating func emitInsert(_ path: StatePath, _ value: StateValue) {
         emit(StateChange(storedPath: path, storedKind: .insert, storedOldValue: nil, storedNewValue: value))
     }
 
-    @inline(__always)
     mutating func emitRemove(_ path: StatePath, _ value: StateValue) {
         emit(StateChange(storedPath: path, storedKind: .remove, storedOldValue: value, storedNewValue: nil))
     }
 
     /// Appends `change`; the first one makes room for a few.
-    @inline(__always)
     mutating func emit(_ change: StateChange) {
         if changes.capacity == 0 { changes.reserveCapacity(4) }
         changes.append(change)
@@ -297,7 +292,6 @@ func commonEnds(_ old: [StateValue], _ new: [StateValue]) -> (prefix: Int, suffi
 
 /// Equality of two values of which `old` is not a container (as `==`, with a shortcut for
 /// identical bits: the same scalar, or the same string storage).
-@inline(__always)
 func leafEquals(_ old: StateValue, _ new: StateValue) -> Bool {
     switch old {
     case .null: if case .null = new { return true } else { return false }
@@ -309,7 +303,6 @@ func leafEquals(_ old: StateValue, _ new: StateValue) -> Bool {
 
 /// True when two values have the same bytes, which implies they are equal (the converse
 /// does not hold: equal strings may live in different storage).
-@inline(__always)
 func identicalBits(_ lhs: UnsafePointer<StateValue>, _ rhs: UnsafePointer<StateValue>) -> Bool {
     let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
     let size = MemoryLayout<StateValue>.size
@@ -326,7 +319,7 @@ func identicalBits(_ lhs: UnsafePointer<StateValue>, _ rhs: UnsafePointer<StateV
 }
 
 /// True when two arrays are the same storage (or both empty): equal without looking inside.
-@inlinable @inline(__always)
+@inlinable
 func sharesStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.isEmpty { return true }
@@ -336,7 +329,6 @@ func sharesStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
 }
 
 /// The `id` field of an object element, which identifies it across edits.
-@inline(__always)
 func identifier(of element: StateValue) -> StateValue? {
     guard case .object(let fields) = element else { return nil }
     for field in fields where field.key == "id" { return field.value }
@@ -349,7 +341,6 @@ enum ElementIdentity: Hashable {
     case value(StateValue)
 }
 
-@inline(__always)
 func elementIdentity(_ element: StateValue) -> ElementIdentity {
     if let id = identifier(of: element) { return .id(id) }
     return .value(element)

@@ -4,69 +4,57 @@
 // when that frame finishes.
 
 /// Converts an unsigned or wide integer to `.int`, or to `.double` when it does not fit.
-@inline(__always)
 func integerValue<I: BinaryInteger>(_ value: I) -> StateValue {
     if let exact = Int(exactly: value) { return .int(exact) }
     return .double(Double(value))
 }
 
 /// A `Float` as the `Double` with the same shortest decimal form (`0.1`, not `0.10000000149011612`).
-@inline(__always)
 func floatValue(_ value: Float) -> StateValue {
     guard value.isFinite else { return .double(Double(value)) }
     return .double(Double(value.description) ?? Double(value))
 }
 
-/// The `Encoder` of one value: writes into the session's frame `frame`. Two plain words, so
-/// passing it as `any Encoder` allocates nothing and retains nothing.
-///
-/// The session is held unretained: it outlives every encoder made from it (the pool keeps its
-/// sessions for good; `EncoderWithoutContainerCache` keeps its own for its lifetime), so an
-/// encoder kept past its `encode(to:)` still finds it. Used through `_withUnsafeGuaranteedRef`,
-/// which borrows it without a retain (an `unowned(unsafe)` field was retained on each use).
+/// The `Encoder` of one value: writes into the session's frame `frame`. Two words, so passing
+/// it as `any Encoder` allocates nothing.
 struct StateEncoder: Encoder {
-    let unretainedSession: Unmanaged<EncodingSession>
+    let session: EncodingSession
     let frame: Int
 
-    @inline(__always)
     init(session: EncodingSession, frame: Int) {
-        unretainedSession = .passUnretained(session)
+        self.session = session
         self.frame = frame
     }
 
     var codingPath: [any CodingKey] {
-        unretainedSession._withUnsafeGuaranteedRef { $0.storage.pointee.codingPath(frame) }
+        session.storage.pointee.codingPath(frame)
     }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
-        unretainedSession._withUnsafeGuaranteedRef { $0.keyedContainer(for: frame, keyedBy: type) }
+        session.keyedContainer(for: frame, keyedBy: type)
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        unretainedSession._withUnsafeGuaranteedRef { session in
-            session.storage.pointee.beginArray(frame)
-            return UnkeyedWriter(session: session, frame: frame)
-        }
+        session.storage.pointee.beginArray(frame)
+        return UnkeyedWriter(session: session, frame: frame)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer {
-        unretainedSession._withUnsafeGuaranteedRef { SingleValueWriter(session: $0, frame: frame) }
+        SingleValueWriter(session: session, frame: frame)
     }
 }
 
-/// A keyed container. `target` is a frame id, or (negative, `~boxID`) the box of a cached
-/// container, whose frame changes each time it is handed out.
+/// A keyed container writing into the frame `target`.
 struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
     let target: Int
 
-    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(session.frame(of: target)) }
+    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(target) }
 
-    @inline(__always)
     private func set(_ key: Key, _ value: StateValue) {
-        session.storage.pointee.set(session.frame(of: target), key.stringValue, value)
+        session.storage.pointee.set(target, key.stringValue, value)
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(key, .null) }
@@ -85,7 +73,7 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encode(_ value: UInt32, forKey key: Key) throws { set(key, .int(Int(value))) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { set(key, integerValue(value)) }
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let frame = session.frame(of: target)
+        let frame = target
         let name = key.stringValue
         let encoded = try session.encodeValue(value, parent: frame, keyType: Key.self, name: name)
         session.storage.pointee.set(frame, name, encoded)
@@ -130,7 +118,7 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// A new frame whose value `name` (a key of type `keyType`) will hold when this
     /// container's frame finishes.
     private func child(_ name: String, _ keyType: any CodingKey.Type) -> Int {
-        let frame = session.frame(of: target)
+        let frame = target
         guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
         let child = session.storage.pointee.openFrame(parent: frame)
         session.storage.pointee.setKey(child, type: keyType, name: name)
@@ -149,29 +137,26 @@ struct IndexKey: CodingKey {
     init?(intValue: Int) { self.index = intValue }
 }
 
-/// An unkeyed container; holds its session unretained, as `StateEncoder` does (and for the same reason).
+/// An unkeyed container of the frame `frame`.
 struct UnkeyedWriter: UnkeyedEncodingContainer {
-    let unretainedSession: Unmanaged<EncodingSession>
+    let session: EncodingSession
     let frame: Int
 
-    @inline(__always)
     init(session: EncodingSession, frame: Int) {
-        unretainedSession = .passUnretained(session)
+        self.session = session
         self.frame = frame
     }
 
-    /// The session, borrowed for one use (see `StateEncoder`).
-    @inline(__always)
+    /// The session, for one use.
     private func withSession<R>(_ body: (EncodingSession) throws -> R) rethrows -> R {
-        try unretainedSession._withUnsafeGuaranteedRef(body)
+        try body(session)
     }
 
-    private var storage: UnsafeMutablePointer<EncodingStorage> { withSession { $0.storage } }
+    private var storage: UnsafeMutablePointer<EncodingStorage> { session.storage }
 
     var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
     var count: Int { storage.pointee.elementCount(frame) }
 
-    @inline(__always)
     private func append(_ value: StateValue) {
         storage.pointee.append(frame, value)
     }
@@ -221,28 +206,25 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
     }
 }
 
-/// A single-value container; holds its session unretained, as `StateEncoder` does.
+/// A single-value container of the frame `frame`.
 struct SingleValueWriter: SingleValueEncodingContainer {
-    let unretainedSession: Unmanaged<EncodingSession>
+    let session: EncodingSession
     let frame: Int
 
-    @inline(__always)
     init(session: EncodingSession, frame: Int) {
-        unretainedSession = .passUnretained(session)
+        self.session = session
         self.frame = frame
     }
 
-    /// The session, borrowed for one use (see `StateEncoder`).
-    @inline(__always)
+    /// The session, for one use.
     private func withSession<R>(_ body: (EncodingSession) throws -> R) rethrows -> R {
-        try unretainedSession._withUnsafeGuaranteedRef(body)
+        try body(session)
     }
 
-    private var storage: UnsafeMutablePointer<EncodingStorage> { withSession { $0.storage } }
+    private var storage: UnsafeMutablePointer<EncodingStorage> { session.storage }
 
     var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
 
-    @inline(__always)
     private func set(_ value: StateValue) {
         storage.pointee.setSingle(frame, value)
     }
@@ -269,11 +251,8 @@ struct SingleValueWriter: SingleValueEncodingContainer {
 
 // MARK: - Probes
 
-/// Containers that write nothing: used to find the dictionaries' key type and to check
-/// that keyed containers can be reused.
+/// Containers that write nothing: used to find the dictionaries' key type.
 struct ProbeKeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
-    /// Kept alive by the container's box (see `keyedContainerIsOneReference`).
-    var token: ProbeToken?
     var codingPath: [any CodingKey] { [] }
     mutating func encodeNil(forKey key: Key) throws {}
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {}

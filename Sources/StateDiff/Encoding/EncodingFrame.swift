@@ -11,7 +11,7 @@ enum FrameKeyKind: UInt8 {
 /// A value under construction: what an `Encoder` handed to one `encode(to:)` collects.
 struct EncodingFrame {
     /// Bumped each time the frame is closed: a frame id of an older generation is stale.
-    /// Kept to 31 bits, so that frame ids stay positive (negative targets are box ids).
+    /// Kept to 31 bits, so that frame ids stay positive.
     var generation: UInt32 = 0
     var isOpen = false
     var kind = FrameKind.empty
@@ -62,8 +62,8 @@ struct FrameArena {
     var indices: Range<Int> { 0..<count }
 
     subscript(slot: Int) -> EncodingFrame {
-        @inline(__always) unsafeAddress { UnsafePointer(base + slot) }
-        @inline(__always) unsafeMutableAddress { base + slot }
+        unsafeAddress { UnsafePointer(base + slot) }
+        unsafeMutableAddress { base + slot }
     }
 
     mutating func append(_ frame: EncodingFrame) {

@@ -1,12 +1,10 @@
 /// Everything an encoding session keeps: the frames, the frame free list, what is known about
-/// value and coding-key types, the cached containers' targets, and a spare fields array.
+/// value and coding-key types, and a spare fields array.
 struct EncodingStorage {
     var frames = FrameArena()
     /// The first free slot; free frames are linked through `nextFree`.
     var firstFree = -1
     var openFrameCount = 0
-    /// The frame each cached container writes into, by box id.
-    var boxTargets: [Int] = []
     var keyTypes: [KeyTypeEntry] = []
     var keyTypeIndex = TypeTable()
     var valueTypes: [ValueTypeInfo] = []
@@ -17,18 +15,12 @@ struct EncodingStorage {
     /// The largest capacity of a fields array that `StateValue.recycle(_:)` keeps.
     static var largestRecycledObject: Int { StateValue.largestRecycledObject }
 
-    /// Most cached containers per coding-key type (more are needed only when values of one
-    /// type nest inside each other).
-    static let containersPerKeyType = 4
-
     // MARK: Frames
 
     /// A frame id: the slot in the low 32 bits, the slot's generation above.
-    @inline(__always)
     private static func frameID(slot: Int, generation: UInt32) -> Int { slot | Int(generation) << 32 }
 
     /// The slot of `id` when it designates an open frame.
-    @inline(__always)
     func slot(of id: Int) -> Int? {
         guard id >= 0 else { return nil }
         let slot = id & 0xFFFF_FFFF
@@ -36,7 +28,6 @@ struct EncodingStorage {
         return slot
     }
 
-    @inline(__always)
     mutating func openFrame(parent: Int) -> Int {
         let slot: Int
         if firstFree >= 0 {
@@ -53,7 +44,6 @@ struct EncodingStorage {
     }
 
     /// Sets the key of `id` (its last step in `codingPath`): the key of type `type` named `name`.
-    @inline(__always)
     mutating func setKey(_ id: Int, type: any CodingKey.Type, name: String) {
         guard let slot = slot(of: id) else { return }
         frames[slot].keyKind = .named
@@ -62,7 +52,6 @@ struct EncodingStorage {
     }
 
     /// Sets the key of `id` to the array index `index`.
-    @inline(__always)
     mutating func setKey(_ id: Int, index: Int) {
         guard let slot = slot(of: id) else { return }
         frames[slot].keyKind = .index
@@ -152,7 +141,6 @@ struct EncodingStorage {
 
     // MARK: Writing
 
-    @inline(__always)
     mutating func beginObject(_ id: Int, keyType: Int) {
         guard let slot = slot(of: id), frames[slot].kind != .object else { return }
         frames[slot].kind = .object
@@ -176,7 +164,6 @@ struct EncodingStorage {
     }
 
     /// Drops the stale fields left from a recycled object (before any write that is not in order).
-    @inline(__always)
     mutating func dropStaleFields(_ slot: Int) {
         if frames[slot].stale > 0 { dropStaleFieldsSlowly(slot) }
     }
@@ -198,7 +185,6 @@ struct EncodingStorage {
     }
 
     /// Sets `key` to `value`; a key written twice keeps its first position and its last value.
-    @inline(__always)
     mutating func set(_ id: Int, _ key: consuming String, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         // Fast path: the fields so far follow the key type's last field names, and so does
@@ -262,7 +248,6 @@ struct EncodingStorage {
         if let index = existingIndex(of: key, in: slot) { frames[slot].pending.append((index, child)) }
     }
 
-    @inline(__always)
     mutating func append(_ id: Int, _ value: consuming StateValue) {
         guard let slot = slot(of: id) else { return }
         frames[slot].elements.append(value)

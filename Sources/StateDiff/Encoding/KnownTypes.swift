@@ -2,13 +2,10 @@ import Synchronization
 
 /// What the encoder knows about one coding-key type.
 struct KeyTypeEntry {
-    /// Makes `KeyedEncodingContainer<Key>`s from cached boxes (retained once, released with the session).
-    let maker: Unmanaged<AnyKeyedContainerMaker>
     /// The key type the standard library's `Dictionary` encodes with: its objects get sorted.
     let isDictionary: Bool
     /// The field names of the last object written with these keys, all different.
     var shape: [String] = []
-    var containers: [CachedContainer] = []
 }
 
 /// The kinds of value types `encodeValue` treats without calling `encode(to:)`.
@@ -29,7 +26,6 @@ struct ValueTypeInfo {
 extension EncodingStorage {
 
     /// How values of `type` are encoded (found out on first sight), and the type's entry.
-    @inline(__always)
     mutating func valueKind<T>(_ type: T.Type) -> (ValueKind, Int) {
         if let index = valueTypeIndex.find(ObjectIdentifier(type)) { return (valueTypes[index].kind, index) }
         return (addValueType(type).kind, valueTypes.count - 1)
@@ -56,14 +52,12 @@ extension EncodingStorage {
         return info
     }
 
-    @inline(__always)
     func keyTypeEntry<Key: CodingKey>(_ type: Key.Type) -> Int? {
         keyTypeIndex.find(ObjectIdentifier(type))
     }
 
     mutating func addKeyType<Key: CodingKey>(_ type: Key.Type) -> Int {
         let entry = KeyTypeEntry(
-            maker: .passRetained(KeyedContainerMaker<KeyedEncodingContainer<Key>>()),
             isDictionary: ObjectIdentifier(type) == dictionaryCodingKeyType)
         keyTypeIndex.insert(ObjectIdentifier(type), keyTypes.count)
         keyTypes.append(entry)

@@ -57,16 +57,3 @@ package func emptyKeepingCapacity<Element>(_ array: inout [Element]) {
         array.removeAll(keepingCapacity: true)
     }
 }
-
-/// An encoder with a session of its own that makes every keyed container afresh (no container
-/// cache): for the benchmark that measures what the cache saves. One thread at a time.
-package final class EncoderWithoutContainerCache {
-    private let session = EncodingSession(cachesContainers: false)
-
-    package init() {}
-
-    /// What `StateValue(encoding:)` gives.
-    package func encode(_ value: some Encodable) throws -> StateValue {
-        try session.encodeRoot(value)
-    }
-}

@@ -6,12 +6,10 @@ struct TypeTable {
     private var count = 0
     private var shift = 64
 
-    @inline(__always)
     private func home(_ bits: UInt) -> Int {
         Int(truncatingIfNeeded: (bits &* 0x9E37_79B9_7F4A_7C15) >> UInt(shift))
     }
 
-    @inline(__always)
     func find(_ id: ObjectIdentifier) -> Int? {
         guard count > 0 else { return nil }
         let bits = UInt(bitPattern: id)

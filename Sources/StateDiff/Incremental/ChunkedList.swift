@@ -51,7 +51,7 @@ public struct ChunkedList<Element>: RandomAccessCollection, MutableCollection {
     public var endIndex: Int { count }
 
     /// The chunk holding element `position` and the position inside it.
-    @inlinable @inline(__always)
+    @inlinable
     func locate(_ position: Int) -> (chunk: Int, offset: Int) {
         precondition(position >= 0 && position < count, "ChunkedList index \(position) out of range 0..<\(count)")
         var low = 0, high = starts.count - 1

@@ -31,7 +31,6 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// `"key":`, after a comma unless it is the object's first (keys are the caller's ASCII
     /// literals, which need no escapes): one reserve, then direct stores.
-    @inline(__always)
     private mutating func key(_ key: StaticString) {
         let length = key.utf8CodeUnitCount
         output.reserve(length + 4)

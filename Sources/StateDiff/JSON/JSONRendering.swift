@@ -74,7 +74,6 @@ func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
 
 /// Calls `body` with the UTF-8 of `text`, read where it lies when it can be (a native or small
 /// string): `String.withUTF8` is mutating, so it would need a copy of the string first.
-@inline(__always)
 func withUTF8InPlace(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable(body)
     if done != nil { return }
@@ -96,7 +95,6 @@ private func appendEscapedJSONStringContents(_ bytes: UnsafeBufferPointer<UInt8>
 
 /// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
 /// eight at a time.
-@inline(__always)
 func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     let raw = UnsafeRawPointer(base)
@@ -116,7 +114,6 @@ func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// has its top three bits clear; a byte equal to 0x22 or 0x5C becomes 0 when xored with it. A
 /// zero byte z is detected as `(z - 1) & ~z & 0x80` per byte (no false negatives; a false
 /// positive only makes the caller take the byte-by-byte path, which gives the same text).
-@inline(__always)
 func wordNeedsJSONEscape(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
     let control = word & (ones &* 0xE0)  // zero byte where the byte is below 0x20
@@ -127,13 +124,11 @@ func wordNeedsJSONEscape(_ word: UInt64) -> Bool {
 }
 
 /// Whether `byte` (of UTF-8) must be escaped inside a JSON string: quotes, backslashes, control characters.
-@inline(__always)
 func needsJSONEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }
 
 /// Appends one byte of a JSON string's UTF-8, escaped when it must be (`\"`, `\\`, `\n`, `\u001f`).
-@inline(__always)
 func appendJSONStringByte(_ byte: UInt8, to output: inout TextBuffer) {
     guard needsJSONEscape(byte) else { return output.append(byte) }
     switch byte {

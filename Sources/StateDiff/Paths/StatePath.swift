@@ -51,7 +51,6 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     var count: Int { single != nil ? 1 : list?.count ?? 0 }
 
     /// The component at `position` (0 is the outermost).
-    @inline(__always)
     subscript(position: Int) -> Component {
         if let single { return single }
         return list![position]
@@ -134,7 +133,6 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.
-    @inline(__always)
     private static func append(_ component: Component, first: Bool, to text: inout TextBuffer) {
         switch component {
         case .key(let key):
@@ -228,7 +226,6 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 }
 
 /// A-Z, a-z or `_`.
-@inline(__always)
 private func isASCIILetter(_ byte: UInt8) -> Bool {
     let lowered = byte | 0x20
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
@@ -262,11 +259,10 @@ func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 /// each byte x is at most 0x7F, so x + (0x80 - lo) has its top bit set exactly when x ≥ lo, and
 /// x + (0x7F - hi) exactly when x > hi, neither sum carrying into the next byte; a byte whose own
 /// top bit is set (not ASCII) fails.
-@inline(__always)
 func isIdentifierWord(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
     let low = word & ~highs
-    @inline(__always) func within(_ lo: UInt64, _ hi: UInt64) -> UInt64 {
+    func within(_ lo: UInt64, _ hi: UInt64) -> UInt64 {
         (low &+ ones &* (0x80 - lo)) & ~(low &+ ones &* (0x7F - hi))
     }
     let valid = within(0x30, 0x39) | within(0x41, 0x5A) | within(0x5F, 0x5F) | within(0x61, 0x7A)
@@ -275,7 +271,6 @@ func isIdentifierWord(_ word: UInt64) -> Bool {
 
 /// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,
 /// bit `c` of the other for 0...63.
-@inline(__always)
 private func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
     let digits: UInt64 = 0x03FF_0000_0000_0000                // "0"..."9" (48...57)
     let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE               // "A"..."Z", "_", "a"..."z" (65...122, 95)
