@@ -171,38 +171,6 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 }
 
-/// The new states of a reactor's reductions, kept from the moment its observer writes a reduction
-/// to the journal until the journal is drained (``ShellReactor/forgetReducedStates()``).
-@MainActor
-@usableFromInline
-final class ReducedStates<State> {
-    @usableFromInline var states: [State] = []
-
-    @usableFromInline
-    init() {}
-
-    /// Keeps `state`; returns its slot.
-    @inlinable
-    func keep(_ state: State) -> Int {
-        states.append(state)
-        return states.count - 1
-    }
-
-    /// `describe` applied to the state in `slot`, or to `reactor`'s current state when `slot` is -1.
-    @inlinable
-    func describe<R: Reactor>(
-        _ slot: Int, of reactor: R, with describe: (UnsafeRawPointer) -> StateValue
-    ) -> StateValue where R.State == State {
-        if slot < 0 { return describeInPlace(reactor.currentState, with: describe) }
-        return states.withUnsafeBufferPointer { describe(UnsafeRawPointer($0.baseAddress! + slot)) }
-    }
-
-    /// Lets go of every state kept (the storage stays for the next ones).
-    func forgetAll() {
-        if !states.isEmpty { states.removeAll(keepingCapacity: true) }
-    }
-}
-
 /// One declared command, held by a ``ReactorHandle`` (see its initializer for why in an object):
 /// its `build` and name, apart, so that building an action calls the closure in place, where
 /// reading them from the command copied the whole command for the call.
