@@ -23,8 +23,7 @@ final class ReducedStates<State> {
     func describe<R: Reactor>(
         _ slot: Int, of reactor: R, with describe: (UnsafeRawPointer) -> StateValue
     ) -> StateValue where R.State == State {
-        if slot < 0 { return describeInPlace(reactor.currentState, with: describe) }
-        return states.withUnsafeBufferPointer { describe(UnsafeRawPointer($0.baseAddress! + slot)) }
+        describeInPlace(slot < 0 ? reactor.currentState : states[slot], with: describe)
     }
 
     /// Lets go of every state kept (the storage stays for the next ones).
