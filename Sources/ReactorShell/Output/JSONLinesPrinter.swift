@@ -132,7 +132,7 @@ final class JSONLinesPrinter: SessionPrinter {
         var fields = [
             StateField("event", .string("effect")), StateField("reactor", .string(report.reactor)),
             StateField("effect", .int(report.effectNumber)), StateField("phase", .string(phase)),
-            StateField("time_ms", .double(DurationText.millisecondValue(report.event.time))),
+            StateField("time_ms", .double(DurationText.millisecondValue(report.time))),
         ]
         if let action = report.action { fields.append(StateField("action", .string(action))) }
         if let failure { fields.append(StateField("message", .string(failure))) }

@@ -83,7 +83,12 @@ struct EffectReport {
     let sceneHasSeveral: Bool
     /// The label of the action whose effect it is, when still known.
     let action: String?
-    let event: EffectEvent
+    /// What happened to the effect.
+    let step: EffectStep
+    /// The scene clock's time when it happened.
+    let time: Duration
+    /// For a failure, the error.
+    let failure: String?
     /// The effect's number in the session (the runtime's numbers start afresh with each scene).
     let effectNumber: Int
     /// The time since that action was sent.
@@ -101,12 +106,7 @@ struct EffectReport {
 
     /// The phase's name and, for a failure, its message.
     var phase: (name: String, failure: String?) {
-        switch event.phase {
-        case .started: ("started", nil)
-        case .finished: ("finished", nil)
-        case .cancelled: ("cancelled", nil)
-        case .failed(let error): ("failed", "\(error)")
-        }
+        (step.phase.rawValue, step.phase == .failed ? failure : nil)
     }
 }
 

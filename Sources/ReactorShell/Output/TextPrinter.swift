@@ -155,7 +155,7 @@ final class TextPrinter: SessionPrinter {
         let (phase, failure) = report.phase
         var line = "  ⋯ effect #\(report.effectNumber)"
         if let action = report.action { line += " of \(report.sceneHasSeveral ? "\(report.reactor)." : "")\(action)" }
-        line += " \(phase) at t=\(DurationText.milliseconds(report.event.time))"
+        line += " \(phase) at t=\(DurationText.milliseconds(report.time))"
         if let elapsed = report.elapsed { line += " (+\(DurationText.milliseconds(elapsed)))" }
         if let failure { line += ": \(failure)" }
         sink.writeResult(colored(line, code: "36"))

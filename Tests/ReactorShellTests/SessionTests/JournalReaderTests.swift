@@ -18,8 +18,8 @@ private final class TranscribingReader: SessionJournalReader {
         case .reduction(let label, let cause):
             let total = (try? event.newState()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
             lines.append("\(reactor) reduction \(label) from \(cause.origin.rawValue) total \(total?.literal() ?? "?")")
-        case .effect(let effect, let number):
-            lines.append("\(reactor) effect #\(number) \(effect.phase)")
+        case .effect(let effect, let number, _):
+            lines.append("\(reactor) effect #\(number) \(effect.phase.rawValue)")
         case .error(let diagnostic):
             lines.append("error \(diagnostic.message)")
         }

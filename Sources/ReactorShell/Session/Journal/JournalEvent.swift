@@ -12,9 +12,8 @@ public struct JournalEvent {
         /// service's event that the reactor merged (`transform(mutation:)`). The reactor keeps the
         /// new state until the journal is drained (``SessionEvent/newState()`` describes it).
         case reduction(actionID: Int?, label: String)
-        /// An effect task started, finished, was cancelled (``EffectEvent/cancellingActionID``: by
-        /// which action) or failed.
-        case effect(EffectEvent)
+        /// A step in the life of an effect task.
+        case effect(EffectStep)
     }
 
     /// What happened.
@@ -28,6 +27,47 @@ public struct JournalEvent {
     /// Whether it happened while the shell was sending a typed action (its synchronous part): a
     /// service event without an effect then goes back to that action.
     public let duringSend: Bool
+    /// For a failed effect, the error's description.
+    public let failure: String?
     /// For a reduction, the new state's place among those its reactor keeps until the drain.
     let stateSlot: Int
+}
+
+/// A step in the life of an effect task, as the journal keeps it (an `EffectEvent` without its
+/// cancellation id and with its error, if any, as text in ``JournalEvent/failure``): plain values,
+/// so that the journal's events copy without the runtime's help.
+public struct EffectStep: Sendable, Equatable {
+    /// What happened to the task.
+    public enum Phase: String, Sendable {
+        /// The task was created.
+        case started
+        /// The task ended normally.
+        case finished
+        /// The task was cancelled (``EffectStep/cancellingActionID`` says by which action, if one).
+        case cancelled
+        /// The task's body threw.
+        case failed
+    }
+
+    /// The effect task's number, unique across the reactors of its scene.
+    public let effectID: Int
+    /// The action whose effect this is, nil for effects not caused by an action.
+    public let actionID: Int?
+    /// What happened.
+    public let phase: Phase
+    /// For a cancelled task: the action whose effect cancelled it (by id, or `cancelInFlight`).
+    public let cancellingActionID: Int?
+
+    /// The step of `event`.
+    init(_ event: EffectEvent) {
+        effectID = event.effectID
+        actionID = event.actionID
+        switch event.phase {
+        case .started: phase = .started
+        case .finished: phase = .finished
+        case .cancelled: phase = .cancelled
+        case .failed: phase = .failed
+        }
+        cancellingActionID = event.cancellingActionID
+    }
 }

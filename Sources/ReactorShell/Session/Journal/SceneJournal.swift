@@ -1,4 +1,5 @@
 import ReactorCore
+import StateDiff
 
 /// The record of what a scene's reactors do: their runtime observers only append plain
 /// ``JournalEvent`` values here (nothing runs inside `reduce` on the shell's behalf); the session
@@ -12,16 +13,20 @@ import ReactorCore
 public final class SceneJournal {
     /// The scene's scheduler, whose clock times the events.
     let scheduler: Scheduler
+    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
+    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
+    // never passed `inout` to code that could reach it, and, the journal being drained only
+    // between sends, never reached again while an access to it is under way.
     /// The events not drained yet, oldest first.
-    private var events: [JournalEvent] = []
+    @exclusivity(unchecked) private var events: [JournalEvent] = []
     /// True while the shell sends a typed action (its synchronous part).
-    var isSending = false
+    @exclusivity(unchecked) var isSending = false
     /// True while a line's synchronous part runs: the line drains the journal itself.
-    var isHeld = false
+    @exclusivity(unchecked) var isHeld = false
     /// Asked for a drain when an event arrives outside a line (set by the runner).
-    var lateArrival: (@MainActor () -> Void)?
+    @exclusivity(unchecked) var lateArrival: (@MainActor () -> Void)?
     /// Whether a drain was asked for and has not run yet.
-    private var drainRequested = false
+    @exclusivity(unchecked) private var drainRequested = false
 
     /// A journal for the scene run by `scheduler`.
     init(scheduler: Scheduler) {
@@ -35,12 +40,24 @@ public final class SceneJournal {
     /// by the reactor at `stateSlot`).
     @usableFromInline
     func append(_ kind: JournalEvent.Kind, reactor: Int, stateSlot: Int = -1) {
+        append(kind, reactor: reactor, stateSlot: stateSlot, failure: nil)
+    }
+
+    /// Appends effect event `event` of reactor `reactor`.
+    @usableFromInline
+    func append(_ event: EffectEvent, reactor: Int) {
+        var failure: String?
+        if case .failed(let error) = event.phase { failure = "\(error)" }
+        append(.effect(EffectStep(event)), reactor: reactor, stateSlot: -1, failure: failure)
+    }
+
+    private func append(_ kind: JournalEvent.Kind, reactor: Int, stateSlot: Int, failure: String?) {
         // While the scheduler is quiescent no effect is alive, so none is running: the task-local
         // look-up (about 100 instructions) is left out of most events.
         let running = scheduler.isQuiescent ? nil : RunningEffect.current
         events.append(JournalEvent(
             kind: kind, reactor: reactor, time: scheduler.clock.now, runningEffect: running, duringSend: isSending,
-            stateSlot: stateSlot))
+            failure: failure, stateSlot: stateSlot))
         if !isHeld && !drainRequested, let lateArrival {
             drainRequested = true
             lateArrival()
@@ -55,7 +72,7 @@ public final class SceneJournal {
         while !events.isEmpty {
             swap(&batch, &events)
             for event in batch { read(event) }
-            batch.removeAll(keepingCapacity: true)
+            emptyKeepingCapacity(&batch)
             // The storage goes back for the next events, unless some arrived meanwhile.
             if events.isEmpty { swap(&batch, &events) }
         }

@@ -27,8 +27,9 @@ public struct SessionEvent {
         /// Mutation `label` was reduced, coming from `cause`; ``SessionEvent/newState()`` describes
         /// the state it made.
         case reduction(label: String, cause: MutationCause)
-        /// A step in the life of effect `number` (numbered per session, as the output shows it).
-        case effect(EffectEvent, number: Int)
+        /// A step in the life of effect `number` (numbered per session, as the output shows it);
+        /// `failure` is the error of a failed one.
+        case effect(EffectStep, number: Int, failure: String?)
         /// An error was reported (a failed expectation too).
         case error(Diagnostic)
     }

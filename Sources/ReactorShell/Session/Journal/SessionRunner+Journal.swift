@@ -32,12 +32,13 @@ extension SessionRunner {
         case .effect(let effect):
             let (number, report) = recorder.recordEffect(effect, of: event)
             if let report {
-                if case .failed(let error) = effect.phase {
-                    _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(error)")
+                if effect.phase == .failed {
+                    _ = output.fail(
+                        "effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(event.failure ?? "")")
                 }
                 if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
             }
-            if !readers.isEmpty { tellReaders(SessionEvent(.effect(effect, number: number), reactor: reactor, time: event.time)) }
+            if !readers.isEmpty { tellReaders(SessionEvent(.effect(effect, number: number, failure: event.failure), reactor: reactor, time: event.time)) }
         }
     }
 

@@ -10,16 +10,20 @@ final class LoadedScene {
     let clockMode: ClockMode
     /// The registry entry it was loaded from (nil before the first `:use`).
     private(set) var entryName: String?
+    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
+    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
+    // never passed `inout` to code that could reach it, and, the journal being drained only
+    // between sends, never reached again while an access to it is under way.
     /// The reactors, in the entry's order.
-    private(set) var reactors: [any ShellReactor] = []
+    @exclusivity(unchecked) private(set) var reactors: [any ShellReactor] = []
     /// The command tables of ``reactors``, in the same order.
-    private(set) var commandTables: [ReactorCommandTable] = []
+    @exclusivity(unchecked) private(set) var commandTables: [ReactorCommandTable] = []
     /// The index of the focused reactor (0 when the scene is empty).
-    var focusIndex = 0
+    @exclusivity(unchecked) var focusIndex = 0
     /// The scheduler the reactors share.
-    private(set) var scheduler: Scheduler
+    @exclusivity(unchecked) private(set) var scheduler: Scheduler
     /// Where the reactors' runtime observers write their events (see ``SceneJournal``).
-    private(set) var journal: SceneJournal
+    @exclusivity(unchecked) private(set) var journal: SceneJournal
 
     init(clockMode: ClockMode) {
         self.clockMode = clockMode
@@ -58,7 +62,7 @@ final class LoadedScene {
     var isEmpty: Bool { reactors.isEmpty }
 
     /// Whether the scene has several reactors (output then names the reactor of each block).
-    private(set) var hasSeveral = false
+    @exclusivity(unchecked) private(set) var hasSeveral = false
 
     /// The focused reactor's index, if a scene is loaded.
     var focusIndexIfLoaded: Int? { reactors.isEmpty ? nil : focusIndex }
@@ -81,12 +85,12 @@ final class LoadedScene {
     }
 
     /// ``commandTables`` prepared for resolving lines.
-    private(set) var commands: SceneCommands {
+    @exclusivity(unchecked) private(set) var commands: SceneCommands {
         didSet { commandsReference = .passUnretained(commands) }
     }
     /// ``commands`` unmanaged (kept alive by it), for the parser's fast path: no retain and
     /// release of the tables per line.
-    private(set) var commandsReference: Unmanaged<SceneCommands>
+    @exclusivity(unchecked) private(set) var commandsReference: Unmanaged<SceneCommands>
 
     /// Resolves an action line to a reactor and one of its commands.
     func resolve(_ invocation: ActionInvocation) throws(Diagnostic) -> (reactor: Int, command: Int) {

@@ -21,7 +21,7 @@ final class SessionRunner {
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
     /// How many `:load`s are running: lines are recorded as the session's input only at depth 0.
-    var loadDepth = 0
+    @exclusivity(unchecked) var loadDepth = 0
     /// True in the session a ``SessionReplay`` runs: `:save` and `:diagram` (from a `:load`ed
     /// file) write nothing there, so a replay never starts another.
     var isReplay = false
@@ -31,14 +31,18 @@ final class SessionRunner {
     /// (interactive, or `run --step`).
     var keyboard: StepKeyboard?
     /// The stepping run in progress, if any.
-    var stepping: SteppingRun?
+    @exclusivity(unchecked) var stepping: SteppingRun?
+    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
+    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
+    // never passed `inout` to code that could reach it, and, the journal being drained only
+    // between sends, never reached again while an access to it is under way.
     /// The `:break` conditions.
-    var breakpoints: [Breakpoint] = []
+    @exclusivity(unchecked) var breakpoints: [Breakpoint] = []
     /// A break fired since the last line ended.
-    var breakFired = false
+    @exclusivity(unchecked) var breakFired = false
     /// The readers added to the session (``ShellSession/addReader(_:)``), told of each event after
     /// the session's own.
-    var readers: [any SessionJournalReader] = []
+    @exclusivity(unchecked) var readers: [any SessionJournalReader] = []
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,

@@ -22,6 +22,8 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let reducedStates = ReducedStates<R.State>()
     /// Builds the action of a command from its bound arguments and sends it (specialized for `R`).
     @usableFromInline let buildAndSend: @MainActor (Int, CommandArguments, LineOrigin, Int, () -> Void) throws(Diagnostic) -> Void
+    /// Lets go of the states kept for the reductions drained (specialized for `R`).
+    @usableFromInline let forgetStates: @MainActor () -> Void
     /// Describes the state: the current one (slot -1) or a reduced one (specialized for `R`).
     @usableFromInline let describeState: @MainActor (_ slot: Int) throws -> StateValue
     /// Whether ``describeState`` builds its values over the storage of values handed back: through
@@ -47,6 +49,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         let reduced = reducedStates
+        self.forgetStates = { reduced.forgetAll() }
         if let writable = R.State.self as? any StateObjectWritable.Type {
             // A state that writes its fields: over the fields of the value last handed back, which
             // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
@@ -110,7 +113,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
                         reactor: index, stateSlot: slot)
                 },
                 effects: { effect in
-                    journal.append(.effect(effect), reactor: index)
+                    journal.append(effect, reactor: index)
                 })
         }
     }
@@ -143,7 +146,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     }
 
     public func forgetReducedStates() {
-        reducedStates.forgetAll()
+        forgetStates()
     }
 
     public func makeStateHistory() -> StateHistory {

@@ -6,7 +6,9 @@ import StateDiff
 @MainActor
 @usableFromInline
 final class ReducedStates<State> {
-    @usableFromInline var states: [State] = []
+    // Exempt from dynamic exclusivity checks (two a reduction otherwise): main-actor state, touched
+    // only by the handle's closures, one after the other.
+    @usableFromInline @exclusivity(unchecked) var states: [State] = []
 
     @usableFromInline
     init() {}
@@ -26,8 +28,14 @@ final class ReducedStates<State> {
         describeInPlace(slot < 0 ? reactor.currentState : states[slot], with: describe)
     }
 
-    /// Lets go of every state kept (the storage stays for the next ones).
+    /// Lets go of every state kept (the storage stays for the next ones). Inlinable, so that it is
+    /// specialized for the state's type in the handle's closure (a drain usually frees one).
+    @inlinable
     func forgetAll() {
-        if !states.isEmpty { states.removeAll(keepingCapacity: true) }
+        if states.count <= 8 {
+            while !states.isEmpty { states.removeLast() }
+        } else {
+            states.removeAll(keepingCapacity: true)
+        }
     }
 }

@@ -11,7 +11,7 @@ struct RecordedLine {
     /// The action's bound arguments; nil when `command` is the whole line.
     private let arguments: CommandArguments?
     /// Whether the line ends in ` &`.
-    private let isBackground: Bool
+    private(set) var isBackground: Bool
 
     /// The line `text`.
     init(_ text: String) {
@@ -37,6 +37,11 @@ struct RecordedLine {
         var line = command
         if let arguments { line = ScriptFormatter.actionLine(reactor: reactor, command: command, arguments: arguments) }
         return isBackground ? line + " &" : line
+    }
+
+    /// Makes the line end in ` &` (its effects were still running when the next line ran).
+    mutating func markBackground() {
+        isBackground = true
     }
 
     /// Whether the line is a `:use` command.

@@ -36,6 +36,17 @@ struct ReplayScript {
         count += 1
     }
 
+    /// Makes line `index` (counted from 0, as ``count`` counts) end in ` &`.
+    mutating func markBackground(line index: Int) {
+        guard index >= 0 && index < count else { return }
+        let chunk = index / Self.chunkSize
+        if chunk < chunks.count {
+            chunks[chunk][index % Self.chunkSize].markBackground()
+        } else {
+            current[index % Self.chunkSize].markBackground()
+        }
+    }
+
     /// Appends `:use NAME`, replacing a `:use` that nothing followed (nothing happened in that scene).
     mutating func appendUse(_ name: String) {
         if let last = current.last, last.isUse {

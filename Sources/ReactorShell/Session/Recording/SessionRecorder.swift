@@ -13,37 +13,45 @@ final class SessionRecorder {
     private let scene: LoadedScene
     private let reporter: ChangeReporter
     private let output: SessionOutput
+    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
+    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
+    // never passed `inout` to code that could reach it, and, the journal being drained only
+    // between sends, never reached again while an access to it is under way.
     /// Whether effect life events are printed and mutations show their time since the action.
-    var trace = false
+    @exclusivity(unchecked) var trace = false
 
     /// The numbered steps for `:history` and `:jump`.
-    private(set) var log = SessionLog(limit: 1_000)
+    @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
     /// The commands that replay the session (`:save`).
-    var replay = ReplayScript()
+    @exclusivity(unchecked) var replay = ReplayScript()
     /// The lines given at the top level (`:save --transcript`, `:diagram`).
-    var input = SessionInput()
+    @exclusivity(unchecked) var input = SessionInput()
     /// The states of the scene's reactors right after its `:use` (`:save --expect`).
     private(set) var sceneInitialStates: [StateValue?] = []
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
-    var timeline = Timeline(limit: 1_000)
+    @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
     /// When recent actions were sent and what they were, for the trace and effect errors.
-    private var recentActions = RecentActions()
+    @exclusivity(unchecked) private var recentActions = RecentActions()
     /// The log step of the action being sent, until its action event is read.
-    private var pendingStep: Int?
+    @exclusivity(unchecked) private var pendingStep: Int?
     /// The reactor of the action being sent.
-    private var pendingReactor = 0
+    @exclusivity(unchecked) private var pendingReactor = 0
+    /// The replay script's line of the action being sent.
+    @exclusivity(unchecked) private var pendingReplayLine: Int?
+    /// Typed actions whose effects may still be running (see ``markOverlappedLines()``).
+    @exclusivity(unchecked) private var actionsWithLiveEffects: [Int] = []
     /// The latest typed action: its own mutations (and its effects') show no cause; a service event
     /// broadcast by its synchronous `mutate` goes back to it.
-    private(set) var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
+    @exclusivity(unchecked) private(set) var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
     /// The id of ``latestTypedAction`` (read per reduction without copying the tuple).
-    private var latestTypedActionID = -1
+    @exclusivity(unchecked) private var latestTypedActionID = -1
     /// How many mutations the latest typed action caused so far (any reactor).
-    private var latestTypedMutations = 0
+    @exclusivity(unchecked) private var latestTypedMutations = 0
     /// What the scene's runtime numbers its effects from, so that effect numbers go on across
     /// scenes: the session's number of an effect is this plus the runtime's.
-    private var effectNumberBase = 0
+    @exclusivity(unchecked) private var effectNumberBase = 0
     /// The highest effect number given so far in the session.
-    private var lastEffectNumber = 0
+    @exclusivity(unchecked) private var lastEffectNumber = 0
 
     /// The memory budget of each reactor's timeline, in bytes.
     private let timelineByteLimit: Int
@@ -74,7 +82,7 @@ final class SessionRecorder {
 
     /// Records action `command` of `reactor` (reactor `index` of the scene), bound to `arguments`,
     /// about to be sent: prints it (JSON), opens its log step, saves the state before it, and adds
-    /// its replay line.
+    /// its replay line (marking the earlier lines whose effects still run with ` &`).
     func willSend(
         _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
     ) {
@@ -84,9 +92,30 @@ final class SessionRecorder {
         }
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
         timeline.willSend(step: step)
+        if !scene.scheduler.isQuiescent {
+            markOverlappedLines()
+        } else if !actionsWithLiveEffects.isEmpty {
+            actionsWithLiveEffects.removeAll(keepingCapacity: true)
+        }
         replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
+        pendingReplayLine = replay.overflowed ? nil : replay.count - 1
         pendingStep = step
         pendingReactor = index
+    }
+
+    /// The typed actions whose effects were still running when a later action was sent get ` &`
+    /// in the replay script (`:save`): replayed, they overlap as they did.
+    private func markOverlappedLines() {
+        var index = 0
+        while index < actionsWithLiveEffects.count {
+            let actionID = actionsWithLiveEffects[index]
+            if let action = recentActions[actionID], action.liveEffects > 0 {
+                if let line = action.replayLine { replay.markBackground(line: line) }
+                index += 1
+            } else {
+                actionsWithLiveEffects.remove(at: index)
+            }
+        }
     }
 
     /// The events of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` were
@@ -130,7 +159,9 @@ final class SessionRecorder {
             latestTypedActionID = actionID
             latestTypedMutations = 0
         }
-        recentActions.record(actionID, time: event.time, label: label, reactor: event.reactor, step: step)
+        recentActions.record(
+            actionID, time: event.time, label: label, reactor: event.reactor, step: step,
+            replayLine: step == nil ? nil : pendingReplayLine)
         return step
     }
 
@@ -151,24 +182,31 @@ final class SessionRecorder {
         return (cause, elapsed)
     }
 
-    /// Records effect event `effect` of the journal's `event`: returns its number in the session
+    /// Records effect step `effect` of the journal's `event`: returns its number in the session
     /// and what the printers show of it: a failure, a cancellation by another action (logged under
-    /// the step of the action whose effect it was), or any event while tracing.
-    func recordEffect(_ effect: EffectEvent, of event: JournalEvent) -> (number: Int, report: EffectReport?) {
+    /// the step of the action whose effect it was), or any step while tracing.
+    func recordEffect(_ effect: EffectStep, of event: JournalEvent) -> (number: Int, report: EffectReport?) {
         let number = effectNumberBase + effect.effectID
         if number > lastEffectNumber { lastEffectNumber = number }
+        if let actionID = effect.actionID {
+            // Counted for the typed actions only: their lines are the ones `:save` writes.
+            if effect.phase == .started {
+                if recentActions.addLiveEffect(to: actionID, by: 1) == 1 { actionsWithLiveEffects.append(actionID) }
+            } else {
+                _ = recentActions.addLiveEffect(to: actionID, by: -1)
+            }
+        }
         // The action is looked up (and its entry copied) only for what prints it: a start or a
-        // normal end, two events of every effect, needs nothing more.
-        var isFailure = false
-        if case .failed = effect.phase { isFailure = true }
-        let cancellingAction = effect.cancellingActionID
-        guard isFailure || trace || cancellingAction != nil else { return (number, nil) }
+        // normal end, two steps of every effect, needs nothing more.
+        let cancellingAction = effect.phase == .cancelled ? effect.cancellingActionID : nil
+        guard effect.phase == .failed || trace || cancellingAction != nil else { return (number, nil) }
         let action = effect.actionID.flatMap { recentActions[$0] }
         var report = EffectReport(
             reactor: scene.reactors[event.reactor].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
-            event: effect, effectNumber: number, elapsed: action.map { event.time - $0.time })
+            step: effect, time: event.time, failure: event.failure, effectNumber: number,
+            elapsed: action.map { event.time - $0.time })
         report.traced = trace
-        if let cancellingAction, case .cancelled = effect.phase {
+        if let cancellingAction {
             let by = recentActions[cancellingAction]
             let name = by.map { by in
                 scene.hasSeveral && by.reactor < scene.reactors.count ? "\(scene.reactors[by.reactor].name).\(by.label)" : by.label
@@ -223,7 +261,8 @@ final class SessionRecorder {
 struct RecentActions {
     private static let capacity = 1_024
     private var ids = [Int](repeating: -1, count: capacity)
-    private var entries = [Entry](repeating: Entry(time: .zero, label: "", reactor: 0, step: nil), count: capacity)
+    private var entries = [Entry](
+        repeating: Entry(time: .zero, label: "", reactor: 0, step: nil, replayLine: nil), count: capacity)
 
     /// What is remembered of an action.
     struct Entry {
@@ -235,14 +274,27 @@ struct RecentActions {
         let reactor: Int
         /// Its log step, when it was typed.
         let step: Int?
+        /// Its line in the replay script, when it was typed.
+        let replayLine: Int?
+        /// How many of its effects are running (counted for typed actions only).
+        var liveEffects = 0
     }
 
     /// Remembers action `id` of reactor `reactor`, sent at `time`, labelled `label`, logged as
     /// step `step` when it was typed.
-    mutating func record(_ id: Int, time: Duration, label: String, reactor: Int, step: Int?) {
+    mutating func record(_ id: Int, time: Duration, label: String, reactor: Int, step: Int?, replayLine: Int? = nil) {
         let slot = id & (Self.capacity - 1)
         ids[slot] = id
-        entries[slot] = Entry(time: time, label: label, reactor: reactor, step: step)
+        entries[slot] = Entry(time: time, label: label, reactor: reactor, step: step, replayLine: replayLine)
+    }
+
+    /// Adds `change` to the running effects of typed action `id`; returns the new count (nil when
+    /// the action is not among the latest, or was not typed).
+    mutating func addLiveEffect(to id: Int, by change: Int) -> Int? {
+        let slot = id & (Self.capacity - 1)
+        guard ids[slot] == id, entries[slot].step != nil else { return nil }
+        entries[slot].liveEffects += change
+        return entries[slot].liveEffects
     }
 
     /// What is remembered of action `id`, if it is among the latest.

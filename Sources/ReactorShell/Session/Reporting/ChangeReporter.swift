@@ -10,18 +10,22 @@ import StateDiff
 final class ChangeReporter {
     private let scene: LoadedScene
     private let output: SessionOutput
+    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
+    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
+    // never passed `inout` to code that could reach it, and, the journal being drained only
+    // between sends, never reached again while an access to it is under way.
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
-    private(set) var showsDiffs: Bool
+    @exclusivity(unchecked) private(set) var showsDiffs: Bool
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
-    private var baselines: [StateValue?] = []
+    @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// Whether each reactor of the scene lists its own changes.
-    private var listsOwnChanges: [Bool] = []
+    @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
     /// Whether the encoder built each reactor's values (their storage is handed back to it).
-    private var recyclesValues: [Bool] = []
+    @exclusivity(unchecked) private var recyclesValues: [Bool] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
-    private var spareChanges: [StateChange] = []
+    @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
-    var watches = WatchList()
+    @exclusivity(unchecked) var watches = WatchList()
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
