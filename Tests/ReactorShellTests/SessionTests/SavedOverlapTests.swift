@@ -21,6 +21,6 @@ struct SavedOverlapTests {
             #expect(outcome == .succeeded, "\(line)")
         }
         let saved = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst()
-        #expect(Array(saved) == [":use tally", "slowAdd 3 &", "add", ":wait", "slowAdd 2", ":wait", "add 5"])
+        #expect(Array(saved) == [":use tally", "slowAdd 3 &", "add 1", ":wait", "slowAdd 2", ":wait", "add 5"])
     }
 }
