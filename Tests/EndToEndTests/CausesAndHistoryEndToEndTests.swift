@@ -80,7 +80,7 @@ struct CausesAndHistoryEndToEndTests {
             "  ── :use board ──",
             "  2  write.updateTitle \"Hello\"",
             "       · write: setTitle(\"Hello\")",
-            "  3  write.submit",
+            "▶ 3  write.submit",
             "       · board: insertPost(Post(id: 1, title: \"Hello\", content: \"\"), at: 0)",
             "       · write: dismiss",
         ], "\(result.transcript)")

@@ -107,13 +107,15 @@ struct TimeTravelEndToEndTests {
         ])
         #expect(result.status == 0, "\(result.transcript)")
         #expect(result.lastStdoutLine == "4 passed, 0 failed, 0 errors", "\(result.transcript)")
-        let history = result.stdoutLines.filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") && !$0.hasPrefix("  ·") && !$0.hasPrefix("  ✓") }
+        let history = result.stdoutLines.filter {
+            ($0.hasPrefix("  ") || $0.hasPrefix("▶ ")) && !$0.hasPrefix("   ") && !$0.hasPrefix("  ·") && !$0.hasPrefix("  ✓")
+        }
         #expect(history == [
             "  1  write.updateTitle \"draft\"",
             "  2  write.submit",
             "  3  :reset",
             "  4  write.updateTitle \"again\"",
-            "  5  :reset write",
+            "▶ 5  :reset write",
         ], "\(result.transcript)")
     }
 
@@ -129,7 +131,7 @@ struct TimeTravelEndToEndTests {
             "       · setLoading(false)",
             "       · setAlertMessage(\"increased!\")",
             "  ── :use scoreboard ──",
-            "  2  setScore home: 3 away: 2",
+            "▶ 2  setScore home: 3 away: 2",
             "       · setScore(home: 3, away: 2)",
         ], "\(result.transcript)")
     }

@@ -88,7 +88,7 @@ struct ShellSessionTests {
             "  2  right.rename \"r\"",
             "       · right: setLabel(\"r\")",
             "  3  :reset left",
-            "  4  slowAdd 1",
+            "▶ 4  slowAdd 1",
             "       · left: setPending(true)",
             "       · left: addValue(1)",
             "       · left: setPending(false)",

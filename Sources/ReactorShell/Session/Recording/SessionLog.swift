@@ -36,6 +36,9 @@ struct SessionLog {
         var droppedMutations = 0
         /// What else happened to the step's effects (`⊘ effect #2 cancelled by updateQuery("swift")`).
         private(set) var notes: [String] = []
+        /// Whether the step was undone and then replaced by a new action: time travel no longer
+        /// leads to it.
+        var isAbandoned = false
 
         init(number: Int, line: consuming RecordedLine, actionID: Int?) {
             self.number = number
@@ -52,6 +55,7 @@ struct SessionLog {
             firstMutation = nil
             if !laterMutations.isEmpty { laterMutations.removeAll(keepingCapacity: true) }
             droppedMutations = 0
+            isAbandoned = false
             if !notes.isEmpty { notes = [] }
         }
 
@@ -196,6 +200,14 @@ struct SessionLog {
             if ring[index].actionID == actionID { return ring[index].number }
         }
         return nil
+    }
+
+    /// Marks step `step` abandoned (undone, then replaced), if the log still has it.
+    mutating func markAbandoned(_ step: Int) {
+        guard !ring.isEmpty else { return }
+        let newest = ring[index(age: 0)].number
+        guard step <= newest, step > newest - ring.count else { return }
+        ring[index(age: newest - step)].isAbandoned = true
     }
 
     /// The entry numbered `step`, if the log still has it.

@@ -91,7 +91,7 @@ final class SessionRecorder {
             output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         }
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
-        timeline.willSend(step: step)
+        for abandoned in timeline.willSend(step: step) { log.markAbandoned(abandoned) }
         if !scene.scheduler.isQuiescent {
             markOverlappedLines()
         } else if !actionsWithLiveEffects.isEmpty {

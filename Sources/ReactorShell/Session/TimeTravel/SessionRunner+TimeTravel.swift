@@ -13,6 +13,7 @@ extension SessionRunner {
         var lines: [String] = []
         let width = String(entries.last?.number ?? 1).count
         let indent = String(repeating: " ", count: width + 6)
+        let current = currentStep(among: entries)
         func separators(before step: Int) {
             while let scene = scenes.first, scene.firstStep <= step {
                 lines.append("  ── :use \(scene.name) ──")
@@ -21,13 +22,29 @@ extension SessionRunner {
         }
         for entry in entries {
             separators(before: entry.number)
+            if current == 0 && entry.number == recorder.log.currentSceneFirstStep {
+                lines.append("▶ " + String(repeating: " ", count: width - 1) + "0  (the scene's initial state)")
+            }
             let number = String(entry.number)
-            lines.append("  " + String(repeating: " ", count: width - number.count) + number + "  " + entry.command)
+            let marker = entry.number == current ? "▶ " : "  "
+            let abandoned = entry.isAbandoned ? "  (abandoned: undone, then replaced)" : ""
+            lines.append(marker + String(repeating: " ", count: width - number.count) + number + "  " + entry.command + abandoned)
             for mutation in entry.mutations { lines.append(indent + "· " + mutation) }
             if entry.droppedMutations > 0 { lines.append(indent + "… \(entry.droppedMutations) more") }
             for note in entry.notes { lines.append(indent + note) }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The step of this scene whose state the scene shows (`▶` in `:history`): the newest step not
+    /// abandoned, or while travelling the last one before the point travelled to; 0 for the
+    /// scene's initial state, nil when the scene has no step.
+    private func currentStep(among entries: [SessionLog.Entry]) -> Int? {
+        let first = recorder.log.currentSceneFirstStep
+        let before = recorder.timeline.positionStep ?? Int.max
+        let live = entries.filter { $0.number >= first && $0.number < before && !$0.isAbandoned }
+        if let step = live.last?.number { return step }
+        return entries.contains { $0.number >= first } ? 0 : nil
     }
 
     /// `:undo`, `:redo`, `:jump N`: the whole scene (every reactor) one logged action back or
@@ -58,6 +75,9 @@ extension SessionRunner {
                     target = last < first ? Timeline.currentStates : nil
                 }
             } else if step >= first && step <= last {
+                if recorder.log.entry(numbered: step)?.isAbandoned == true {
+                    return output.fail("cannot jump to step \(step): it was undone, then replaced by a later action (abandoned)")
+                }
                 target = recorder.timeline.jump(toAfter: step)
             } else {
                 target = nil

@@ -73,9 +73,13 @@ struct Timeline {
     /// The steps that can be jumped to.
     var steps: [Int] { (0..<count).map { ringSteps[slot($0)] } }
 
-    /// Records the states now, before action `step`; drops the redo branch if the scene was travelling.
-    mutating func willSend(step: Int) {
+    /// Records the states now, before action `step`; drops the redo branch if the scene was
+    /// travelling, and returns the steps of that branch (undone, now replaced: abandoned).
+    @discardableResult
+    mutating func willSend(step: Int) -> [Int] {
+        var abandoned: [Int] = []
         if let position {
+            abandoned = (position..<count).map { ringSteps[slot($0)] }
             removeNewest(count - position)
             self.position = nil
             dropLiveState()
@@ -101,7 +105,11 @@ struct Timeline {
         append(step: step, at: newSlot, bytes: bytes)
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
+        return abandoned
     }
+
+    /// The step whose "before" states the scene shows while travelling (nil at the live end).
+    var positionStep: Int? { position.map { ringSteps[slot($0)] } }
     /// The slot of the point after the newest (the ring put back in order first when it is full
     /// and wrapped, so that a new slot is the next of the storage).
     @inline(__always)
