@@ -45,6 +45,22 @@ struct NamedShellTests {
         }
     }
 
+    @Test func itsLanguageServerChecksAgainstItsOwnRegistry() async throws {
+        func framed(_ json: String) -> String { "Content-Length: \(json.utf8.count)\r\n\r\n" + json }
+        let session = [
+            #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"untitled:t","languageId":"rsh","version":1,"text":"add milk\nadd\n"}}}"#,
+            #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"#,
+            #"{"jsonrpc":"2.0","method":"exit"}"#,
+        ].map(framed).joined()
+        let result = try await run(["lsp"], input: .text(session))
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdout.contains(#""serverInfo":{"name":"todo-shell lsp","version":"1.2.0"}"#), "\(result.transcript)")
+        // The to-do reactor's own declaration: `add` needs its text.
+        #expect(result.stdout.contains(#""range":{"start":{"line":1,"character":3},"end":{"line":1,"character":3}}"#), "\(result.transcript)")
+        #expect(result.stdout.contains(#""message":"add: missing argument"#), "\(result.transcript)")
+    }
+
     @Test(.enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func theBannerHistoryFileAndInputrcBlockAreTheShells() async throws {
         let home = try InteractiveHome()

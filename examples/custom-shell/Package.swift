@@ -26,6 +26,8 @@ let package = Package(
                 "TodoList",
                 .product(name: "ReactorShell", package: "reactor-shell"),
                 .product(name: "BuiltinReactors", package: "reactor-shell"),
+                // `todo-shell lsp`: the language server, for editors, over this shell's registry.
+                .product(name: "ReactorLanguageServer", package: "reactor-shell"),
             ]
         ),
         // Scripts as Swift Testing tests: each failed `:expect` is an issue at the script's line.
