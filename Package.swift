@@ -40,6 +40,9 @@ let package = Package(
         // `lsp` for a shell that opts in: `ReactorShellMain.run(..., tools: [.languageServer])`.
         .library(name: "ReactorLanguageServer", targets: ["ReactorLanguageServer"]),
         .executable(name: "reactor-shell", targets: ["reactor-shell"]),
+        // The live view's HTTP server (FlyingFox), and the process the shell starts on `--serve`.
+        .library(name: "LiveView", targets: ["LiveView"]),
+        .executable(name: "reactor-shell-live", targets: ["reactor-shell-live"]),
     ],
     traits: [
         .trait(name: "GNUReadline", description: "Line editing through GNU readline (GPL-3)."),
@@ -48,6 +51,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .target(name: "ReactorCore"),
@@ -62,10 +66,12 @@ let package = Package(
         .systemLibrary(
             name: "CEditline", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .yum(["libedit-devel"]), .brew(["libedit"])]),
+        // The live view's page (HTML, CSS, JS as text): served by LiveView, written by `:save --html`.
+        .target(name: "LiveViewPage"),
         .target(
             name: "ReactorShell",
             dependencies: [
-                "ReactorCore", "StateDiff",
+                "ReactorCore", "StateDiff", "LiveViewPage",
                 .target(name: "CReadline", condition: .when(traits: ["GNUReadline"])),
                 .target(name: "CEditline", condition: .when(traits: ["LibEdit"])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -84,6 +90,15 @@ let package = Package(
         .target(name: "ReactorShellTesting", dependencies: ["ReactorShell"]),
         // The language server lives at the edge (DESIGN.md): over the shell's language, not in it.
         .target(name: "ReactorLanguageServer", dependencies: ["ReactorShell", "ReactorCore", "StateDiff"]),
+        // The live view's server: its own process (`reactor-shell-live`), started by `--serve`, so
+        // that the shell itself links no HTTP server and no Foundation (docs/architecture.md).
+        .target(
+            name: "LiveView",
+            dependencies: [
+                "LiveViewPage", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
+        .executableTarget(name: "reactor-shell-live", dependencies: ["LiveView"]),
         .executableTarget(
             name: "reactor-shell",
             dependencies: ["ReactorShell", "BuiltinReactors", "ReactorLanguageServer"],
@@ -115,6 +130,6 @@ let package = Package(
         .testTarget(
             name: "ReactorLanguageServerTests",
             dependencies: ["ReactorLanguageServer", "ReactorShell", "BuiltinReactors", "StateDiff"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "trapping-shell", "TestSupport", "StateDiff"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "reactor-shell-live", "trapping-shell", "TestSupport", "StateDiff"]),
     ]
 )

@@ -1,0 +1,34 @@
+import FlyingSocks
+
+/// The body of a `GET /events` response: the Server-Sent Events after a given `seq`, then each new
+/// one as it arrives, for as long as the client stays.
+struct EventStreamBody: AsyncBufferedSequence {
+    typealias Element = UInt8
+    let log: EventLog
+    let after: Int
+
+    func makeAsyncIterator() -> Iterator { Iterator(log: log, last: after) }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        let log: EventLog
+        var last: Int
+        var pending: [UInt8] = []
+
+        mutating func next() async throws -> UInt8? {
+            guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
+            return buffer.first
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            try Task.checkCancellation()
+            if pending.isEmpty {
+                let (text, newLast) = await log.serverSentEvents(after: last, limit: 64 * 1024, timeout: .seconds(15))
+                last = newLast
+                pending = text
+            }
+            // Handed over whole: each piece becomes one chunk on the wire, written at once.
+            defer { pending = [] }
+            return pending
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+
+/// The server's side of its link to the shell that started it: the shell writes to the server's
+/// standard input, the server writes to its standard output. One message a line:
+///
+/// shell → server
+/// - `{…}` an event (a `--format json` object); the n-th one has `seq` n;
+/// - `!done ID FIRST LAST OUTCOME` command ID ran and wrote events FIRST…LAST (none when
+///   LAST < FIRST); OUTCOME is `succeeded`, `failed` or `quit`;
+/// - `!state ID JSON` the whole scene's state, for request ID.
+///
+/// server → shell
+/// - `listening PORT` the server is up;
+/// - `failed MESSAGE` it could not start;
+/// - `command ID LINE` run LINE as if typed;
+/// - `state ID` send the scene's state.
+///
+/// End of input (the shell ended or stopped the view) ends the server.
+public actor ShellConnection {
+    /// What a command led to: its outcome and the numbers of the events it wrote.
+    public struct CommandResult: Sendable {
+        /// `succeeded`, `failed` or `quit`.
+        public var outcome: String
+        /// The events it wrote (empty when none).
+        public var events: ClosedRange<Int>?
+    }
+
+    private let log: EventLog
+    private let output: Int32
+    private var nextRequest = 1
+    private var commands: [Int: CheckedContinuation<CommandResult?, Never>] = [:]
+    private var states: [Int: CheckedContinuation<[UInt8]?, Never>] = [:]
+    private var ended = false
+
+    /// A link that appends the shell's events to `log` and writes requests to `output`.
+    public init(log: EventLog, output: Int32 = 1) {
+        self.log = log
+        self.output = output
+    }
+
+    /// Tells the shell the server is up on `port`.
+    public func announce(port: UInt16) { send("listening \(port)") }
+
+    /// Tells the shell the server could not start, and why.
+    public func announceFailure(_ message: String) { send("failed \(message)") }
+
+    /// Asks the shell to run `line` as if typed; nil when the shell has gone.
+    public func run(_ line: String) async -> CommandResult? {
+        guard !ended else { return nil }
+        let id = nextRequest
+        nextRequest += 1
+        return await withCheckedContinuation { continuation in
+            commands[id] = continuation
+            send("command \(id) \(line)")
+        }
+    }
+
+    /// The whole scene's state as JSON, from the shell; nil when the shell has gone.
+    public func sceneState() async -> [UInt8]? {
+        guard !ended else { return nil }
+        let id = nextRequest
+        nextRequest += 1
+        return await withCheckedContinuation { continuation in
+            states[id] = continuation
+            send("state \(id)")
+        }
+    }
+
+    /// Reads the shell's messages from `input` until it ends (on a thread of its own: the reads
+    /// block), then returns.
+    public func readMessages(from input: Int32 = 0) async {
+        let lines = AsyncStream<[[UInt8]]> { continuation in
+            let reader = LineChunkReader(descriptor: input) { continuation.yield($0) }
+            // Its own thread: the reads block.
+            Thread {
+                reader.run()
+                continuation.finish()
+            }.start()
+        }
+        for await batch in lines { await handle(batch) }
+        shellEnded()
+    }
+
+    private func handle(_ lines: [[UInt8]]) async {
+        var events: [[UInt8]] = []
+        for line in lines {
+            if line.first == UInt8(ascii: "!") {
+                await log.append(contentsOf: events)
+                events = []
+                reply(String(decoding: line.dropFirst(), as: UTF8.self))
+            } else if !line.isEmpty {
+                events.append(line)
+            }
+        }
+        await log.append(contentsOf: events)
+    }
+
+    private func reply(_ message: String) {
+        let parts = message.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, let id = Int(parts[1]) else { return }
+        switch parts[0] {
+        case "done":
+            let fields = parts[2].split(separator: " ")
+            guard fields.count == 3, let first = Int(fields[0]), let last = Int(fields[1]) else { return }
+            let result = CommandResult(outcome: String(fields[2]), events: first <= last ? first...last : nil)
+            commands.removeValue(forKey: id)?.resume(returning: result)
+        case "state":
+            states.removeValue(forKey: id)?.resume(returning: Array(parts[2].utf8))
+        default:
+            break
+        }
+    }
+
+    private func shellEnded() {
+        ended = true
+        for waiter in commands.values { waiter.resume(returning: nil) }
+        for waiter in states.values { waiter.resume(returning: nil) }
+        commands = [:]
+        states = [:]
+    }
+
+    private func send(_ message: String) {
+        var bytes = Array(message.utf8)
+        // A line a message: a line break inside one (a pasted command) would start another.
+        bytes = bytes.map { $0 == 10 || $0 == 13 ? 32 : $0 }
+        bytes.append(10)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                return  // the shell has gone; its end of input will end the server
+            }
+            offset += written
+        }
+    }
+}

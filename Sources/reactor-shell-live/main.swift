@@ -1,0 +1,34 @@
+// The live view's server process: started by the shell on `--serve` / `:serve`, which talks to
+// it over standard input and output (see LiveView's ShellConnection). Not meant to be run by hand.
+import Foundation
+import LiveView
+
+let environment = ProcessInfo.processInfo.environment
+guard let token = environment["REACTOR_SHELL_LIVE_TOKEN"], !token.isEmpty else {
+    FileHandle.standardError.write(Data("reactor-shell-live: started by the shell on --serve; not meant to be run by hand\n".utf8))
+    exit(2)
+}
+let host = environment["REACTOR_SHELL_LIVE_HOST"] ?? "127.0.0.1"
+let port = UInt16(environment["REACTOR_SHELL_LIVE_PORT"] ?? "") ?? 8421
+signal(SIGPIPE, SIG_IGN)
+signal(SIGINT, SIG_IGN)  // Ctrl-C is the shell's: it ends the server by closing its input
+
+let log = EventLog()
+let shell = ShellConnection(log: log)
+do {
+    let server = try LiveViewServer(host: host, port: port, token: token, shell: shell, log: log)
+    let serving = Task {
+        do {
+            try await server.run(host: host) { port in await shell.announce(port: port) }
+        } catch {
+            await shell.announceFailure("cannot listen on \(host):\(port): \(error)")
+            exit(1)
+        }
+    }
+    await shell.readMessages()
+    serving.cancel()
+    exit(0)
+} catch {
+    await shell.announceFailure("bad address '\(host)': \(error)")
+    exit(1)
+}
