@@ -56,10 +56,39 @@ struct SessionOptions: ParsableArguments {
                                valueName: "size"))
     var timeTravelMemory: ByteSize?
 
+    @Flag(help: ArgumentHelp(
+        "Show the session live in a browser: prints the page's address (with its token) on stderr."))
+    var serve = false
+
+    @Option(name: .customLong("serve-port"),
+            help: ArgumentHelp("The live view's port (default 8421; 0: any free port). Implies --serve.", valueName: "port"))
+    var servePort: Int?
+
+    @Option(name: .customLong("serve-host"),
+            help: ArgumentHelp(
+                "Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0): other machines can then reach the session. Implies --serve.",
+                valueName: "address"))
+    var serveHost: String?
+
     func validate() throws {
         if let maximumLineLength, maximumLineLength < 1 {
             throw ValidationError("--max-line-length must be at least 1 (bytes).")
         }
+        if let servePort, !(0...65535).contains(servePort) {
+            throw ValidationError("--serve-port must be between 0 and 65535 (0: any free port).")
+        }
+        if let serveHost, serveHost.isEmpty {
+            throw ValidationError("--serve-host needs an address, e.g. 127.0.0.1 or 0.0.0.0.")
+        }
+    }
+
+    /// The live view these options ask for, if any.
+    var liveView: LiveViewSettings? {
+        guard serve || servePort != nil || serveHost != nil else { return nil }
+        var settings = LiveViewSettings()
+        if let servePort { settings.port = servePort }
+        if let serveHost { settings.host = serveHost }
+        return settings
     }
 
     /// The configuration these options describe, in a process with `environment`.
@@ -73,6 +102,7 @@ struct SessionOptions: ParsableArguments {
         config.showDiffs = !noDiff
         config.trace = trace
         config.historyFile = historyFile
+        config.liveView = liveView
         if let timeTravelMemory { config.timeTravelMemory = timeTravelMemory.bytes }
         switch clock {
         case .virtualClock: config.clock = .virtual

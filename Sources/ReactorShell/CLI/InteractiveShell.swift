@@ -103,6 +103,10 @@ final class InteractiveShell {
             self?.complete(line: line, cursor: cursor) ?? (cursor, [])
         }
         printBanner(configuration.identity)
+        session.takeLiveViewCommands { [weak self] line in await self?.runFromLiveView(line) ?? .failed }
+        if let settings = configuration.liveView, let problem = await session.startLiveView(settings) {
+            sink.writeError("\(configuration.identity.name): \(problem)")
+        }
         let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             finish = { [weak self] status in
                 guard let self else { return }
@@ -164,6 +168,31 @@ final class InteractiveShell {
             lineNumber += 1
             sink.writeError("<stdin>:\(lineNumber):1: \(ShellConfiguration.lineTooLongMessage(session.configuration.maximumLineLength))")
         }
+    }
+
+    /// A line sent from the live view's page: shown after the prompt and run as if typed, once
+    /// the line running now (if any) has finished.
+    private func runFromLiveView(_ line: String) async -> CommandOutcome {
+        while let typed = running { await typed.value }
+        var outcome = CommandOutcome.succeeded
+        let task = Task { [weak self] in
+            guard let self else { return }
+            self.editor.printAbove(self.session.prompt + line)
+            self.lineNumber += 1
+            let origin = LineOrigin(source: "<stdin>", line: self.lineNumber)
+            self.editor.pause()
+            outcome = await self.session.execute(line: line, origin: origin, waitAfterAction: false)
+            if case .quit(let code) = outcome {
+                self.finish?(code ?? 0)
+                return
+            }
+            self.editor.setPrompt(self.session.prompt)
+            self.editor.resume()
+        }
+        running = task
+        await task.value
+        if running == task { running = nil }
+        return outcome
     }
 
     // MARK: Completion

@@ -107,6 +107,15 @@ struct RunCommand: ParsableCommand {
         valueName: "file.mmd"))
     var diagram: String?
 
+    @Option(help: ArgumentHelp(
+        "At the end, write the live view's page with the run's events inside to this file (opens offline).",
+        valueName: "file.html"))
+    var html: String?
+
+    @Flag(name: .customLong("serve-exit"),
+          help: "With --serve: exit when the scripts end, instead of serving on until Ctrl-C.")
+    var serveExit = false
+
     @OptionGroup var session: SessionOptions
 
     @Argument(help: ArgumentHelp("Script files, run in order; `-` is standard input.", valueName: "file"),
@@ -210,6 +219,11 @@ extension LaunchPlan {
             config.echo = run.echo
             config.step = run.step
             config.diagramFile = run.diagram
+            config.htmlFile = run.html
+            if run.serveExit {
+                if config.liveView == nil { config.liveView = LiveViewSettings() }
+                config.liveView?.keepsServingAfterRun = false
+            }
             return .run(config, files: run.files)
         case let test as TestCommand:
             return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)

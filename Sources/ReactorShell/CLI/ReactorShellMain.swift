@@ -136,6 +136,10 @@ public enum ReactorShellMain {
             sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
+        if let settings = configuration.liveView, let problem = await session.startLiveView(settings) {
+            sink.writeError("\(configuration.identity.name): \(problem)")
+            return 2
+        }
         if configuration.step { session.beginStepping() }
         var exitCode: Int32?
         for (source, descriptor) in descriptors {
@@ -156,8 +160,17 @@ public enum ReactorShellMain {
         if let diagram = configuration.diagramFile, await !session.writeDiagram(to: diagram) {
             exitCode = exitCode ?? 1
         }
+        if let html = configuration.htmlFile, await !session.writeHTML(to: html) {
+            exitCode = exitCode ?? 1
+        }
         session.printSummary()
         sink.flush()
+        if session.isServingLiveView {
+            if configuration.liveView?.keepsServingAfterRun == true, let code = await session.serveUntilInterrupted() {
+                exitCode = code
+            }
+            session.stopLiveView()
+        }
         if keepsSessionUntilExit { _ = Unmanaged.passRetained(session) }
         return exitCode ?? session.exitStatus
     }

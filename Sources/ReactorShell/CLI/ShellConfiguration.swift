@@ -63,6 +63,10 @@ public struct ShellConfiguration: Sendable {
     /// Most memory the time-travel history of one reactor is charged, in bytes
     /// (`--time-travel-memory`; default 64 MiB): past it, the oldest steps are forgotten.
     public var timeTravelMemory: Int = Timeline.defaultByteLimit
+    /// The live view to start with the session (`--serve`, SPEC §10); nil: none.
+    public var liveView: LiveViewSettings?
+    /// Where `run --html` writes the live view's page with the run's events inside (nil: nowhere).
+    public var htmlFile: String?
     /// The process environment, as seen at start.
     public var environment: [String: String] = [:]
 

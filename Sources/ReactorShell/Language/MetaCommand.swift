@@ -38,6 +38,10 @@ public enum MetaCommand: Sendable, Hashable {
     case save(file: LocatedText, kind: SaveKind = .script)
     /// `:diagram FILE`: write the session as a Mermaid sequence diagram.
     case diagram(file: LocatedText)
+    /// `:serve [PORT]`: start the live view (SPEC §10) on PORT (nil: 8421; 0: any free port).
+    case serve(port: Int?)
+    /// `:serve stop`: stop the live view.
+    case serveStop
     /// `:load [--step] [--echo] FILE`: run a script file here.
     case load(file: LocatedText, options: LoadOptions = LoadOptions())
     /// `:set NAME VALUE`: an output setting; `:set` alone (nil) lists them with their values.
@@ -69,6 +73,8 @@ public enum MetaCommand: Sendable, Hashable {
         case expectations
         /// `--transcript`: a Markdown transcript, each command with its output.
         case transcript
+        /// `--html`: the live view's page with the session's events inside (SPEC §10).
+        case html
 
         /// The option as written on a `:save` line (`--expect `), empty for a plain script.
         var written: String {
@@ -76,6 +82,7 @@ public enum MetaCommand: Sendable, Hashable {
             case .script: ""
             case .expectations: "--expect "
             case .transcript: "--transcript "
+            case .html: "--html "
             }
         }
     }
@@ -147,6 +154,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .reset: ":reset"
         case .save: ":save"
         case .diagram: ":diagram"
+        case .serve, .serveStop: ":serve"
         case .load: ":load"
         case .pause: ":pause"
         case .watch: ":watch"

@@ -63,8 +63,8 @@ enum MetaCommandHelpTexts {
             name: ":reset", usage: ":reset [REACTOR]", summary: "Put a reactor (or every reactor of the scene) back to its initial state.",
             details: "Its effects are cancelled and the log records the reset."),
         MetaCommandHelp(
-            name: ":save", usage: ":save [--expect | --transcript] FILE",
-            summary: "Write the session so far as a script that replays it, a test, or a Markdown transcript.",
+            name: ":save", usage: ":save [--expect | --transcript | --html] FILE",
+            summary: "Write the session so far as a script that replays it, a test, a transcript or a page.",
             details: """
             FILE is a bare word or a quoted string. Replay it with `reactor-shell run FILE` or `:load FILE`.
             Lines that did not wait keep their ` &`.
@@ -73,6 +73,8 @@ enum MetaCommandHelpTexts {
             --transcript writes Markdown instead: each command typed (or run from the script) with its
             output in a fenced block, `#` comments as prose; the commands are run again on a virtual
             clock to get their output.
+            --html writes the live view's page (see :serve) with the session's events inside, as one file
+            that opens in a browser with no server and no network.
             """),
         MetaCommandHelp(
             name: ":diagram", usage: ":diagram FILE", summary: "Write the session as a Mermaid sequence diagram.",
@@ -81,6 +83,15 @@ enum MetaCommandHelpTexts {
             source, an arrow per action, mutation and service event, a note with the paths each changed.
             The commands are run again on a virtual clock to draw it. `run --diagram FILE` writes one
             at the end of a batch run.
+            """),
+        MetaCommandHelp(
+            name: ":serve", usage: ":serve [PORT | stop]", summary: "Show the session live in a browser (or stop).",
+            details: """
+            Starts the live view on 127.0.0.1:PORT (default 8421; 0 takes any free port) and prints its
+            address, with the token every request needs: a timeline of the session, each reactor's state
+            as a tree, the diff of a step, a sequence diagram, and buttons that time-travel the shell.
+            Commands sent from the page run here as if typed. `:serve stop` stops it. `--serve` starts it
+            with the shell.
             """),
         MetaCommandHelp(
             name: ":load", usage: ":load [--step] [--echo] FILE", summary: "Run a script file here.",

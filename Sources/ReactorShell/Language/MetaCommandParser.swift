@@ -59,6 +59,7 @@ private struct MetaArguments {
             let kind = try saveKind()
             return .save(file: try requiredFile(), kind: kind)
         case ":diagram": return .diagram(file: try requiredFile())
+        case ":serve": return try serveArgument()
         case ":load":
             let options = try loadOptions()
             return .load(file: try requiredFile(), options: options)
@@ -138,11 +139,12 @@ private struct MetaArguments {
             switch field.text {
             case "--expect": chosen = .expectations
             case "--transcript": chosen = .transcript
+            case "--html": chosen = .html
             default:
-                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --expect, --transcript or FILE \(usage)")
+                throw stream.error(field.column, "\(help.name) has no option '\(field.text)'; expected --expect, --transcript, --html or FILE \(usage)")
             }
             if kind != .script && kind != chosen {
-                throw stream.error(field.column, "\(help.name) takes --expect or --transcript, not both \(usage)")
+                throw stream.error(field.column, "\(help.name) takes one of --expect, --transcript and --html \(usage)")
             }
             kind = chosen
             stream = lookahead
@@ -220,6 +222,20 @@ private struct MetaArguments {
         }
         stream.index += 1
         return step
+    }
+
+    /// `:serve`'s argument: nothing, a PORT (0…65535), or `stop`.
+    mutating func serveArgument() throws(Diagnostic) -> MetaCommand {
+        guard let token = stream.current else { return .serve(port: nil) }
+        if token.word == "stop" {
+            stream.index += 1
+            return .serveStop
+        }
+        guard case .int(let port) = token.kind, (0...65535).contains(port) else {
+            throw stream.error(token.column, "\(help.name) expects a PORT between 0 and 65535 or `stop`, found '\(token.text)' \(usage)")
+        }
+        stream.index += 1
+        return .serve(port: port)
     }
 
     mutating func optionalExitCode() throws(Diagnostic) -> Int32? {

@@ -58,7 +58,15 @@ final class SessionOutput {
         printsActions = !(printer is TextPrinter)
     }
 
+    /// The session's events as JSON for the live view and `--html`, when anything reads them:
+    /// then every report also goes to the feed's printers (see ``LiveEventPrinter``).
+    var liveFeed: LiveEventFeed? {
+        didSet { use(Self.makePrinter(format: format, color: colorMode, environment: environment, sink: sink)) }
+    }
+
     private func use(_ newPrinter: any SessionPrinter) {
+        var newPrinter = newPrinter
+        if let liveFeed, liveFeed.isActive { newPrinter = LiveEventPrinter(primary: newPrinter, feed: liveFeed) }
         printerOwner = newPrinter
         printer = newPrinter
         printsActions = !(newPrinter is TextPrinter)

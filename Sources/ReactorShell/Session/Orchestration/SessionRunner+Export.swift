@@ -1,3 +1,4 @@
+import LiveViewPage
 import StateDiff
 
 extension SessionRunner {
@@ -28,6 +29,10 @@ extension SessionRunner {
             let source = recorder.input.lines.first?.origin.source ?? "<stdin>"
             text = TranscriptWriter.markdown(steps, source: source, shellName: name)
             summary = "saved a transcript of \(counted(steps.count { $0.kind == .command }, "command")) to \(file.text)"
+        case .html:
+            let events = await LiveEventReplay.events(of: recorder.input, registry: registry, configuration: configuration, summary: true)
+            text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
+            summary = "saved the live view's page with \(events.count) events to \(file.text)"
         }
         if let failure = write(text, to: file) { return failure }
         output.printer.text(summary)

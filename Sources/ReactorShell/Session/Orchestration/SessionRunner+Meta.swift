@@ -64,6 +64,10 @@ extension SessionRunner {
             return isReplay ? .succeeded : await save(to: file, kind: kind)
         case .diagram(let file):
             return isReplay ? .succeeded : await writeDiagram(to: file)
+        case .serve(let port):
+            return isReplay ? .succeeded : await serve(port: port)
+        case .serveStop:
+            return isReplay ? .succeeded : stopServing()
         case .load(let file, let options):
             return await load(file, options: options)
         case .set(let setting):

@@ -43,6 +43,11 @@ final class SessionRunner {
     /// The readers added to the session (``ShellSession/addReader(_:)``), told of each event after
     /// the session's own.
     @exclusivity(unchecked) var readers: [any SessionJournalReader] = []
+    /// The live view (`--serve`, `:serve`), once started.
+    var liveView: LiveViewController?
+    /// Where each line and scene load is reported as an event while anything reads the session's
+    /// events (the live view, an HTML export's replay); nil otherwise.
+    var liveEvents: LiveEventFeed?
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
@@ -99,6 +104,7 @@ final class SessionRunner {
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
         if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+        if let liveEvents { liveEvents.lineStarted(text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
@@ -249,6 +255,7 @@ final class SessionRunner {
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)
+        liveEvents?.sceneLoaded(scene)
         return .succeeded
     }
 

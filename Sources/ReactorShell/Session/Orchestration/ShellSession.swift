@@ -1,3 +1,5 @@
+import Dispatch
+import LiveViewPage
 import ReactorCore
 import StateDiff
 
@@ -117,6 +119,78 @@ public final class ShellSession {
     /// false, having said why on stderr, when the file cannot be written.
     package func writeDiagram(to path: String) async -> Bool {
         let text = await runner.diagramText()
+        let failure: String?
+        switch POSIXIO.createForWriting(path, mode: 0o644) {
+        case .success(let descriptor):
+            failure = POSIXIO.writeAll(text, to: descriptor).map { "\($0)" }
+            POSIXIO.closeFile(descriptor)
+        case .failure(let error):
+            failure = "\(error)"
+        }
+        guard let failure else { return true }
+        output.sink.writeError("\(configuration.identity.name): cannot write '\(path)': \(failure)")
+        return false
+    }
+
+    /// Starts the live view (`--serve`); an error message when it cannot start.
+    package func startLiveView(_ settings: LiveViewSettings) async -> String? {
+        await runner.startLiveView(settings)
+    }
+
+    /// Runs the live view's commands with `runner` (as if typed) from now on; nil holds them.
+    func takeLiveViewCommands(_ runner: LiveViewController.CommandRunner?) {
+        runner.map { runner in self.runner.liveViewController.runCommand = runner }
+        if runner == nil { self.runner.liveView?.runCommand = nil }
+    }
+
+    /// Whether the live view runs.
+    package var isServingLiveView: Bool { runner.liveView?.isServing == true }
+
+    /// Stops the live view, if it runs.
+    package func stopLiveView() { runner.stopLiveView() }
+
+    /// `run --serve` after the scripts: runs the page's commands until Ctrl-C (or until the
+    /// server ends, or a command quits); returns the exit code a `:quit`/`:exit` from the page gave.
+    package func serveUntilInterrupted() async -> Int32? {
+        guard let controller = runner.liveView, controller.isServing else { return nil }
+        output.sink.writeError("\(configuration.identity.name): serving the live view until Ctrl-C")
+        var quitCode: Int32?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var resumed = false
+            let resume = {
+                if !resumed {
+                    resumed = true
+                    continuation.resume()
+                }
+            }
+            signal(SIGINT, SIG_IGN)
+            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+            interrupt.setEventHandler { MainActor.assumeIsolated { interrupt.cancel(); resume() } }
+            interrupt.resume()
+            controller.onStop = { resume() }
+            controller.runCommand = { [weak self] line in
+                guard let self else { return .failed }
+                self.output.printer.echo(prompt: self.prompt, line: line, origin: LineOrigin(source: "<live view>", line: 1))
+                let outcome = await self.execute(line: line, origin: LineOrigin(source: "<live view>", line: 1), waitAfterAction: true)
+                self.output.sink.flush()
+                if case .quit(let code) = outcome {
+                    quitCode = code ?? self.exitStatus
+                    DispatchQueue.main.async { MainActor.assumeIsolated { resume() } }
+                }
+                return outcome
+            }
+        }
+        controller.runCommand = nil
+        runner.stopLiveView()
+        return quitCode
+    }
+
+    /// `run --html FILE`: writes the live view's page with the run's events to `path`; false,
+    /// having said why on stderr, when the file cannot be written.
+    package func writeHTML(to path: String) async -> Bool {
+        let events = await LiveEventReplay.events(
+            of: runner.recorder.input, registry: registry, configuration: configuration, summary: true)
+        let text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
         let failure: String?
         switch POSIXIO.createForWriting(path, mode: 0o644) {
         case .success(let descriptor):

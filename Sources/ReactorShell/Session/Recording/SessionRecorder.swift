@@ -242,8 +242,8 @@ final class SessionRecorder {
         let isShown = origin == .event || causeAction == nil || causeAction != latestTypedActionID
         var step: Int?, label: String?, reactorName: String?
         // What names the action is looked up only when it will be printed: text shows the cause
-        // of few mutations, JSON of all.
-        if isShown || output.format == .json, let causeAction, let recent = recentActions[causeAction] {
+        // of few mutations, JSON (and the live view's events) of all.
+        if isShown || output.format == .json || output.liveFeed != nil, let causeAction, let recent = recentActions[causeAction] {
             step = recent.step
             label = recent.label
             if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }

@@ -1,0 +1,42 @@
+/// The events of a session so far as `--format json` objects, made by running its top-level
+/// lines again in a fresh session on a virtual clock (as `:save --transcript` and `:diagram` do):
+/// the contents of an HTML export, and what a live view started mid-session begins with.
+@MainActor
+enum LiveEventReplay {
+    /// The events of `input` run in a fresh session of `registry` with `configuration`.
+    /// `summary`: end with the `summary` event (an export; not a live view that goes on).
+    static func events(
+        of input: SessionInput, registry: Registry, configuration: ShellConfiguration, summary: Bool
+    ) async -> [String] {
+        var events: [String] = []
+        let capture = OutputSink()
+        capture.interceptor = { events.append($0) }
+        let discard = OutputSink()
+        discard.interceptor = { _ in }
+        discard.errorInterceptor = { _ in }
+        var settings = configuration
+        settings.clock = .virtual
+        settings.color = .never
+        settings.format = .text
+        let session = ShellSession(registry: registry, configuration: settings, sink: discard, interactive: false)
+        session.runner.isReplay = true
+        let feed = LiveEventFeed(capturingInto: capture)
+        session.output.liveFeed = feed
+        session.runner.liveEvents = feed
+        _ = session.loadInitialScene()
+        for line in input.lines {
+            let kind = SessionReplay.kind(of: line.text.trimmingBlanks)
+            if kind == .hidden || Self.isServeLine(line.text) { continue }
+            if case .pause = kind { continue }
+            let outcome = await session.execute(line: line.text, origin: line.origin, waitAfterAction: true)
+            if case .quit = outcome { break }
+        }
+        if summary { session.printSummary() }
+        return events
+    }
+
+    private static func isServeLine(_ line: String) -> Bool {
+        let trimmed = line.trimmingBlanks
+        return trimmed == ":serve" || trimmed.hasPrefix(":serve ") || trimmed.hasPrefix(":serve\t")
+    }
+}

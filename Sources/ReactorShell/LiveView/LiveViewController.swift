@@ -1,0 +1,187 @@
+import Dispatch
+import StateDiff
+
+/// The live view of one session (SPEC §10): starts and stops the server process, feeds it the
+/// session's events, answers its requests for the state, and hands its commands to the front end,
+/// which runs each as if typed (``runCommand``) when the session is free to.
+@MainActor
+final class LiveViewController {
+    /// What the front end does with a command from the page: runs it as if typed, and returns its outcome.
+    typealias CommandRunner = @MainActor (String) async -> CommandOutcome
+
+    private let output: SessionOutput
+    private let scene: LoadedScene
+    private let shellName: String
+    /// The events it sends to the server.
+    let feed = LiveEventFeed()
+    private var process: LiveViewProcess?
+    /// The secret in the page's address, made once per session (a restarted server keeps it).
+    private let token = LiveViewController.makeToken()
+    /// How the server listens (the last `start`'s).
+    private(set) var settings = LiveViewSettings()
+    /// Commands from the page not run yet, in order, with their request numbers.
+    private var pending: [(id: Int, line: String)] = []
+    private var isRunningCommand = false
+    /// Runs the page's commands; nil while the session cannot take them (a script is running):
+    /// they wait until it is set.
+    var runCommand: CommandRunner? {
+        didSet { runPendingCommands() }
+    }
+    /// The URL printed when the server is up (nil before).
+    private(set) var address: String?
+    /// Called when the server ends by itself or cannot start (a `run --serve` stops waiting).
+    var onStop: (() -> Void)?
+
+    /// Sends the events to the server every 50 ms while the main queue is free (a busy batch run
+    /// sends them whenever its buffer fills).
+    private var flushTimer: DispatchSourceTimer?
+
+    init(output: SessionOutput, scene: LoadedScene, shellName: String) {
+        self.output = output
+        self.scene = scene
+        self.shellName = shellName
+    }
+
+    /// Whether a server runs.
+    var isServing: Bool { process != nil }
+
+    /// Waits until the server listens (true) or has failed (false), at most 10 s.
+    func waitUntilListening() async -> Bool {
+        for _ in 0..<1000 {
+            if address != nil { return true }
+            if process == nil { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return address != nil
+    }
+
+    /// Starts the server with `settings`, first feeding it `earlier` (the session's events so
+    /// far); the address is printed when it listens. Returns an error message when it cannot start.
+    func start(_ settings: LiveViewSettings, catchingUp earlier: [String]) -> String? {
+        stop()
+        let executable: String
+        switch LiveViewExecutable.locate(shellName: shellName) {
+        case .success(let path): executable = path
+        case .failure(let error): return "\(error)"
+        }
+        self.settings = settings
+        switch LiveViewProcess.start(executable: executable, settings: settings, token: token, receive: { [weak self] in
+            self?.receive($0)
+        }) {
+        case .success(let started): process = started
+        case .failure(let error): return "\(error)"
+        }
+        if settings.isWiderThanLoopback {
+            output.sink.writeError(
+                "\(shellName): warning: the live view listens on \(settings.host): anyone who can reach this machine and has the link can run commands in this session")
+        }
+        feed.attach(process!, catchingUp: earlier)
+        output.liveFeed = feed
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
+        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.feed.flush() } }
+        timer.resume()
+        flushTimer = timer
+        return nil
+    }
+
+    /// Stops the server, if one runs.
+    func stop() {
+        guard let process else { return }
+        flushTimer?.cancel()
+        flushTimer = nil
+        feed.detach()
+        output.liveFeed = nil
+        process.stop()
+        self.process = nil
+        address = nil
+    }
+
+    /// Sends the events written so far to the server (called after each line and at pauses).
+    func flush() { feed.flush() }
+
+    private func receive(_ message: LiveViewProcess.Message) {
+        switch message {
+        case .listening(let port):
+            let host = settings.host == "0.0.0.0" || settings.host == "::" || settings.host == "localhost"
+                ? "127.0.0.1" : settings.host.contains(":") ? "[\(settings.host)]" : settings.host
+            let url = "http://\(host):\(port)/#token=\(token)"
+            address = url
+            output.sink.writeError("live view: \(url)")
+        case .failed(let message):
+            output.sink.writeError("\(shellName): live view: \(message)")
+            stop()
+            onStop?()
+        case .command(let id, let line):
+            pending.append((id, line))
+            runPendingCommands()
+        case .state(let id):
+            feed.flush()
+            process?.reply("state \(id) \(stateJSON())")
+        }
+    }
+
+    private func runPendingCommands() {
+        guard !isRunningCommand, let runCommand, !pending.isEmpty else { return }
+        let (id, line) = pending.removeFirst()
+        isRunningCommand = true
+        Task { @MainActor in
+            let first = feed.serverEventCount + 1
+            let outcome = await runCommand(line)
+            feed.flush()
+            let name = switch outcome {
+            case .succeeded: "succeeded"
+            case .failed: "failed"
+            case .quit: "quit"
+            }
+            process?.reply("done \(id) \(first) \(feed.serverEventCount) \(name)")
+            isRunningCommand = false
+            runPendingCommands()
+        }
+    }
+
+    /// `{"seq":N,"focus":"board","reactors":{"board":{…},"write":{…}}}`: the scene's state after event N.
+    private func stateJSON() -> String {
+        var reactors: [StateField] = []
+        for reactor in scene.reactors {
+            let value = (try? scene.stateValue(ofReactorNamed: reactor.name)) ?? nil
+            reactors.append(StateField(reactor.name, value ?? .null))
+        }
+        return StateValue.object([
+            StateField("seq", .int(feed.serverEventCount)),
+            StateField("focus", scene.focusedName.map { .string($0) } ?? .null),
+            StateField("reactors", .object(reactors)),
+        ]).jsonText
+    }
+
+    private static func makeToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let digits = Array("0123456789abcdef")
+        return String((0..<32).map { _ in digits[Int(generator.next() % 16)] })
+    }
+}
+
+/// Where the live view's server program is: `$REACTOR_SHELL_LIVE`, else `reactor-shell-live`
+/// beside the running program (as `swift build` leaves them), else on `PATH`.
+enum LiveViewExecutable {
+    static func locate(shellName: String) -> Result<String, LiveViewError> {
+        let name = "reactor-shell-live"
+        if let explicit = getenv("REACTOR_SHELL_LIVE").map({ String(cString: $0) }), !explicit.isEmpty {
+            return access(explicit, X_OK) == 0 ? .success(explicit) : .failure(.notFound("REACTOR_SHELL_LIVE=\(explicit) is not an executable"))
+        }
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if length > 0 {
+            let program = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let slash = program.lastIndex(of: "/") {
+                let beside = String(program[...slash]) + name
+                if access(beside, X_OK) == 0 { return .success(beside) }
+            }
+        }
+        let path = getenv("PATH").map { String(cString: $0) } ?? ""
+        for directory in path.split(separator: ":") where access("\(directory)/\(name)", X_OK) == 0 {
+            return .success("\(directory)/\(name)")
+        }
+        return .failure(.notFound("not beside \(shellName), not on PATH, and REACTOR_SHELL_LIVE is not set; build it with `swift build --product \(name)`"))
+    }
+}
