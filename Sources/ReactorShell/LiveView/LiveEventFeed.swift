@@ -1,3 +1,5 @@
+import StateDiff
+
 /// The session's events as `--format json` objects, for the live view (SPEC §10): written to the
 /// server's pipe while one runs (``LiveViewProcess``), or captured for an HTML export. Its JSON
 /// printers are fed by the ``LiveEventPrinter`` the session's output uses while the feed is
@@ -6,8 +8,8 @@
 final class LiveEventFeed {
     /// The server's pipe and its printer, while a server runs.
     private var server: (process: LiveViewProcess, printer: JSONLinesPrinter)?
-    /// The printer of a capture (``init(capturingInto:)``).
-    private var capture: JSONLinesPrinter?
+    /// The sink and printer of a capture (``init(capturingInto:)``).
+    private var capture: (sink: OutputSink, printer: JSONLinesPrinter)?
     /// Events written to the server so far (the last one's `seq`).
     private(set) var serverEventCount = 0
 
@@ -16,7 +18,7 @@ final class LiveEventFeed {
 
     /// A feed writing every event to `sink` (an HTML export's replay).
     init(capturingInto sink: OutputSink) {
-        capture = JSONLinesPrinter(sink: sink)
+        capture = (sink, JSONLinesPrinter(sink: sink))
     }
 
     /// Whether anything reads the events now.
@@ -24,7 +26,7 @@ final class LiveEventFeed {
 
     /// Calls `body` with each JSON printer, counting the server's events.
     func each(_ body: (JSONLinesPrinter) -> Void) {
-        if let capture { body(capture) }
+        if let capture { body(capture.printer) }
         if let server {
             body(server.printer)
             serverEventCount += 1
@@ -37,12 +39,21 @@ final class LiveEventFeed {
         each { $0.echo(prompt: "", line: line, origin: origin) }
     }
 
-    /// A scene was loaded: each reactor's whole state, as `state` events.
+    /// A scene was loaded: a `scene` event with the entry's name, the focus and each reactor's
+    /// whole state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`).
     func sceneLoaded(_ scene: LoadedScene) {
+        var reactors: [StateField] = []
         for reactor in scene.reactors {
-            guard let value = try? scene.stateValue(ofReactorNamed: reactor.name) else { continue }
-            each { $0.state(reactor: reactor.name, path: nil, value: value) }
+            let value = (try? scene.stateValue(ofReactorNamed: reactor.name)) ?? nil
+            reactors.append(StateField(reactor.name, value ?? .null))
         }
+        let event = StateValue.object([
+            StateField("event", .string("scene")),
+            StateField("entry", scene.entryName.map { .string($0) } ?? .null),
+            StateField("focus", scene.focusedName.map { .string($0) } ?? .null),
+            StateField("reactors", .object(reactors)),
+        ]).jsonText
+        each { $0.sink.writeResult(event) }
     }
 
     /// Sends what was written to the server now (the page shows it within its 100 ms).
