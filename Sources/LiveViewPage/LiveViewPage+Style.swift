@@ -5,6 +5,7 @@ extension LiveViewPage {
       --accent: #0550ae; --ok: #116329; --bad: #a40e26; --warn: #7d4e00; --hi: #fff1b8; --sel: #ddf4ff; }
     body.large { --row: 36px; font-size: 150%; }
     * { box-sizing: border-box; }
+    [hidden] { display: none !important; }
     html, body { height: 100%; margin: 0; }
     body { font: 14px/1.4 system-ui, sans-serif; color: var(--fg); background: var(--bg);
       display: flex; flex-direction: column; }

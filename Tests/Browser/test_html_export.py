@@ -1,0 +1,61 @@
+"""`run --html` and `:save --html`: the page with the session inside, opened from disk offline."""
+import subprocess
+
+from conftest import timeline_text, wait_until
+
+SCRIPT = ':use board\n# A post, written and submitted.\nwrite.updateTitle "</script><b>Hi</b>"\nwrite.submit\n:expect board:posts.count == 1\nincrese\n'
+
+
+def open_offline(browser, path):
+    """Opens `path` from file:// with the network off; returns the page and the URLs it asked for."""
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 850})
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    messages = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: messages.append(f"exception: {e}"))
+    page.goto(path.as_uri())
+    return context, page, requested, messages
+
+
+def test_run_html_writes_a_page_that_works_offline(shell, browser, tmp_path):
+    script = tmp_path / "lesson.rsh"
+    script.write_text(SCRIPT)
+    export = tmp_path / "lesson.html"
+    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 1  # the misspelt line failed
+    assert result.stdout.endswith("1 passed, 0 failed\n") or "1 passed" in result.stdout.splitlines()[-1]
+    context, page, requested, messages = open_offline(browser, export)
+    try:
+        wait_until(page, "window.liveView && window.liveView.model.events.length > 5")
+        rows = timeline_text(page)
+        assert "A post, written and submitted." in rows
+        assert "· board: insertPost" in rows
+        assert "unknown action 'increse'" in rows
+        assert "\"</script><b>Hi</b>\"" in page.locator("#state").inner_text()
+        assert page.locator("#status").inner_text().startswith("saved session:")
+        assert page.locator("#command").is_hidden()
+        # Clicking a step shows the state after it, without a server.
+        page.locator(".row", has_text="→ write.updateTitle").click()
+        wait_until(page, "document.querySelector('#state-label').innerText.startsWith('after event')")
+        assert "posts [0]" in page.locator("#state").inner_text()
+        assert all(url.startswith("file://") for url in requested), requested
+        assert messages == []
+    finally:
+        context.close()
+
+
+def test_save_html_in_a_session(shell, browser, tmp_path):
+    result = subprocess.run(
+        [shell, "run", "-"], input="increase\n:save --html counter.html\n", capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert "saved the live view's page with" in result.stdout
+    context, page, requested, messages = open_offline(browser, tmp_path / "counter.html")
+    try:
+        wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+        assert "value: 1" in page.locator("#state").inner_text()
+        assert all(url.startswith("file://") for url in requested)
+        assert messages == []
+    finally:
+        context.close()

@@ -1,0 +1,91 @@
+"""The live view's page in a real browser, following a real shell."""
+import re
+import shlex
+
+from conftest import timeline_text, wait_until
+
+COUNTER = "increase\n:expect value == 1\n"
+
+
+def test_page_shows_the_session_and_has_no_console_errors(serve_script, page):
+    served = serve_script(":use board\n# Write a post.\nwrite.updateTitle \"Hello\"\nwrite.submit\n:expect board:posts.count == 1\n")
+    page.goto(served.url)
+    wait_until(page, "window.liveView && window.liveView.model.events.some(e => e.event === 'summary')")
+    rows = timeline_text(page)
+    assert "› write.updateTitle \"Hello\"" in rows
+    assert "Write a post." in rows  # narration
+    assert "· board: insertPost" in rows and "← service event, from write.submit" in rows
+    assert "✓ board:posts.count == 1" in rows
+    state = page.locator("#state").inner_text()
+    assert "board" in state and "write" in state and "\"Hello\"" in state
+    # The last change (write's dismiss) is marked.
+    assert page.locator(".leaf.changed").first.inner_text().startswith("isDismissed")
+    assert page.locator("#status").inner_text() == "live"
+    assert page.locator("#diagram svg").count() == 1
+    assert page.console_watch.messages == []
+
+
+def test_a_command_typed_in_the_page_runs_in_the_shell_and_shows_in_both(serve_script, page):
+    served = serve_script(COUNTER)
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    page.fill("#command-line", "decrease")
+    page.press("#command-line", "Enter")
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'action' && e.action === 'decrease')")
+    wait_until(page, "document.querySelector('#state').innerText.includes('\"decreased!\"')")
+    assert "→ counter.decrease" in timeline_text(page)
+    # The shell printed the line and its output, as if typed.
+    served.process.send_signal(2)
+    served.process.wait(timeout=10)
+    out = served.output()
+    assert "counter> decrease" in out and "value: 1 → 0" in out
+    assert page.console_watch.messages == []
+
+
+def test_lines_typed_at_the_terminal_arrive_and_a_clicked_step_moves_shell_and_page(shell, terminal, page, tmp_path):
+    session = terminal(f"{shlex.quote(shell)} --serve-port 0 --history-file {tmp_path}/history")
+    url = session.wait_for(r"live view: (http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)").group(1)
+    page.goto(url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'scene')")
+    session.type("increase")
+    session.wait_for(r"alertMessage: nil → \"increased!\"")
+    session.type("increase")
+    wait_until(page, "window.liveView.model.maxStep === 2 && window.liveView.model.events.filter(e => e.event === 'mutation').length === 8")
+    assert page.locator("#step-label").inner_text() == "step 2 of 2"
+    # Click the first action (step 1): the shell jumps there, and the page shows it.
+    page.locator(".row", has_text="→ counter.increase   step 1").click()
+    session.wait_for(r"\(jump to after step 1\)")
+    session.wait_for(r"value: 2 → 1")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 1 of 2'")
+    assert "value: 1" in page.locator("#state").inner_text()
+    assert page.locator(".row.current").inner_text().startswith("→ counter.increase   step 1")
+    # The step buttons travel too.
+    page.click("#next")
+    session.wait_for(r"\(jump to after step 2\)")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 2 of 2'")
+    assert "value: 2" in page.locator("#state").inner_text()
+    assert page.console_watch.messages == []
+
+
+def test_large_print_makes_rows_taller(serve_script, page):
+    served = serve_script(COUNTER)
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.length > 3")
+    before = page.locator(".row").first.bounding_box()["height"]
+    page.click("#large")
+    assert page.locator("#large").get_attribute("aria-pressed") == "true"
+    wait_until(page, f"document.querySelector('.row').getBoundingClientRect().height > {before}")
+
+
+def test_a_page_with_100000_events_draws_only_the_rows_on_screen(serve_script, page):
+    lines = "".join(f"setScore {i} {i % 7}\n" for i in range(1, 33_400))
+    served = serve_script(":use scoreboard\n" + lines)
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.length >= 100000", limit=120000)
+    assert page.locator(".row").count() < 120
+    # Scrolled to the middle, it draws the rows there.
+    page.evaluate("document.querySelector('#timeline').scrollTop = 50000 * parseFloat(getComputedStyle(document.body).getPropertyValue('--row'))")
+    wait_until(page, "[...document.querySelectorAll('.row')].some(r => r.dataset.index === '50000')")
+    assert page.locator(".row").count() < 120
+    assert "setScore" in timeline_text(page)
+    assert page.console_watch.messages == []

@@ -1,0 +1,42 @@
+"""Who may use the live view: the token, the page's own origin, loopback only."""
+import subprocess
+
+
+def test_every_request_but_the_page_needs_the_token(serve_script):
+    served = serve_script("increase\n")
+    assert served.request("/", token=False)[0] == 200
+    for path, method in [("/events", "GET"), ("/state", "GET"), ("/command", "POST"), ("/anything", "GET")]:
+        body = "increase" if method == "POST" else None
+        assert served.request(path, method=method, body=body, token=False)[0] == 401, path
+        assert served.request(path, method=method, body=body, token=False, headers={"Authorization": "Bearer wrong"})[0] == 401, path
+    assert served.request(f"/state?token={served.token}", token=False)[0] == 200
+    assert served.request("/state?token=nope", token=False)[0] == 401
+    # The refused command did not run.
+    assert '"value":1' in served.request("/state")[1]
+
+
+def test_a_foreign_origin_or_host_is_refused(serve_script):
+    served = serve_script("increase\n")
+    assert served.request("/state", headers={"Origin": "http://evil.example"})[0] == 403
+    assert served.request("/command", method="POST", body="decrease", headers={"Origin": "http://evil.example"})[0] == 403
+    assert served.request("/", headers={"Origin": "null"})[0] == 403
+    assert served.request("/state", headers={"Host": f"evil.example:{served.port}"})[0] == 403
+    assert served.request("/state", headers={"Origin": f"http://127.0.0.1:{served.port}"})[0] == 200
+    assert '"value":1' in served.request("/state")[1]
+
+
+def listening_addresses(port):
+    """The local addresses listening on `port`, from `ss`."""
+    output = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
+    return [line.split()[3] for line in output.splitlines() if line.strip()]
+
+
+def test_it_listens_on_loopback_only(serve_script):
+    served = serve_script("increase\n")
+    assert listening_addresses(served.port) == [f"127.0.0.1:{served.port}"]
+
+
+def test_a_wider_host_warns(serve_script):
+    served = serve_script("increase\n", "--serve-host", "127.0.0.2")
+    assert "warning: the live view listens on 127.0.0.2" in "".join(served.stderr_lines)
+    assert listening_addresses(served.port) == [f"127.0.0.2:{served.port}"]

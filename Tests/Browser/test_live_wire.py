@@ -1,0 +1,82 @@
+"""The live view's wire: Server-Sent Events with seq, reconnection, /state, /command."""
+import json
+import urllib.request
+
+from conftest import wait_until
+
+
+def read_events(served, after=None, count=1, header=True):
+    """The first `count` events of GET /events (after `after`, by Last-Event-ID or ?after=)."""
+    headers = {"Authorization": f"Bearer {served.token}"}
+    path = "/events"
+    if after is not None:
+        if header:
+            headers["Last-Event-ID"] = str(after)
+        else:
+            path += f"?after={after}"
+    request = urllib.request.Request(served.base + path, headers=headers)
+    events = []
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.headers["Content-Type"] == "text/event-stream"
+        ident = None
+        for raw in response:
+            line = raw.decode().rstrip("\n")
+            if line.startswith("id: "):
+                ident = int(line[4:])
+            elif line.startswith("data: "):
+                event = json.loads(line[6:])
+                assert event["seq"] == ident
+                events.append(event)
+                if len(events) == count:
+                    return events
+    return events
+
+
+def test_events_are_the_json_objects_with_seq_in_order(serve_script):
+    served = serve_script("increase\n")
+    events = read_events(served, count=7)
+    assert [e["seq"] for e in events] == list(range(1, 8))
+    assert events[0]["event"] == "scene" and events[0]["reactors"]["counter"]["value"] == 0
+    assert events[1] == {"seq": 2, "event": "input", "source": events[1]["source"], "line": 1, "text": "increase"}
+    assert events[2]["event"] == "action" and events[2]["action"] == "increase"
+    assert events[4]["patch"] == [{"op": "replace", "path": "/value", "old": 0, "value": 1}]
+
+
+def test_reconnecting_with_last_event_id_misses_nothing(serve_script):
+    served = serve_script("increase\n")
+    assert [e["seq"] for e in read_events(served, after=3, count=2)] == [4, 5]
+    assert [e["seq"] for e in read_events(served, after=3, count=2, header=False)] == [4, 5]
+
+
+def test_state_and_command(serve_script):
+    served = serve_script("increase\n")
+    status, body = served.request("/state")
+    state = json.loads(body)
+    assert status == 200 and state["reactors"]["counter"]["value"] == 1 and state["focus"] == "counter"
+    status, body = served.request("/command", method="POST", body="decrease")
+    answer = json.loads(body)
+    assert status == 200 and answer["outcome"] == "succeeded"
+    assert [e["event"] for e in answer["events"]] == ["input", "action", "mutation", "mutation", "mutation", "mutation"]
+    assert answer["events"][0]["seq"] == state["seq"] + 1
+    status, body = served.request("/command", method="POST", body="increse")
+    answer = json.loads(body)
+    assert answer["outcome"] == "failed" and answer["events"][-1]["event"] == "error"
+    assert "did you mean 'increase'" in answer["events"][-1]["message"]
+    assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 0
+
+
+def test_a_page_that_reconnects_misses_nothing(serve_script, page):
+    served = serve_script("increase\n")
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.length >= 7")
+    page.evaluate("window.liveView.disconnect()")
+    for _ in range(3):
+        assert served.request("/command", method="POST", body="increase")[0] == 200
+    total = json.loads(served.request("/state")[1])["seq"]
+    assert page.evaluate("window.liveView.model.lastSeq") < total
+    page.evaluate("window.liveView.connect()")
+    wait_until(page, f"window.liveView.model.lastSeq === {total}")
+    seqs = page.evaluate("window.liveView.model.events.map(e => e.seq)")
+    assert seqs == list(range(1, total + 1))
+    assert "value: 4" in page.locator("#state").inner_text()
+    assert page.console_watch.messages == []

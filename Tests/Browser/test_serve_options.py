@@ -1,0 +1,44 @@
+"""Starting and stopping the live view: --serve-exit, :serve and :serve stop, a port in use."""
+import re
+import socket
+import subprocess
+
+from conftest import URL_PATTERN
+
+
+def test_serve_exit_ends_the_run_with_the_script(shell, tmp_path):
+    script = tmp_path / "s.rsh"
+    script.write_text("increase\n:expect value == 1\n")
+    result = subprocess.run([shell, "run", "--serve-port", "0", "--serve-exit", str(script)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0
+    assert URL_PATTERN.search(result.stderr)
+    assert "serving the live view until Ctrl-C" not in result.stderr
+
+
+def test_serve_and_serve_stop_inside_a_session(shell, tmp_path):
+    result = subprocess.run(
+        [shell, "run", "-"], input="increase\n:serve 0\n:serve stop\n:serve stop\n", capture_output=True, text=True, timeout=30)
+    assert URL_PATTERN.search(result.stderr), result.stderr
+    assert "live view stopped" in result.stdout
+    assert "the live view is not running" in result.stderr
+    assert result.returncode == 1
+
+
+def test_a_port_in_use_is_a_clear_error(shell, tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        script = tmp_path / "s.rsh"
+        script.write_text("increase\n")
+        result = subprocess.run([shell, "run", "--serve-port", str(port), str(script)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert re.search(rf"cannot listen on 127\.0\.0\.1:{port}", result.stderr), result.stderr
+    assert result.stdout == ""
+
+
+def test_a_bad_port_is_a_usage_error(shell):
+    result = subprocess.run([shell, "run", "--serve-port", "70000", "-"], input="", capture_output=True, text=True)
+    assert result.returncode == 2 and "--serve-port must be between 0 and 65535" in result.stderr
+    result = subprocess.run([shell, "run", "-"], input=":serve 99999\n", capture_output=True, text=True)
+    assert result.returncode == 1 and "expects a PORT between 0 and 65535" in result.stderr
