@@ -1,5 +1,5 @@
 """Who may use the live view: the token, the page's own origin, loopback only."""
-import subprocess
+import ipaddress
 
 
 def test_every_request_but_the_page_needs_the_token(serve_script):
@@ -26,9 +26,21 @@ def test_a_foreign_origin_or_host_is_refused(serve_script):
 
 
 def listening_addresses(port):
-    """The local addresses listening on `port`, from `ss`."""
-    output = subprocess.run(["ss", "-Hltn", f"sport = :{port}"], capture_output=True, text=True, check=True).stdout
-    return [line.split()[3] for line in output.splitlines() if line.strip()]
+    """The local addresses with a socket listening on `port` (IPv4 and IPv6), from /proc/net."""
+    found = []
+    for table, width in (("/proc/net/tcp", 4), ("/proc/net/tcp6", 16)):
+        with open(table) as lines:
+            next(lines)
+            for line in lines:
+                fields = line.split()
+                address, hex_port = fields[1].split(":")
+                if int(hex_port, 16) != port or fields[3] != "0A":  # 0A: LISTEN
+                    continue
+                raw = bytes.fromhex(address)
+                # The kernel writes each 32-bit word in host (little-endian) order.
+                raw = b"".join(raw[i:i + 4][::-1] for i in range(0, width, 4))
+                found.append(f"{ipaddress.ip_address(raw)}:{port}")
+    return found
 
 
 def test_it_listens_on_loopback_only(serve_script):
