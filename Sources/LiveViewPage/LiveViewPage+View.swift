@@ -201,7 +201,7 @@ extension LiveViewPage {
       const large = document.body.classList.contains("large");
       const gap = large ? 190 : 130, step = large ? 34 : 24, top = 30;
       const x = (name) => 60 + names.indexOf(name) * gap;
-      const width = 60 + names.length * gap, height = top + 20 + arrows.length * step;
+      const width = 60 + names.length * gap + 200, height = top + 20 + arrows.length * step;
       let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + width + '" height="' + height + '" role="img" aria-label="sequence diagram">';
       svg += '<defs><marker id="tip" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#57606a"/></marker></defs>';
       for (const n of names) {

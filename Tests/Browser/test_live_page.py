@@ -12,7 +12,8 @@ def test_page_shows_the_session_and_has_no_console_errors(serve_script, page):
     page.goto(served.url)
     wait_until(page, "window.liveView && window.liveView.model.events.some(e => e.event === 'summary')")
     rows = timeline_text(page)
-    assert "› write.updateTitle \"Hello\"" in rows
+    assert "→ write.updateTitle(title: \"Hello\")" in rows
+    assert "› :expect board:posts.count == 1" in rows
     assert "Write a post." in rows  # narration
     assert "· board: insertPost" in rows and "← service event, from write.submit" in rows
     assert "✓ board:posts.count == 1" in rows

@@ -33,19 +33,24 @@ def read_events(served, after=None, count=1, header=True):
 
 
 def test_events_are_the_json_objects_with_seq_in_order(serve_script):
-    served = serve_script("increase\n")
-    events = read_events(served, count=7)
-    assert [e["seq"] for e in events] == list(range(1, 8))
-    assert events[0]["event"] == "scene" and events[0]["reactors"]["counter"]["value"] == 0
-    assert events[1] == {"seq": 2, "event": "input", "source": events[1]["source"], "line": 1, "text": "increase"}
-    assert events[2]["event"] == "action" and events[2]["action"] == "increase"
-    assert events[4]["patch"] == [{"op": "replace", "path": "/value", "old": 0, "value": 1}]
+    served = serve_script("increase\n:state value\n# the end\n")
+    events = read_events(served, count=9)
+    assert [e["seq"] for e in events] == list(range(1, 10))
+    assert events[0] == {"seq": 1, "event": "scene", "entry": "counter", "focus": "counter",
+                         "reactors": {"counter": {"value": 0, "isLoading": False, "alertMessage": None}}}
+    assert events[1]["event"] == "action" and events[1]["action"] == "increase" and events[1]["line"] == 1
+    assert events[3]["patch"] == [{"op": "replace", "path": "/value", "old": 0, "value": 1}]
+    assert events[3]["cause"] == {"origin": "effect", "step": 1, "action": "increase", "effect": 1}
+    assert events[6] == {"seq": 7, "event": "input", "source": events[6]["source"], "line": 2, "text": ":state value"}
+    assert events[7]["event"] == "state" and events[7]["state"] == 1
+    assert events[8]["event"] == "input" and events[8]["text"] == "# the end"
 
 
 def test_reconnecting_with_last_event_id_misses_nothing(serve_script):
     served = serve_script("increase\n")
     assert [e["seq"] for e in read_events(served, after=3, count=2)] == [4, 5]
     assert [e["seq"] for e in read_events(served, after=3, count=2, header=False)] == [4, 5]
+    assert read_events(served, after=5, count=1)[0] == read_events(served, count=6)[5]
 
 
 def test_state_and_command(serve_script):
@@ -56,7 +61,7 @@ def test_state_and_command(serve_script):
     status, body = served.request("/command", method="POST", body="decrease")
     answer = json.loads(body)
     assert status == 200 and answer["outcome"] == "succeeded"
-    assert [e["event"] for e in answer["events"]] == ["input", "action", "mutation", "mutation", "mutation", "mutation"]
+    assert [e["event"] for e in answer["events"]] == ["action", "mutation", "mutation", "mutation", "mutation"]
     assert answer["events"][0]["seq"] == state["seq"] + 1
     status, body = served.request("/command", method="POST", body="increse")
     answer = json.loads(body)

@@ -33,8 +33,9 @@ final class LiveEventFeed {
         }
     }
 
-    /// A line about to run, as an `input` event with the line's text (the page's timeline shows
-    /// each command line, and comment lines as narration).
+    /// A line about to run, as an `input` event with the line's text: the page's timeline shows
+    /// it (a comment line as narration). Plain action lines, which the parser's fast path binds,
+    /// get none: their `action` event names the line, and a batch run pays for no second event.
     func lineStarted(_ line: String, origin: LineOrigin) {
         each { $0.echo(prompt: "", line: line, origin: origin) }
     }

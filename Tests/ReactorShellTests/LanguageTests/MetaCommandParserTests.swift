@@ -123,13 +123,29 @@ import Testing
         #expect(try meta(#":save "--expect""#) == .save(file: LocatedText("--expect", column: 7)))
         #expect(try meta(":diagram lesson.mmd") == .diagram(file: LocatedText("lesson.mmd", column: 10)))
         #expect(parseError(":save --json x")?.message
-            == ":save has no option '--json'; expected --expect, --transcript or FILE (usage: :save [--expect | --transcript] FILE)")
+            == ":save has no option '--json'; expected --expect, --transcript, --html or FILE (usage: :save [--expect | --transcript | --html] FILE)")
         #expect(parseError(":save --expect --transcript x")?.message
-            == ":save takes --expect or --transcript, not both (usage: :save [--expect | --transcript] FILE)")
+            == ":save takes one of --expect, --transcript and --html (usage: :save [--expect | --transcript | --html] FILE)")
         #expect(parseError(":save --expect")?.message
-            == ":save expects FILE, found end of line (usage: :save [--expect | --transcript] FILE)")
+            == ":save expects FILE, found end of line (usage: :save [--expect | --transcript | --html] FILE)")
+        #expect(try meta(":save --html lesson.html") == .save(file: LocatedText("lesson.html", column: 14), kind: .html))
+        #expect(ScriptFormatter.metaLine(.save(file: LocatedText("a.html", column: 1), kind: .html)) == ":save --html a.html")
         #expect(parseError(":diagram")?.message == ":diagram expects FILE, found end of line (usage: :diagram FILE)")
         #expect(ScriptFormatter.metaLine(.save(file: LocatedText("a b.md", column: 1), kind: .transcript)) == #":save --transcript "a b.md""#)
+    }
+
+    @Test func serveTakesAPortOrStop() throws {
+        #expect(try meta(":serve") == .serve(port: nil))
+        #expect(try meta(":serve 0") == .serve(port: 0))
+        #expect(try meta(":serve 9000") == .serve(port: 9000))
+        #expect(try meta(":serve stop") == .serveStop)
+        #expect(parseError(":serve 65536")?.message
+            == ":serve expects a PORT between 0 and 65535 or `stop`, found '65536' (usage: :serve [PORT | stop])")
+        #expect(parseError(":serve now")?.message
+            == ":serve expects a PORT between 0 and 65535 or `stop`, found 'now' (usage: :serve [PORT | stop])")
+        #expect(parseError(":serve stop 1")?.message.hasPrefix(":serve") == true)
+        #expect(ScriptFormatter.metaLine(.serve(port: 0)) == ":serve 0")
+        #expect(ScriptFormatter.metaLine(.serveStop) == ":serve stop")
     }
 
     @Test func settings() throws {

@@ -104,7 +104,6 @@ final class SessionRunner {
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
         if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
-        if let liveEvents { liveEvents.lineStarted(text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
@@ -120,9 +119,14 @@ final class SessionRunner {
         case .action(let invocation):
             (outcome, isBackground) = send(consuming: invocation)
         case .empty:
+            // A comment is narration in the live view (an action line is shown by its action event).
+            if let liveEvents, bytes.contains(UInt8(ascii: "#")) {
+                liveEvents.lineStarted(text ?? String(decoding: bytes, as: UTF8.self), origin: origin)
+            }
             return .done(.succeeded)
         case .fallback:
             let line = text ?? String(decoding: bytes, as: UTF8.self)
+            liveEvents?.lineStarted(line, origin: origin)
             let parsed: ParsedLine
             do {
                 parsed = try ScriptParser.parseFully(line, origin: origin)

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""The live view's cost on a batch run: a 100,000-line script run without --serve, and with
+--serve while a client reads the event stream (SPEC §10: at most 2x slower).
+
+usage: live-view-cost.py [BINARY] [--lines N] [--runs R] [--kind KIND]
+
+BINARY defaults to .build/release/reactor-shell (reactor-shell-live beside it). Both ways read
+the script from a pipe, so the clock starts when the script is written, after the server is up
+and the client connected, and stops when the shell exits (`--serve-exit`). The runs of the two
+ways alternate; the minimum and the median of each are printed.
+"""
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def arguments():
+    args = sys.argv[1:]
+    options = {"--lines": "100000", "--runs": "5", "--kind": "scoreboard-random"}
+    binary = os.path.join(HERE, "..", ".build", "release", "reactor-shell")
+    while args:
+        name = args.pop(0)
+        if name in options:
+            options[name] = args.pop(0)
+        else:
+            binary = name
+    return binary, int(options["--lines"]), int(options["--runs"]), options["--kind"]
+
+
+def timed_run(binary, script, serve):
+    """Seconds from writing the script into the shell's stdin to its exit."""
+    command = [binary, "run"] + (["--serve-port", "0", "--serve-exit"] if serve else []) + ["-"]
+    with open(os.devnull, "w") as null:
+        process = subprocess.Popen(command, stdin=subprocess.PIPE,
+                                   stdout=null, stderr=subprocess.PIPE)
+        client = None
+        if serve:
+            line = b""
+            while b"live view:" not in line:
+                line = process.stderr.readline()
+                if not line:
+                    raise SystemExit("the shell printed no live view address")
+            url = re.search(rb"(http://\S+)/#token=([0-9a-f]+)", line)
+            base, token = url.group(1).decode(), url.group(2).decode()
+            # The client: reads the whole stream, as the page does.
+            client = subprocess.Popen(["curl", "-s", "-N", f"{base}/events?token={token}"], stdout=subprocess.DEVNULL)
+            time.sleep(0.5)  # connected
+        start = time.perf_counter()
+        with open(script, "rb") as source:
+            process.stdin.write(source.read())
+        process.stdin.close()
+        process.wait()
+        elapsed = time.perf_counter() - start
+        if client:
+            client.terminate()
+            client.wait()
+        if process.returncode != 0:
+            raise SystemExit(f"the run failed ({process.returncode}): {process.stderr.read().decode()}")
+        return elapsed
+
+
+def main():
+    binary, lines, runs, kind = arguments()
+    work = tempfile.mkdtemp()
+    script = os.path.join(work, "script.rsh")
+    with open(script, "w") as out:
+        subprocess.run([sys.executable, os.path.join(HERE, "generate-script.py"), kind, str(lines)], stdout=out, check=True)
+    without, served = [], []
+    for _ in range(runs):
+        without.append(timed_run(binary, script, serve=False))
+        served.append(timed_run(binary, script, serve=True))
+    for name, times in (("without --serve", without), ("--serve, a client reading /events", served)):
+        print(f"{name:36} min {min(times):.3f} s   median {statistics.median(times):.3f} s")
+    print(f"ratio (min / min)                    {min(served) / min(without):.2f}x   (median / median {statistics.median(served) / statistics.median(without):.2f}x)")
+
+
+main()

@@ -1,0 +1,51 @@
+import Testing
+@testable import ReactorShell
+
+/// `--serve`, `--serve-port`, `--serve-host`, `run --serve-exit` and `run --html` on the command line.
+struct LiveViewOptionTests {
+    private func configuration(_ arguments: [String]) -> ShellConfiguration? {
+        switch LaunchPlan.parse(arguments, environment: [:]) {
+        case .shell(let configuration), .run(let configuration, _): configuration
+        default: nil
+        }
+    }
+
+    @Test func noServeOptionMeansNoLiveView() {
+        #expect(configuration([])?.liveView == nil)
+        #expect(configuration(["run", "a.rsh"])?.liveView == nil)
+        #expect(configuration(["run", "--format", "json", "a.rsh"])?.htmlFile == nil)
+    }
+
+    @Test func serveTakesTheDefaults() {
+        var expected = LiveViewSettings()
+        expected.port = 8421
+        expected.host = "127.0.0.1"
+        #expect(configuration(["--serve"])?.liveView == expected)
+        #expect(configuration(["run", "--serve", "a.rsh"])?.liveView == expected)
+    }
+
+    @Test func aPortOrAHostImpliesServe() {
+        #expect(configuration(["--serve-port", "0"])?.liveView?.port == 0)
+        #expect(configuration(["run", "--serve-host", "0.0.0.0", "a.rsh"])?.liveView?.host == "0.0.0.0")
+        #expect(configuration(["run", "--serve-host", "0.0.0.0", "a.rsh"])?.liveView?.isWiderThanLoopback == true)
+        #expect(configuration(["--serve"])?.liveView?.isWiderThanLoopback == false)
+    }
+
+    @Test func serveExitStopsServingAfterTheRun() {
+        #expect(configuration(["run", "--serve", "a.rsh"])?.liveView?.keepsServingAfterRun == true)
+        #expect(configuration(["run", "--serve", "--serve-exit", "a.rsh"])?.liveView?.keepsServingAfterRun == false)
+    }
+
+    @Test func htmlNamesTheExport() {
+        #expect(configuration(["run", "--html", "out.html", "a.rsh"])?.htmlFile == "out.html")
+        #expect(configuration(["run", "--html", "out.html", "a.rsh"])?.liveView == nil)
+    }
+
+    @Test func badPortsAreUsageErrors() {
+        guard case .usageError(let text) = LaunchPlan.parse(["--serve-port", "65536"], environment: [:]) else {
+            Issue.record("expected a usage error")
+            return
+        }
+        #expect(text.contains("--serve-port must be between 0 and 65535"))
+    }
+}
