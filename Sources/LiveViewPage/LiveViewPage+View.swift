@@ -31,7 +31,7 @@ extension LiveViewPage {
         case "mutation": return "· " + event.reactor + ": " + event.mutation;
         case "no_mutation": return "· (no mutation)";
         case "effect":
-          if (event.phase === "cancelled") return "⊘ effect #" + event.effect + (event.action ? " of " + event.action : "") + " cancelled" + (event.by ? " by " + event.by : "");
+          if (event.phase === "cancelled" || event.status === "cancelled") return "⊘ effect #" + event.effect + (event.action ? " of " + event.action : "") + " cancelled" + (event.by ? " by " + event.by : "");
           return "effect #" + event.effect + (event.action ? " of " + event.action : "") + " " + event.phase + (event.message ? ": " + event.message : "");
         case "expect": return (event.ok ? "✓ " : "✗ ") + event.path + " " + event.op + " " + literal(event.expected) + (event.ok ? "" : "  (actual: " + literal(event.actual) + ")");
         case "error": return "error" + (event.line ? " at line " + event.line : "") + ": " + event.message;
@@ -46,7 +46,7 @@ extension LiveViewPage {
     function rowClass(event) {
       let kind = "k-" + event.event;
       if (event.event === "input" && event.text.trim().startsWith("#")) kind = "k-narration";
-      if (event.event === "effect" && event.phase === "cancelled") kind += " k-cancelled";
+      if (event.event === "effect" && (event.phase === "cancelled" || event.status === "cancelled")) kind += " k-cancelled";
       if (event.event === "expect") kind += event.ok ? " ok" : " bad";
       return kind;
     }
@@ -192,7 +192,7 @@ extension LiveViewPage {
         else if (e.event === "mutation" && e.cause) {
           const from = e.cause.origin === "event" ? "service" : e.cause.origin === "effect" ? "effects" : e.reactor;
           arrows.push({ from, to: e.reactor, label: e.mutation, kind: "mutation" });
-        } else if (e.event === "effect" && e.phase === "cancelled") arrows.push({ from: "effects", to: e.reactor, label: "⊘ #" + e.effect + " cancelled", kind: "cancel" });
+        } else if (e.event === "effect" && (e.phase === "cancelled" || e.status === "cancelled")) arrows.push({ from: "effects", to: e.reactor, label: "⊘ #" + e.effect + " cancelled", kind: "cancel" });
       }
       arrows.reverse();
       const names = ["you", ...lanes];

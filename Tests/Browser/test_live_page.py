@@ -79,7 +79,8 @@ def test_large_print_makes_rows_taller(serve_script, page):
 
 
 def test_a_page_with_100000_events_draws_only_the_rows_on_screen(serve_script, page):
-    lines = "".join(f"setScore {i} {i % 7}\n" for i in range(1, 33_400))
+    # Two events a line (the action, its mutation): 50,000 lines make 100,000 events.
+    lines = "".join(f"setScore {i} {i % 7}\n" for i in range(1, 50_001))
     served = serve_script(":use scoreboard\n" + lines)
     page.goto(served.url)
     wait_until(page, "window.liveView.model.events.length >= 100000", limit=120000)
@@ -89,4 +90,14 @@ def test_a_page_with_100000_events_draws_only_the_rows_on_screen(serve_script, p
     wait_until(page, "[...document.querySelectorAll('.row')].some(r => r.dataset.index === '50000')")
     assert page.locator(".row").count() < 120
     assert "setScore" in timeline_text(page)
+    assert page.console_watch.messages == []
+
+
+def test_a_cancelled_search_shows_in_the_timeline(serve_script, page):
+    served = serve_script(':use github-search\nupdateQuery "sw" &\nupdateQuery "swift"\n')
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    rows = timeline_text(page)
+    assert re.search(r"⊘ effect #\d+ of updateQuery\(\"sw\"\) cancelled by updateQuery\(\"swift\"\)", rows), rows
+    assert page.locator(".k-cancelled").count() == 1
     assert page.console_watch.messages == []

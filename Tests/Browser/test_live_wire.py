@@ -32,6 +32,14 @@ def read_events(served, after=None, count=1, header=True):
     return events
 
 
+def wait_for_summary(served):
+    """Reads the stream until the run's `summary` event (the script has ended)."""
+    for count in range(1, 1000):
+        if read_events(served, count=count)[-1]["event"] == "summary":
+            return
+    raise AssertionError("no summary event")
+
+
 def test_events_are_the_json_objects_with_seq_in_order(serve_script):
     served = serve_script("increase\n:state value\n# the end\n")
     events = read_events(served, count=9)
@@ -55,6 +63,7 @@ def test_reconnecting_with_last_event_id_misses_nothing(serve_script):
 
 def test_state_and_command(serve_script):
     served = serve_script("increase\n")
+    wait_for_summary(served)
     status, body = served.request("/state")
     state = json.loads(body)
     assert status == 200 and state["reactors"]["counter"]["value"] == 1 and state["focus"] == "counter"

@@ -77,8 +77,8 @@ final class LiveEventPrinter: SessionPrinter {
         // The feed gets every line as an `input` event anyway (``LiveEventFeed/lineStarted``).
     }
 
-    func summary(passed: Int, failed: Int) {
-        primary.summary(passed: passed, failed: failed)
-        feed.each { $0.summary(passed: passed, failed: failed) }
+    func summary(passed: Int, failed: Int, errors: Int) {
+        primary.summary(passed: passed, failed: failed, errors: errors)
+        feed.each { $0.summary(passed: passed, failed: failed, errors: errors) }
     }
 }
