@@ -98,7 +98,9 @@ let package = Package(
                 "LiveViewPage", .product(name: "FlyingFox", package: "FlyingFox"),
                 .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
-        .executableTarget(name: "reactor-shell-live", dependencies: ["LiveView"]),
+        .executableTarget(
+            name: "reactor-shell-live",
+            dependencies: ["LiveView", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
         .executableTarget(
             name: "reactor-shell",
             dependencies: ["ReactorShell", "BuiltinReactors", "ReactorLanguageServer"],

@@ -1,7 +1,26 @@
 // The live view's server process: started by the shell on `--serve` / `:serve`, which talks to
 // it over standard input and output (see LiveView's ShellConnection). Not meant to be run by hand.
+import ArgumentParser
 import Foundation
 import LiveView
+
+/// `--help`, and the description `swift package generate-manual` asks every executable of the
+/// package for (`--experimental-dump-help`).
+struct LiveServerCommandLine: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reactor-shell-live",
+        abstract: "The live view's HTTP server, started by `reactor-shell --serve` or `:serve`.",
+        discussion: """
+            Not meant to be run by hand: the shell starts it with REACTOR_SHELL_LIVE_TOKEN, \
+            REACTOR_SHELL_LIVE_HOST and REACTOR_SHELL_LIVE_PORT in its environment, writes the \
+            session's events to its standard input and reads its requests from its standard \
+            output; it ends at the end of its input. See docs/output.md (Live view).
+            """)
+}
+
+if let first = CommandLine.arguments.dropFirst().first, ["-h", "--help", "--experimental-dump-help"].contains(first) {
+    LiveServerCommandLine.main()
+}
 
 let environment = ProcessInfo.processInfo.environment
 guard let token = environment["REACTOR_SHELL_LIVE_TOKEN"], !token.isEmpty else {

@@ -101,3 +101,20 @@ def test_a_cancelled_search_shows_in_the_timeline(serve_script, page):
     assert re.search(r"⊘ effect #\d+ of updateQuery\(\"sw\"\) cancelled by updateQuery\(\"swift\"\)", rows), rows
     assert page.locator(".k-cancelled").count() == 1
     assert page.console_watch.messages == []
+
+
+def test_a_stepping_run_is_followed_step_by_step(shell, terminal, page, tmp_path):
+    (tmp_path / "lesson.rsh").write_text("# Two increases.\nincrease\nincrease\n")
+    session = terminal(f"{shlex.quote(shell)} run --step --serve-port 0 --serve-exit lesson.rsh")
+    url = session.wait_for(r"live view: (http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)").group(1)
+    page.goto(url)
+    session.wait_for(r"counter> increase")
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'scene')")
+    assert page.evaluate("window.liveView.model.events.filter(e => e.event === 'action').length") == 0
+    session.type("")  # Enter runs the first line
+    wait_until(page, "window.liveView.model.events.filter(e => e.event === 'action').length === 1")
+    wait_until(page, "document.querySelector('#state').innerText.includes('value: 1')")
+    session.type("")
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    assert "value: 2" in page.locator("#state").inner_text()
+    assert page.console_watch.messages == []

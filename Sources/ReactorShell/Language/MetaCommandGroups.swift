@@ -17,8 +17,8 @@ public struct MetaCommandGroup: Sendable, Hashable {
                          commands: [":reactors", ":use", ":focus", ":actions"]),
         MetaCommandGroup(name: "files", summary: "scripts, tests, transcripts, diagrams",
                          commands: [":load", ":save", ":diagram"]),
-        MetaCommandGroup(name: "room", summary: "for a class or a demo",
-                         commands: [":pause", ":clear", ":set"]),
+        MetaCommandGroup(name: "room", summary: "for a class or a demo, the live view",
+                         commands: [":pause", ":clear", ":set", ":serve"]),
         MetaCommandGroup(name: "shell", summary: "help, leaving",
                          commands: [":help", ":quit", ":exit"]),
     ]

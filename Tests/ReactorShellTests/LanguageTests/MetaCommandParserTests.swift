@@ -192,7 +192,7 @@ import Testing
     @Test func everyMetaCommandHasHelp() {
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
-            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":load", ":pause",
+            ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":serve", ":load", ":pause",
             ":watch", ":unwatch", ":break", ":unbreak", ":set", ":clear", ":quit", ":exit",
         ])
         // The :help page lists every command in one group; no group is named like a command.
