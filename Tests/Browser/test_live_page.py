@@ -105,7 +105,7 @@ def test_a_cancelled_search_shows_in_the_timeline(serve_script, page):
 
 def test_a_stepping_run_is_followed_step_by_step(shell, terminal, page, tmp_path):
     (tmp_path / "lesson.rsh").write_text("# Two increases.\nincrease\nincrease\n")
-    session = terminal(f"{shlex.quote(shell)} run --step --serve-port 0 --serve-exit lesson.rsh")
+    session = terminal(f"{shlex.quote(shell)} run --step --serve-port 0 lesson.rsh")
     url = session.wait_for(r"live view: (http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)").group(1)
     page.goto(url)
     session.wait_for(r"counter> increase")
