@@ -62,6 +62,11 @@ final class LiveEventPrinter: SessionPrinter {
         feed.each { $0.state(reactor: reactor, path: path, value: value) }
     }
 
+    func sceneState(_ states: [(reactor: String, value: StateValue)]) {
+        primary.sceneState(states)
+        feed.each { $0.sceneState(states) }
+    }
+
     func effect(_ report: EffectReport) {
         primary.effect(report)
         feed.each { $0.effect(report) }
