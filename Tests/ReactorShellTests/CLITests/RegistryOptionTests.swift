@@ -105,9 +105,10 @@ struct RegistryOptionTests {
             let help = try #require(message(LaunchPlan.parse(arguments, environment: [:], registry: withSearch)))
             let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             let usage = try #require(lines.first { $0.hasPrefix("USAGE:") })
-            // `run` has so many options that ArgumentParser shortens its usage line to `[<options>]`.
+            // Both commands have so many options (the live view's among them) that ArgumentParser
+            // shortens their usage lines to `<options>`; the section below lists the entry's.
             #expect(usage.contains("[--reactor <name>] [--backend <fast|slow>] [--api-url <url>]")
-                    || (arguments.first == "run" && usage.contains(" [<options>] ")), "\(usage)")
+                    || usage.contains(" <options> ") || usage.contains(" [<options>] "), "\(usage)")
             let section = try #require(lines.firstIndex(of: "SEARCH OPTIONS:"), "\(help)")
             #expect(lines[section - 1] == "", "a blank line before the section: \(help)")
             #expect(lines[section + 1].hasPrefix("  --backend <fast|slow>") && lines[section + 1].contains("Which back end."))
