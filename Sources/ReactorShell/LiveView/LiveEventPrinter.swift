@@ -77,6 +77,11 @@ final class LiveEventPrinter: SessionPrinter {
         feed.each { $0.text(text) }
     }
 
+    func breakFired(_ line: String) {
+        primary.breakFired(line)
+        feed.each { $0.breakFired(line) }
+    }
+
     func echo(prompt: String, line: String, origin: LineOrigin) {
         primary.echo(prompt: prompt, line: line, origin: origin)
         // The feed gets every line as an `input` event anyway (``LiveEventFeed/lineStarted``).
