@@ -171,9 +171,12 @@ public enum ReactorShellMain {
             }
             session.stopLiveView()
         }
-        if keepsSessionUntilExit { _ = Unmanaged.passRetained(session) }
+        if keepsSessionUntilExit { sessionKeptUntilExit = session }
         return exitCode ?? session.exitStatus
     }
+
+    /// The batch run's session, held until the process exits (see `keepsSessionUntilExit`).
+    @MainActor private static var sessionKeptUntilExit: ShellSession?
 
     /// Why `run --step` cannot read keys for `files`, if it cannot: it reads them from the
     /// terminal on standard input, which must be one and cannot also be a script.
