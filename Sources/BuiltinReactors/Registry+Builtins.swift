@@ -8,7 +8,7 @@ extension RegistryEntry {
         summary: "ReactorKit's Counter: increase/decrease after 500 ms, with a loading flag and a Pulse alert"
     ) { context in
         Scene(ReactorHandle(name: "counter", reactor: CounterReactor(), commands: CounterReactor.commands, context: context))
-    }
+    }.exploring(invariants: CounterReactor.invariants)
 
     /// `github-search`: ReactorKit's GitHubSearch — cancellation, paging, a stub or real HTTP back end.
     public static let githubSearch = RegistryEntry(
@@ -18,7 +18,7 @@ extension RegistryEntry {
     ) { context in
         let reactor = GitHubSearchReactor(fetcher: GitHubSearchReactor.makeFetcher(for: context))
         return Scene(ReactorHandle(name: "github-search", reactor: reactor, commands: GitHubSearchReactor.commands, context: context))
-    }
+    }.exploring(invariants: GitHubSearchReactor.invariants)
 
     /// `scoreboard`: ReCombine's Scoreboard — a Store built from reducers with combineReducers and forKey.
     public static let scoreboard = RegistryEntry(
@@ -27,7 +27,7 @@ extension RegistryEntry {
     ) { context in
         let store = Scoreboard.makeStore(scheduler: context.scheduler)
         return Scene(ReactorHandle(name: "scoreboard", reactor: store, commands: Scoreboard.commands, context: context))
-    }
+    }.exploring(invariants: Scoreboard.invariants)
 
     /// `board`: two reactors (`board`, `write`) sharing a service whose events `board` merges.
     public static let board = RegistryEntry(
@@ -39,7 +39,8 @@ extension RegistryEntry {
             ReactorHandle(name: "board", reactor: BoardReactor(service: service), commands: BoardReactor.commands, context: context),
             ReactorHandle(name: "write", reactor: WriteReactor(service: service), commands: WriteReactor.commands, context: context)
         )
-    }
+    }.exploring(
+        invariants: BoardReactor.invariants, generators: BoardReactor.generators, acceptedErrors: BoardReactor.acceptedErrors)
 }
 
 extension Registry {

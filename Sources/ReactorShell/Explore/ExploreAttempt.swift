@@ -16,6 +16,7 @@ final class ExploreAttempt {
     let session: ShellSession
     private let invariants: [CheckedInvariant]
     private let allowsErrors: Bool
+    private let acceptedErrors: [String]
     /// Whether an invariant compares the states before and after a step.
     private let keepsStepStart: Bool
     private var lastError: Diagnostic?
@@ -25,6 +26,7 @@ final class ExploreAttempt {
         session = ShellSession(registry: setup.registry, configuration: setup.configuration, sink: setup.sink, interactive: false)
         invariants = setup.invariants
         allowsErrors = setup.allowsErrors
+        acceptedErrors = setup.entry.exploration.acceptedErrors
         keepsStepStart = setup.invariants.contains { $0.comparesStates }
         _ = session.loadInitialScene()
         session.failureObserver = { [unowned self] diagnostic in lastError = diagnostic }
@@ -46,7 +48,8 @@ final class ExploreAttempt {
         var failedLine = false
         // A failed effect is reported while the line runs, its line's outcome unchanged.
         if outcome != .succeeded || lastError != nil {
-            guard allowsErrors else { return .failed(.error(message: lastError?.message ?? "the line failed")) }
+            let message = lastError?.message ?? "the line failed"
+            guard allowsErrors || acceptedErrors.contains(where: { message.contains($0) }) else { return .failed(.error(message: message)) }
             failedLine = true
         }
         for invariant in invariants {

@@ -36,21 +36,29 @@ public struct Exploration: Sendable {
     public var invariants: [ExploreInvariant]
     /// Commands' own argument generators.
     public var generators: [CommandGenerator]
+    /// Errors that are the scene's right answer, not a finding: a line whose error message
+    /// contains one of these counts as with `--allow-errors` (e.g. `no post with id`, when an
+    /// `:undo` or an overlapping ` &` left the board showing a post the service has deleted).
+    public var acceptedErrors: [String]
 
     /// Declarations for the explorer.
-    public init(invariants: [ExploreInvariant] = [], generators: [CommandGenerator] = []) {
+    public init(invariants: [ExploreInvariant] = [], generators: [CommandGenerator] = [], acceptedErrors: [String] = []) {
         self.invariants = invariants
         self.generators = generators
+        self.acceptedErrors = acceptedErrors
     }
 }
 
 extension RegistryEntry {
-    /// This entry with `invariants` and `generators` for `reactor-shell explore` (added to any it
-    /// declared already).
-    public func exploring(invariants: [ExploreInvariant] = [], generators: [CommandGenerator] = []) -> RegistryEntry {
+    /// This entry with `invariants`, `generators` and `acceptedErrors` for `reactor-shell
+    /// explore` (added to any it declared already; see ``Exploration``).
+    public func exploring(
+        invariants: [ExploreInvariant] = [], generators: [CommandGenerator] = [], acceptedErrors: [String] = []
+    ) -> RegistryEntry {
         var entry = self
         entry.exploration.invariants += invariants
         entry.exploration.generators += generators
+        entry.exploration.acceptedErrors += acceptedErrors
         return entry
     }
 }

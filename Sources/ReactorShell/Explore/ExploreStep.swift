@@ -68,6 +68,9 @@ public struct ExploreAction: Sendable, Hashable {
         public var value: StateValue
         /// A string written without quotes (only when it reads back as the same string).
         public var bare: Bool
+        /// Chosen by the command's own generator, which knows what makes sense (an id the board
+        /// shows): shrinking keeps it as it is.
+        var isChosen = false
 
         /// An argument for the parameter labelled `label`.
         public init(label: String, value: StateValue, bare: Bool = false) {

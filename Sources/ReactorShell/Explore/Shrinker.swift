@@ -12,7 +12,7 @@ struct ReplayResult {
 
 /// Shrinks a failing sequence to a small one that fails the same way: drops meta steps and ` &`,
 /// drops runs of steps (halves, quarters, … single steps, then pairs), simplifies each action's arguments
-/// toward 0 and "", then writes each action in the canonical form of `:save`. Every candidate is
+/// toward 0 and "" (not those a command's own generator chose), then writes each action in the canonical form of `:save`. Every candidate is
 /// replayed from the initial state (never judged by the old run's states) and kept only when it
 /// fails the same way without a line failing that did not fail before.
 @MainActor
@@ -141,7 +141,7 @@ struct Shrinker {
                     while changed {
                         changed = false
                         guard index < best.count, case .action(let current) = best[index].kind,
-                              argumentIndex < current.arguments.count else { break }
+                              argumentIndex < current.arguments.count, !current.arguments[argumentIndex].isChosen else { break }
                         for simpler in Self.simpler(current.arguments[argumentIndex].value) {
                             var action = current
                             action.arguments[argumentIndex].value = simpler
@@ -227,7 +227,9 @@ struct Shrinker {
         for parameter in signature.parameters {
             guard let value = action.arguments.first(where: { $0.label == parameter.label })?.value ?? parameter.defaultValue
             else { return step }
-            arguments.append(ExploreAction.Argument(label: parameter.label, value: value))
+            var argument = ExploreAction.Argument(label: parameter.label, value: value)
+            argument.isChosen = action.arguments.first { $0.label == parameter.label }?.isChosen ?? false
+            arguments.append(argument)
         }
         action.arguments = arguments
         action.form = arguments.count == 1 ? .positional : .labelled(equalsSign: false)

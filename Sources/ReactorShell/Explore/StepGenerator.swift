@@ -54,8 +54,11 @@ struct StepGenerator {
         for parameter in parameters {
             // A person leaves a default out (only in the labelled form, where that is always allowed).
             if labelled, parameter.defaultValue != nil, chosen[parameter.label] == nil, random.chance(1, in: 3) { continue }
-            let value = chosen[parameter.label] ?? ValueGenerators.value(for: parameter, &random)
-            arguments.append(ExploreAction.Argument(label: parameter.label, value: value, bare: random.chance(1, in: 2)))
+            var argument = ExploreAction.Argument(
+                label: parameter.label, value: chosen[parameter.label] ?? ValueGenerators.value(for: parameter, &random),
+                bare: random.chance(1, in: 2))
+            argument.isChosen = chosen[parameter.label] != nil
+            arguments.append(argument)
         }
         if labelled {
             // Labels in any order.
