@@ -90,3 +90,29 @@ struct ExploreEndToEndTests {
         }
     }
 }
+
+/// `:explore` inside the shell explores the loaded entry in a process of its own.
+@Suite("Explore inside the shell")
+struct ExploreMetaCommandTests {
+    @Test func exploreInAScriptReportsAndCountsAFindingAsAnError() async throws {
+        try await withWorkspace { workspace in
+            let result = try await workspace.run("""
+                :use scoreboard
+                setScore 3 3
+                :explore --seed 1 --invariant "home >= 0" --out found.rsh
+                :expect home == 3
+                """)
+            #expect(result.status == 1, "\(result.transcript)")
+            #expect(result.stdout.contains("found after 1 runs; shrunk from 3 to 1 lines; wrote found.rsh\n"), "\(result.transcript)")
+            #expect(result.stderrLines.last == "script.rsh:3:1: :explore found a failure (see the script it wrote)", "\(result.transcript)")
+            #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")  // the session is as it was
+            #expect(try workspace.read("found.rsh").contains("setScore home: -1 away: 0\n:expect home >= 0\n"))
+        }
+    }
+
+    @Test func exploreThatHoldsSucceeds() async throws {
+        let result = try await runScript([":use counter", ":explore --runs 3 --steps 5 --seed 2"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.stdoutLines.contains("3 runs, 15 steps, all invariants held"), "\(result.transcript)")
+    }
+}

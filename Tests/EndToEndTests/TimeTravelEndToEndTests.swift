@@ -91,6 +91,49 @@ struct TimeTravelEndToEndTests {
         #expect(result.stdoutLines.filter { $0 == "      value: 1 → 2" }.isEmpty, "\(result.transcript)")
     }
 
+    /// Found by `explore --reactor counter --seed 1` (the shrunk script, as it wrote it): the
+    /// point saved before `decrease` was taken while `increase &` was in flight, and `:undo`,
+    /// which cancels that effect, left `isLoading` true with nothing running. Time travel now
+    /// passes over points saved while effects were in flight.
+    @Test func undoPassesOverAStepSavedWhileEffectsWereInFlight() async throws {
+        let result = try await runScript([
+            "# invariant 'isLoading == false when no effect runs' broke (actual: true)",
+            "# found by `reactor-shell explore --reactor counter --seed 1` (run 1), then shrunk",
+            ":use counter",
+            "increase &",
+            "decrease",
+            ":undo",
+            ":expect isLoading == false",
+        ])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 0 errors", "\(result.transcript)")
+    }
+
+    /// Found by `explore --reactor github-search --seed 1` (the shrunk script): `:undo` to the
+    /// state saved while `loadNextPage &` was loading left `isLoadingNextPage` true for good, so
+    /// `loadNextPage` was ignored from then on.
+    @Test func undoNeverLeavesTheNextPageLoadingWithNothingRunning() async throws {
+        let result = try await runScript([
+            ":use github-search",
+            "updateQuery \"x\"",
+            "loadNextPage &",
+            "updateQuery \"\"",
+            ":undo",
+            ":expect isLoadingNextPage == false",
+            "loadNextPage",
+            ":expect repos.count == 6",
+        ])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "2 passed, 0 failed, 0 errors", "\(result.transcript)")
+    }
+
+    @Test func redoDoesNotGoBackToAStateLeftWhileEffectsWereInFlight() async throws {
+        let result = try await runScript(["increase", "increase &", ":undo", ":redo", ":expect isLoading == false"])
+        #expect(result.status == 1, "\(result.transcript)")
+        #expect(result.stderrLines == ["script.rsh:4:1: nothing to redo in this scene"], "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 1 errors", "\(result.transcript)")
+    }
+
     @Test func resetPutsEveryReactorBackAndIsLogged() async throws {
         let result = try await runScript([
             ":use board",

@@ -9,6 +9,10 @@
 enum ExploreMain {
     static let childVariable = "REACTOR_SHELL_EXPLORE_CHILD"
 
+    /// True in the shell's own program (``ReactorShellMain``), whose executable can be started
+    /// again as a child; false where a session lives in another program (a test).
+    static var runsInChildProcesses = false
+
     /// Runs `explore` as `request` asks; `arguments` is the whole command line, which a child
     /// gets again. Returns the exit status.
     static func run(

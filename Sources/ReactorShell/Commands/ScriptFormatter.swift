@@ -115,12 +115,20 @@ public enum ScriptFormatter {
             }
         case .exit(let code): return join(name, code.map { String($0) })
         case .pause(let text): return join(name, text.map { StateValue.string($0).literal() })
+        case .explore(let arguments):
+            return join(name, arguments.isEmpty ? nil : arguments.map(shellWord).joined(separator: " "))
         case .watch(let path), .unwatch(let path), .unbreak(let path): return join(name, path?.description)
         case .breakWhen(let expectation):
             return join(name, expectation.map {
                 $0.path.description + " " + $0.comparison.symbol + " " + $0.expected.stateValue.literal()
             })
         }
+    }
+
+    /// `word` as one word of `:explore`'s options: quoted when it holds a blank, a quote or `#`.
+    private static func shellWord(_ word: String) -> String {
+        let plain = !word.isEmpty && !word.contains { $0 == " " || $0 == "\"" || $0 == "#" || $0 == "\\" || $0 == "\t" }
+        return plain ? word : StateValue.string(word).literal()
     }
 
     private static func join(_ name: String, _ argument: String?) -> String {

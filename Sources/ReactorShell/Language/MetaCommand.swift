@@ -50,6 +50,8 @@ public enum MetaCommand: Sendable, Hashable {
     case clear
     /// `:quit`: leave with the session's exit status.
     case quit
+    /// `:explore [OPTION…]`: `explore` on the loaded entry, with these options.
+    case explore(arguments: [String])
     /// `:exit [CODE]`: leave with CODE (0...255), or the session's exit status when omitted.
     case exit(code: Int32?)
 
@@ -164,6 +166,7 @@ public enum MetaCommand: Sendable, Hashable {
         case .set: ":set"
         case .clear: ":clear"
         case .quit: ":quit"
+        case .explore: ":explore"
         case .exit: ":exit"
         }
     }

@@ -10,7 +10,7 @@ public struct MetaCommandGroup: Sendable, Hashable {
     /// Every group, in the order the `:help` page lists them; each meta command is in one.
     public static let all: [MetaCommandGroup] = [
         MetaCommandGroup(name: "inspect", summary: "look at the state, check it",
-                         commands: [":state", ":expect", ":watch", ":unwatch", ":break", ":unbreak"]),
+                         commands: [":state", ":expect", ":watch", ":unwatch", ":break", ":unbreak", ":explore"]),
         MetaCommandGroup(name: "time", summary: "effects, the clock, the log, time travel",
                          commands: [":wait", ":advance", ":sleep", ":history", ":undo", ":redo", ":jump", ":reset"]),
         MetaCommandGroup(name: "scene", summary: "the registry and the reactors",

@@ -132,6 +132,14 @@ enum MetaCommandHelpTexts {
             name: ":unbreak", usage: ":unbreak [PATH]", summary: "Remove the breaks on PATH, or every break.",
             details: "Example: `:unbreak value`, `:unbreak`."),
         MetaCommandHelp(
+            name: ":explore", usage: ":explore [OPTION…]", summary: "Explore the loaded entry with random sequences of its commands.",
+            details: """
+            Runs `explore --reactor ENTRY OPTION…` on the entry loaded now, in a process of its own (this
+            session is left as it is): random lines checked after each step, the first failure shrunk to a
+            script. Options as for `explore` (see `explore --help`): --runs, --steps, --seed,
+            --invariant "PATH OP VALUE", --allow-errors, --out FILE. Example: `:explore --invariant "home >= 0"`.
+            """),
+        MetaCommandHelp(
             name: ":set", usage: ":set [NAME VALUE]", summary: "Change an output setting: diff, format, trace or color; alone, list them.",
             details: """
             :set diff on|off                print the changes after each mutation

@@ -71,6 +71,7 @@ private struct MetaArguments {
         case ":unbreak": return .unbreak(path: try optionalPath())
         case ":clear": return .clear
         case ":quit": return .quit
+        case ":explore": return .explore(arguments: words())
         default: return .exit(code: try optionalExitCode())
         }
     }
@@ -86,6 +87,19 @@ private struct MetaArguments {
 
     /// Everything left on the line as one text (`:pause Look at value`), or a single quoted string
     /// as its contents; nil when nothing is left.
+    /// The rest of the line as command-line words: blanks separate them, a quoted string is
+    /// (part of) one word without its quotes.
+    mutating func words() -> [String] {
+        var words: [String] = []
+        while let token = stream.current {
+            let text: String
+            if case .string(let value) = token.kind { text = value } else { text = token.text }
+            if token.isAttached, !words.isEmpty { words[words.count - 1] += text } else { words.append(text) }
+            stream.index += 1
+        }
+        return words
+    }
+
     mutating func restOfLine() -> String? {
         guard let first = stream.current else { return nil }
         defer { stream.index = stream.tokens.count }

@@ -193,7 +193,7 @@ import Testing
         #expect(MetaCommandHelp.names == [
             ":help", ":reactors", ":use", ":focus", ":actions", ":state", ":expect", ":wait", ":advance", ":sleep",
             ":history", ":undo", ":redo", ":jump", ":reset", ":save", ":diagram", ":serve", ":load", ":pause",
-            ":watch", ":unwatch", ":break", ":unbreak", ":set", ":clear", ":quit", ":exit",
+            ":watch", ":unwatch", ":break", ":unbreak", ":explore", ":set", ":clear", ":quit", ":exit",
         ])
         // The :help page lists every command in one group; no group is named like a command.
         let grouped = MetaCommandGroup.all.flatMap(\.commands)
@@ -257,5 +257,18 @@ import Testing
         #expect(condition.path.description == "value" && condition.comparison.symbol == ">=" && condition.comparisonColumn == 14)
         #expect(ScriptFormatter.metaLine(.breakWhen(condition)) == ":break value >= 3")
         #expect(throws: Diagnostic.self) { try command(":break value >=") }
+    }
+}
+
+@Suite("The :explore line")
+struct ExploreLineTests {
+    @Test func itsOptionsAreWordsAndAQuotedStringIsOneWord() throws {
+        let parsed = try ScriptParser.parseFully(#":explore --runs 5 --invariant "home >= 0" --out=x.rsh"#, origin: LineOrigin())
+        guard case .meta(let meta) = parsed, case .explore(let arguments) = meta.command else {
+            Issue.record("not :explore: \(parsed)")
+            return
+        }
+        #expect(arguments == ["--runs", "5", "--invariant", "home >= 0", "--out=x.rsh"])
+        #expect(ScriptFormatter.metaLine(meta.command) == #":explore --runs 5 --invariant "home >= 0" --out=x.rsh"#)
     }
 }

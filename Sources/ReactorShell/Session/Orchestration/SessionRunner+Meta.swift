@@ -90,6 +90,8 @@ extension SessionRunner {
         case .clear:
             clearScreen()
             return .succeeded
+        case .explore(let arguments):
+            return await explore(arguments)
         case .quit:
             return .quit(code: nil)
         case .exit(let code):

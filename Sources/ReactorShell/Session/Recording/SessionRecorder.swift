@@ -91,7 +91,7 @@ final class SessionRecorder {
             output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         }
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
-        for abandoned in timeline.willSend(step: step) { log.markAbandoned(abandoned) }
+        for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { log.markAbandoned(abandoned) }
         if !scene.scheduler.isQuiescent {
             markOverlappedLines()
         } else if !actionsWithLiveEffects.isEmpty {

@@ -55,7 +55,7 @@ extension SessionRunner {
         let label: String
         switch command {
         case .undo:
-            target = recorder.timeline.undo()
+            target = recorder.timeline.undo(settled: scene.scheduler.isQuiescent)
             label = "(undo)"
             if target == nil { return output.fail("nothing to undo in this scene") }
         case .redo:
@@ -69,7 +69,7 @@ extension SessionRunner {
             if step == 0 {
                 // The scene's initial state: before its first action, if the timeline still has it.
                 if let oldest = recorder.timeline.firstStep {
-                    target = oldest == first ? recorder.timeline.jump(toAfter: oldest - 1) : nil
+                    target = oldest == first ? recorder.timeline.jump(toAfter: oldest - 1, settled: scene.scheduler.isQuiescent) : nil
                 } else {
                     // Nothing logged in this scene yet: it is in its initial state.
                     target = last < first ? Timeline.currentStates : nil
@@ -78,7 +78,7 @@ extension SessionRunner {
                 if recorder.log.entry(numbered: step)?.isAbandoned == true {
                     return output.fail("cannot jump to step \(step): it was undone, then replaced by a later action (abandoned)")
                 }
-                target = recorder.timeline.jump(toAfter: step)
+                target = recorder.timeline.jump(toAfter: step, settled: scene.scheduler.isQuiescent)
             } else {
                 target = nil
             }

@@ -35,6 +35,10 @@ struct Timeline {
     /// states in place instead of moving the others.
     private var ringSteps: [Int] = []
     private var ringBytes: [Int] = []
+    /// Whether each point was saved with no effect in flight (the third parallel array): time
+    /// travel lands only on such points, since it cancels the effects in flight and a state they
+    /// were still changing (`isLoading: true`) would stay half done.
+    private var ringSettled: [Bool] = []
     private var head = 0
     /// How many points are kept.
     private(set) var count = 0
@@ -42,6 +46,8 @@ struct Timeline {
     private(set) var position: Int?
     /// Whether the histories hold the live states saved when the first `:undo` left them.
     private var hasLiveState = false
+    /// Whether no effect was in flight when the live states were saved.
+    private var liveStateSettled = false
     /// Whether any history's charge depends on the other states (see ``StateHistory``).
     private let chargeDependsOnOthers: Bool
     /// How many points are kept (between `limit` and twice as many).
@@ -73,10 +79,11 @@ struct Timeline {
     /// The steps that can be jumped to.
     var steps: [Int] { (0..<count).map { ringSteps[slot($0)] } }
 
-    /// Records the states now, before action `step`; drops the redo branch if the scene was
-    /// travelling, and returns the steps of that branch (undone, now replaced: abandoned).
+    /// Records the states now, before action `step`; `settled`: no effect is in flight now.
+    /// Drops the redo branch if the scene was travelling, and returns the steps of that branch
+    /// (undone, now replaced: abandoned).
     @discardableResult
-    mutating func willSend(step: Int) -> [Int] {
+    mutating func willSend(step: Int, settled: Bool = true) -> [Int] {
         var abandoned: [Int] = []
         if let position {
             abandoned = (position..<count).map { ringSteps[slot($0)] }
@@ -102,7 +109,7 @@ struct Timeline {
             }
             for history in histories { bytes += history.charge(newSlot, newSlot) }
         }
-        append(step: step, at: newSlot, bytes: bytes)
+        append(step: step, at: newSlot, bytes: bytes, settled: settled)
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
         return abandoned
@@ -123,6 +130,7 @@ struct Timeline {
         if head != 0 {
             ringSteps = steps
             ringBytes = (0..<count).map { ringBytes[slot($0)] }
+            ringSettled = (0..<count).map { ringSettled[slot($0)] }
             for history in histories { history.rotate(head) }
             head = 0
         }
@@ -131,13 +139,15 @@ struct Timeline {
 
     /// Appends the point of `step`, whose states are in `slot` (``nextSlot()``), after the newest.
     @inline(__always)
-    private mutating func append(step: Int, at slot: Int, bytes: Int) {
+    private mutating func append(step: Int, at slot: Int, bytes: Int, settled: Bool) {
         if slot < ringSteps.count {
             ringSteps[slot] = step
             ringBytes[slot] = bytes
+            ringSettled[slot] = settled
         } else {
             ringSteps.append(step)
             ringBytes.append(bytes)
+            ringSettled.append(settled)
         }
         count += 1
     }
@@ -175,11 +185,12 @@ struct Timeline {
         storedBytes = remaining
     }
 
-    /// Saves the live states, when leaving them.
-    private mutating func saveLiveState() {
+    /// Saves the live states, when leaving them; `settled`: no effect is in flight now.
+    private mutating func saveLiveState(settled: Bool) {
         guard position == nil else { return }
         for history in histories { _ = history.saveCurrent(StateHistory.live, false) }
         hasLiveState = true
+        liveStateSettled = settled
     }
 
     /// Forgets the live states saved.
@@ -189,42 +200,63 @@ struct Timeline {
         hasLiveState = false
     }
 
-    /// Whether ``undo()`` would find a point to go back to.
-    var canUndo: Bool { (position ?? count) > 0 }
+    /// The newest point before point `index` saved with no effect in flight.
+    private func settledPoint(before index: Int) -> Int? {
+        var candidate = index - 1
+        while candidate >= 0 && !ringSettled[slot(candidate)] { candidate -= 1 }
+        return candidate >= 0 ? candidate : nil
+    }
+
+    /// The oldest point after point `index` saved with no effect in flight.
+    private func settledPoint(after index: Int) -> Int? {
+        var candidate = index + 1
+        while candidate < count && !ringSettled[slot(candidate)] { candidate += 1 }
+        return candidate < count ? candidate : nil
+    }
+
+    /// Whether ``undo(settled:)`` would find a point to go back to.
+    var canUndo: Bool { settledPoint(before: position ?? count) != nil }
 
     /// Whether ``redo()`` would find a point (or the live states) to go forward to.
     var canRedo: Bool {
         guard let position else { return false }
-        return position + 1 < count || hasLiveState
+        return settledPoint(after: position) != nil || (hasLiveState && liveStateSettled)
     }
 
-    /// The states one action back, or nil when there is none.
-    mutating func undo() -> Target? {
-        let target = (position ?? count) - 1
-        guard target >= 0 else { return nil }
-        saveLiveState()
+    /// The states one action back, or nil when there is none; a point saved while effects were
+    /// in flight is passed over (see ``ringSettled``). `settled`: no effect is in flight now (the
+    /// live states are saved, to come back to, only then).
+    mutating func undo(settled: Bool = true) -> Target? {
+        guard let target = settledPoint(before: position ?? count) else { return nil }
+        saveLiveState(settled: settled)
         position = target
         return Target(slot: slot(target))
     }
 
-    /// The states one action forward, or nil at the live end.
+    /// The states one action forward (passing over points saved while effects were in flight),
+    /// or nil at the live end.
     mutating func redo() -> Target? {
         guard let position else { return nil }
-        return move(to: position + 1)
+        return move(to: settledPoint(after: position) ?? count)
     }
 
     /// The states right after step `step` of the log (the step before the first point: before the
-    /// first action kept), or nil when the timeline does not reach back that far.
-    mutating func jump(toAfter step: Int) -> Target? {
+    /// first action kept), or nil when the timeline does not reach back that far. A point saved
+    /// while effects were in flight leads to the newest settled one before it. `settled`: as for
+    /// ``undo(settled:)``.
+    mutating func jump(toAfter step: Int, settled: Bool = true) -> Target? {
         guard let first = firstStep, step >= first - 1 else { return nil }
-        saveLiveState()
-        let index = (0..<count).first { ringSteps[slot($0)] > step } ?? count
+        saveLiveState(settled: settled)
+        var index = (0..<count).first { ringSteps[slot($0)] > step } ?? count
+        if index < count && !ringSettled[slot(index)] || index == count && !liveStateSettled && hasLiveState {
+            index = settledPoint(before: index) ?? index
+        }
         return move(to: index)
     }
 
     private mutating func move(to index: Int) -> Target? {
         if index >= count {
-            guard hasLiveState else { return nil }
+            guard hasLiveState, liveStateSettled else { return nil }
             position = nil
             // Restoring the live states forgets them.
             hasLiveState = false
