@@ -102,7 +102,7 @@ private func complete(_ line: String) -> Completion {
     }
 
     @Test func helpOffersCommandsAndActions() {
-        #expect(complete(":help :ex").candidates == [":expect", ":exit"])
+        #expect(complete(":help :ex").candidates == [":expect", ":explore", ":exit"])
         #expect(complete(":help del").candidates == ["delete"])
     }
 
