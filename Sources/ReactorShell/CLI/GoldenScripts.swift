@@ -19,56 +19,70 @@ enum GoldenScripts {
         return (text, status)
     }
 
-    /// Runs `scripts`, prints a line per script (and a diff for each that differs) and the closing
-    /// `N matched, N differ` (with `update`, `N written`); returns the exit status (0, 1, or 2 for an unusable script or
-    /// golden file).
+    /// The environment variable that makes a `test` process a worker of a parallel run: it runs
+    /// only the script it names and writes that script's output (see ``TestWorkers``).
+    static let workerVariable = "REACTOR_SHELL_TEST_SCRIPT"
+
+    /// Runs the scripts `request` names (directories searched for `*.rsh`; one shard of them),
+    /// `request.jobs` at a time in child processes started with this program's `arguments`;
+    /// prints a line per script (and a diff for each that differs), in the scripts' order, and
+    /// the closing `N matched, N differ` (with `update`, `N written`); writes the JUnit report if
+    /// asked. Returns the exit status (0, 1, or 2 for an unusable path, script or golden file).
     @MainActor
     static func run(
-        _ scripts: [String], registry: Registry, configuration: ShellConfiguration, update: Bool, sink: OutputSink
+        _ request: TestRequest, registry: Registry, configuration: ShellConfiguration, arguments: [String], sink: OutputSink
     ) async -> Int32 {
-        let name = configuration.identity.name
-        var matched = 0, differ = 0
-        for script in scripts {
-            let (actual, status) = await output(of: script, registry: registry, configuration: configuration)
-            if status == 2 {  // the script cannot be read, or --reactor names no entry: as for `run`
-                for line in UnifiedDiff.lines(actual) { sink.writeError(String(line)) }
-                return 2
-            }
-            let golden = goldenPath(of: script)
-            let expected: String?
-            switch readText(golden) {
-            case .success(let text): expected = text
-            case .failure(let error) where error.code == ENOENT: expected = nil
-            case .failure(let error):
-                sink.writeError("\(name): cannot read '\(golden)': \(error)")
-                return 2
-            }
-            if expected == actual {
-                matched += 1
-                sink.writeResult("✓ \(script)")
-                continue
-            }
-            differ += 1
-            if update {
-                if let failure = writeText(actual, to: golden) {
-                    sink.writeError("\(name): cannot write '\(golden)': \(failure)")
-                    return 2
-                }
-                sink.writeResult("✎ \(script): \(expected == nil ? "wrote" : "updated") \(golden)")
-                continue
-            }
-            if expected == nil {
-                sink.writeResult("✗ \(script): no golden file \(golden) (`\(name) test --update \(script)` writes it)")
-            } else {
-                sink.writeResult("✗ \(script): output differs from \(golden)")
-            }
-            let diff = UnifiedDiff.diff(expected ?? "", actual, oldName: golden, newName: script + " (actual output)")
-            for line in UnifiedDiff.lines(diff) { sink.writeResult(String(line)) }
+        if let script = configuration.environment[workerVariable] {
+            let (text, status) = await output(of: script, registry: registry, configuration: configuration)
+            _ = POSIXIO.writeAll(text, to: 1)
+            return status
         }
-        // With --update every file that differed was written.
-        sink.writeResult(update ? "\(differ) written" : "\(matched) matched, \(differ) differ")
+        let name = configuration.identity.name
+        var scripts: [String]
+        switch ScriptFileSearch.scripts(in: request.paths) {
+        case .success(let found): scripts = found
+        case .failure(let error):
+            sink.writeError("\(name): \(error)")
+            return 2
+        }
+        if let shard = request.shard { scripts = shard.slice(of: scripts) }
+        var report = GoldenReport(
+            update: request.update, shellName: name, annotates: configuration.environment["GITHUB_ACTIONS"] == "true", sink: sink)
+        if request.jobs > 1, scripts.count > 1, let executable = ChildProcess.currentExecutable {
+            TestWorkers.run(
+                scripts, jobs: request.jobs, executable: executable, arguments: arguments, environment: configuration.environment
+            ) { index, outcome in
+                report.add(scripts[index], outcome)
+            }
+        } else {
+            for script in scripts {
+                let started = ContinuousClock.now
+                let (text, status) = await output(of: script, registry: registry, configuration: configuration)
+                let elapsed = ContinuousClock.now - started
+                let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+                if !report.add(script, TestWorkers.Outcome(text: text, status: status, seconds: seconds)) { break }
+            }
+        }
+        if let stop = report.stopStatus {
+            sink.flush()
+            return stop
+        }
+        sink.writeResult(report.summary)
         sink.flush()
-        return differ > 0 && !update ? 1 : 0
+        if let file = request.junitFile, let failure = writeText(report.junit.xml, to: file) {
+            sink.writeError("\(name): cannot write '\(file)': \(failure)")
+            return 2
+        }
+        return report.exitStatus
+    }
+
+    /// The golden text of `script`: nil when there is no golden file, or the error that stops the run.
+    static func expectedText(of script: String) -> Result<String?, POSIXError> {
+        switch readText(goldenPath(of: script)) {
+        case .success(let text): .success(text)
+        case .failure(let error) where error.code == ENOENT: .success(nil)
+        case .failure(let error): .failure(error)
+        }
     }
 
     private static func readText(_ path: String) -> Result<String, POSIXError> {
@@ -80,7 +94,7 @@ enum GoldenScripts {
         }
     }
 
-    private static func writeText(_ text: String, to path: String) -> POSIXError? {
+    static func writeText(_ text: String, to path: String) -> POSIXError? {
         switch POSIXIO.createForWriting(path, mode: 0o644) {
         case .failure(let error): return error
         case .success(let descriptor):

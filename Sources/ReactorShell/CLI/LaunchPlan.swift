@@ -6,8 +6,8 @@ public enum LaunchPlan: Sendable {
     case shell(ShellConfiguration)
     /// Batch mode over files in order; `-` is standard input.
     case run(ShellConfiguration, files: [String])
-    /// Each file run alone, its output compared with (or, `update`, written to) its golden file.
-    case test(ShellConfiguration, files: [String], update: Bool)
+    /// Each script run alone, its output compared with (or written to) its golden file.
+    case test(ShellConfiguration, TestRequest)
     /// `explore`: random sequences of an entry's commands, the first failure shrunk to a script.
     case explore(ShellConfiguration, ExploreRequest)
     /// Check script files and directories against the registry without running them.
@@ -172,9 +172,9 @@ extension LaunchPlan {
         case .run(var configuration, let files):
             change(&configuration)
             self = .run(configuration, files: files)
-        case .test(var configuration, let files, let update):
+        case .test(var configuration, let request):
             change(&configuration)
-            self = .test(configuration, files: files, update: update)
+            self = .test(configuration, request)
         case .explore(var configuration, let request):
             change(&configuration)
             self = .explore(configuration, request)
@@ -226,7 +226,7 @@ extension LaunchPlan {
             }
             return .run(config, files: run.files)
         case let test as TestCommand:
-            return .test(test.session.configuration(environment: environment), files: test.files, update: test.update)
+            return .test(test.session.configuration(environment: environment), test.request)
         case let explore as ExploreCommand:
             return .explore(explore.session.configuration(environment: environment), explore.request)
         case let check as CheckCommand:

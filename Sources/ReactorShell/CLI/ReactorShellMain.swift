@@ -69,9 +69,9 @@ public enum ReactorShellMain {
                 registry: registry, configuration: configuration, request: request, arguments: arguments, sink: sink))
         case .check(let configuration, let paths):
             exit(CheckScripts.run(paths, registry: registry, configuration: configuration, sink: sink))
-        case .test(let configuration, let files, let update):
+        case .test(let configuration, let request):
             ProcessSignals.installBatchTermination()
-            exit(await GoldenScripts.run(files, registry: registry, configuration: configuration, update: update, sink: sink))
+            exit(await GoldenScripts.run(request, registry: registry, configuration: configuration, arguments: arguments, sink: sink))
         }
     }
 

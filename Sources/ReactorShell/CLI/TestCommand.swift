@@ -1,6 +1,7 @@
 import ArgumentParser
 
-/// `reactor-shell test [--update] FILE.rsh…`: scripts as tests against golden output files.
+/// `reactor-shell test [--update] [-j N] [--shard K/N] [--junit FILE] FILE|DIR…`: scripts as tests
+/// against golden output files.
 struct TestCommand: ParsableCommand {
     static var configuration: CommandConfiguration { CommandConfiguration(
         commandName: "test",
@@ -9,27 +10,54 @@ struct TestCommand: ParsableCommand {
             Each script runs in a fresh session, as `run` would run it alone; what it writes (results \
             and errors, in order, without colour: `run FILE.rsh > FILE.out 2>&1` gives the same text) \
             is compared with FILE.out. A difference is printed as a unified diff and counts as a \
-            failure. The last line is `N matched, N differ` (with --update, `N written`). Exit status: 0 every output matched \
-            (or, with --update, every golden file was written); 1 any differs; 2 usage error.
+            failure. A directory stands for the `*.rsh` files under it (sorted). Scripts run in \
+            parallel processes (-j), their reports printed in the order of the scripts. The last line \
+            is `N matched, N differ` (with --update, `N written`). With GITHUB_ACTIONS=true each \
+            failure is also a `::error file=F,line=L::MESSAGE` annotation. Exit status: 0 every \
+            output matched (or, with --update, every golden file was written); 1 any differs; 2 \
+            usage error.
 
             Examples:
-              \(LaunchContext.identity.name) test tests/*.rsh
-              \(LaunchContext.identity.name) test --update tests/new.rsh   # write tests/new.out
+              \(LaunchContext.identity.name) test tests/
+              \(LaunchContext.identity.name) test --update tests/new.rsh        # write tests/new.out
+              \(LaunchContext.identity.name) test --shard 2/4 --junit report.xml tests/   # CI
             """
     ) }
 
     @Flag(help: "Write each script's output to its golden file instead of comparing.")
     var update = false
 
+    @Option(name: [.customShort("j"), .customLong("jobs")],
+            help: ArgumentHelp("Scripts run at once, each in its own process (default: the number of processors).", valueName: "n"))
+    var jobs: Int?
+
+    @Option(help: ArgumentHelp("Run the K-th of N slices of the scripts (sorted by path), for CI machines.", valueName: "k/n"))
+    var shard: String?
+
+    @Option(help: ArgumentHelp("Also write the results as JUnit XML to this file.", valueName: "file"),
+            completion: .file())
+    var junit: String?
+
     @OptionGroup var session: SessionOptions
 
-    @Argument(help: ArgumentHelp("Script files; the golden file of a.rsh is a.out.", valueName: "file"),
+    @Argument(help: ArgumentHelp("Script files, or directories searched for *.rsh; the golden file of a.rsh is a.out.", valueName: "path"),
               completion: .file(extensions: ["rsh"]))
     var files: [String]
 
     func validate() throws {
-        if files.isEmpty { throw ValidationError("Missing script file.") }
+        if files.isEmpty { throw ValidationError("Missing script file or directory.") }
         if files.contains("-") { throw ValidationError("`test` needs script files (a golden file lies beside each), not `-`.") }
+        if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1.") }
+        if let shard, TestShard(shard) == nil {
+            throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N (e.g. 2/4), got '\(shard.prefix(80))'.")
+        }
+    }
+
+    /// What the command line asks for.
+    var request: TestRequest {
+        TestRequest(
+            paths: files, update: update, jobs: jobs ?? TestRequest.processorCount, shard: shard.flatMap(TestShard.init),
+            junitFile: junit)
     }
 }
 
