@@ -70,7 +70,7 @@ struct TestCommandSuiteTests {
                             print("text", failures[0].text.splitlines()[0])
                 """)
             let read = try await ShellProcess.run(
-                ["read.py", "report.xml"], workingDirectory: workspace.path, executable: "/usr/bin/python3")
+                ["python3", "read.py", "report.xml"], workingDirectory: workspace.path, executable: "/usr/bin/env")
             #expect(read.status == 0, "\(read.transcript)")
             #expect(read.stdoutLines == [
                 "suite reactor-shell test 7 1 0",
@@ -112,11 +112,12 @@ struct TestCommandSuiteTests {
     }
 }
 
-/// Whether python3 can import junitparser (CI installs it with scripts/install-deps).
+/// Whether the `python3` on the PATH (the one scripts/install-deps installs junitparser for) can
+/// import junitparser.
 let pythonHasJUnitParser: Bool = {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = ["-c", "import junitparser"]
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import junitparser"]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     guard (try? process.run()) != nil else { return false }
