@@ -15,7 +15,9 @@ extension RegistryOption {
         values: FetcherKind.allCases.map(\.rawValue), defaultValue: FetcherKind.stub.rawValue)
 
     /// `--github-api-url URL` (env `GITHUB_API_URL`): the GitHub API's base URL. A URL the
-    /// network fetcher could not use is a usage error before anything runs.
+    /// network fetcher could not use is a usage error before anything runs when typed on the
+    /// command line (SPEC §6); from the environment it matters only where it is used: loading
+    /// github-search with `--fetcher network` fails with the same message.
     public static let githubAPIURL = RegistryOption.option(
         "github-api-url", valueName: "url", help: "GitHub API base URL.", environment: "GITHUB_API_URL",
         defaultValue: GitHubSearchReactor.defaultAPIURL,
@@ -26,7 +28,8 @@ extension RegistryOption {
             } catch {
                 return error.message
             }
-        })
+        },
+        usedWhen: { settings in settings[RegistryOption.githubFetcher.name] == FetcherKind.network.rawValue })
 
     /// `--network-timeout DURATION`: the limit of one request (10 s, which is also the most:
     /// the shell's wait after an action allows 11 s, and the request's own timeout must come

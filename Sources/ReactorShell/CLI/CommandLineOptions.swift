@@ -23,10 +23,11 @@ struct SessionOptions: ParsableArguments {
             completion: .custom { _, _, _ in LaunchContext.registryNames })
     var reactor: String?
 
-    @Option(name: .customLong("max-line-length"),
-            help: ArgumentHelp("Longest input line, in bytes (default 1048576); a longer one is an error.",
-                               valueName: "bytes"))
-    var maximumLineLength: Int?
+    @Option(name: .customLong("max-line-length"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "Longest input line, \(NumericSetting.maximumLineLength.bounds), e.g. 4096 or 16MiB (default 1MiB); a longer one is an error.",
+                valueName: "bytes"))
+    var maximumLineLength: String?
 
     @Option(help: ArgumentHelp("Output format.", valueName: "text|json"))
     var format: OutputFormat = .text
@@ -43,7 +44,8 @@ struct SessionOptions: ParsableArguments {
 
     @Option(name: .customLong("history-file"),
             help: ArgumentHelp(
-                "History file (env \(LaunchContext.identity.historyVariable); default $XDG_STATE_HOME/\(LaunchContext.identity.name)/history).",
+                "History file (env \(LaunchContext.identity.historyVariable); default $XDG_STATE_HOME/\(LaunchContext.identity.name)/history). "
+                    + "Env \(LaunchContext.identity.historySizeVariable): entries kept, \(NumericSetting.historySize("").bounds), default \(HistoryStore.defaultLimit).",
                 valueName: "path"),
             completion: .file())
     var historyFile: String?
@@ -51,10 +53,16 @@ struct SessionOptions: ParsableArguments {
     @Flag(exclusivity: .exclusive)
     var clock: ClockFlag?
 
-    @Option(name: .customLong("time-travel-memory"),
-            help: ArgumentHelp("Memory for each reactor's :undo history, e.g. 64MiB (the default), 512KiB, 0.",
-                               valueName: "size"))
-    var timeTravelMemory: ByteSize?
+    @Option(name: .customLong("time-travel-memory"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "Memory for each reactor's :undo history, \(NumericSetting.timeTravelMemory.bounds), e.g. 64MiB (the default), 512KiB, 0.",
+                valueName: "size"))
+    var timeTravelMemory: String?
+
+    /// The numeric options, each with its text as typed.
+    private var numericOptions: [(NumericSetting, String?)] {
+        [(.maximumLineLength, maximumLineLength), (.timeTravelMemory, timeTravelMemory)]
+    }
 
     @Flag(help: ArgumentHelp(
         "Show the session live in a browser: prints the page's address (with its token) on stderr."))
@@ -71,8 +79,8 @@ struct SessionOptions: ParsableArguments {
     var serveHost: String?
 
     func validate() throws {
-        if let maximumLineLength, maximumLineLength < 1 {
-            throw ValidationError("--max-line-length must be at least 1 (bytes).")
+        for case (let setting, let text?) in numericOptions {
+            if case .failure(let error) = setting.parse(text) { throw ValidationError(error.message + ".") }
         }
         if let servePort, !(0...65535).contains(servePort) {
             throw ValidationError("--serve-port must be between 0 and 65535 (0: any free port).")
@@ -96,14 +104,18 @@ struct SessionOptions: ParsableArguments {
         var config = ShellConfiguration()
         config.environment = environment
         config.initialReactor = reactor
-        if let maximumLineLength { config.maximumLineLength = maximumLineLength }
+        if let bytes = maximumLineLength.flatMap({ try? NumericSetting.maximumLineLength.parse($0).get() }) {
+            config.maximumLineLength = bytes
+        }
         config.format = format
         config.color = color
         config.showDiffs = !noDiff
         config.trace = trace
         config.historyFile = historyFile
         config.liveView = liveView
-        if let timeTravelMemory { config.timeTravelMemory = timeTravelMemory.bytes }
+        if let bytes = timeTravelMemory.flatMap({ try? NumericSetting.timeTravelMemory.parse($0).get() }) {
+            config.timeTravelMemory = bytes
+        }
         switch clock {
         case .virtualClock: config.clock = .virtual
         case .realClock: config.clock = .real

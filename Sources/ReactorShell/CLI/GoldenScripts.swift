@@ -76,30 +76,22 @@ enum GoldenScripts {
         return report.exitStatus
     }
 
-    /// The golden text of `script`: nil when there is no golden file, or the error that stops the run.
-    static func expectedText(of script: String) -> Result<String?, POSIXError> {
-        switch readText(goldenPath(of: script)) {
-        case .success(let text): .success(text)
-        case .failure(let error) where error.code == ENOENT: .success(nil)
-        case .failure(let error): .failure(error)
+    /// The most of a golden file that is read: a golden file is a script's text output.
+    static let goldenFileLimit = 64 << 20
+
+    /// The golden text of `script`: nil when there is no golden file, or the error that stops the
+    /// run (a golden file must be a regular file of at most ``goldenFileLimit`` bytes).
+    static func expectedText(of script: String) -> Result<String?, FileAccessError> {
+        BoundedFile.read(goldenPath(of: script), limit: goldenFileLimit).map { contents in
+            switch contents {
+            case .bytes(let bytes): String(decoding: bytes, as: UTF8.self)
+            case .missing: nil
+            }
         }
     }
 
-    private static func readText(_ path: String) -> Result<String, POSIXError> {
-        switch POSIXIO.openForReading(path) {
-        case .failure(let error): return .failure(error)
-        case .success(let descriptor):
-            defer { POSIXIO.closeFile(descriptor) }
-            return POSIXIO.readAll(descriptor).map { String(decoding: $0, as: UTF8.self) }
-        }
-    }
-
-    static func writeText(_ text: String, to path: String) -> POSIXError? {
-        switch POSIXIO.createForWriting(path, mode: 0o644) {
-        case .failure(let error): return error
-        case .success(let descriptor):
-            defer { POSIXIO.closeFile(descriptor) }
-            return POSIXIO.writeAll(text, to: descriptor)
-        }
+    /// Writes `text` to `path` through a temporary file renamed into place (see ``FileReplacement``).
+    static func writeText(_ text: String, to path: String) -> FileAccessError? {
+        FileReplacement.write(text, to: path)
     }
 }

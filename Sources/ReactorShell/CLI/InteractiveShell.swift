@@ -25,13 +25,21 @@ final class InteractiveShell {
             sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
+        let sizeVariable = configuration.identity.historySizeVariable
+        let historyLimit: Int
+        switch HistoryStore.size(fromEnvironment: configuration.environment[sizeVariable], variable: sizeVariable) {
+        case .success(let size): historyLimit = size ?? HistoryStore.defaultLimit
+        case .failure(let problem):
+            sink.writeError("\(configuration.identity.name): \(problem)")
+            return 2
+        }
         if let initFile = configuration.initFile {
             switch await runPrelude(initFile, session: session, sink: sink) {
             case .completed: break
             case .quit(let code): return code
             }
         }
-        let editor = makeEditor(configuration: configuration, sink: sink)
+        let editor = makeEditor(configuration: configuration, historyLimit: historyLimit, sink: sink)
         let shell = InteractiveShell(session: session, editor: editor, sink: sink)
         return await shell.run(configuration: configuration)
     }
@@ -61,15 +69,10 @@ final class InteractiveShell {
         }
     }
 
-    private static func makeEditor(configuration: ShellConfiguration, sink: OutputSink) -> any LineEditor {
+    private static func makeEditor(configuration: ShellConfiguration, historyLimit limit: Int, sink: OutputSink) -> any LineEditor {
         #if GNUReadline || LibEdit
         let identity = configuration.identity
-        var limit = HistoryStore.defaultLimit
         let sizeVariable = identity.historySizeVariable
-        switch HistoryStore.size(fromEnvironment: configuration.environment[sizeVariable]) {
-        case .success(let size): limit = size ?? limit
-        case .failure(let problem): sink.writeError("\(identity.name): history: \(sizeVariable)\(problem)")
-        }
         var store: HistoryStore?
         if limit > 0, let path = HistoryStore.resolvePath(
             explicitPath: configuration.historyFile, directoryName: identity.name,

@@ -159,6 +159,7 @@ extension LaunchPlan {
         plan.updateConfiguration { configuration in
             configuration.identity = identity
             configuration.options = settings.values
+            configuration.deferredOptionProblems = settings.deferredProblems
         }
         return plan
     }

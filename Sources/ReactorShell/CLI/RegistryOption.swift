@@ -27,16 +27,22 @@ public struct RegistryOption: Sendable {
     public let defaultValue: String?
     /// Checks a value; returns why it is not acceptable, or nil.
     public let validate: (@Sendable (String) -> String?)?
+    /// When the entry uses the setting, if not always (nil): a value from the environment that
+    /// fails ``validate`` is then no usage error at start, but stops the entry from loading when
+    /// this holds of the resolved settings (by name), e.g. a base URL used only by a network back
+    /// end. A value typed on the command line is checked at start whatever this says.
+    public let usedWhen: (@Sendable ([String: String]) -> Bool)?
 
     /// A command-line option `--name VALUE` (also `--name=VALUE`), falling back to `environment`.
     public static func option(
         _ name: String, valueName: String, help: String, environment: String? = nil,
         values: [String]? = nil, defaultValue: String? = nil,
-        validate: (@Sendable (String) -> String?)? = nil
+        validate: (@Sendable (String) -> String?)? = nil,
+        usedWhen: (@Sendable ([String: String]) -> Bool)? = nil
     ) -> RegistryOption {
         RegistryOption(
             name: name, isCommandLineOption: true, environmentVariable: environment, valueName: valueName,
-            help: help, allowedValues: values, defaultValue: defaultValue, validate: validate)
+            help: help, allowedValues: values, defaultValue: defaultValue, validate: validate, usedWhen: usedWhen)
     }
 
     /// A setting read from the environment variable `variable` only (a secret such as a token).
@@ -46,7 +52,7 @@ public struct RegistryOption: Sendable {
     ) -> RegistryOption {
         RegistryOption(
             name: variable, isCommandLineOption: false, environmentVariable: variable, valueName: "value",
-            help: help, allowedValues: nil, defaultValue: nil, validate: validate)
+            help: help, allowedValues: nil, defaultValue: nil, validate: validate, usedWhen: nil)
     }
 
     /// `--fetcher <stub|network>`, or `GITHUB_TOKEN` for an environment-only setting.
@@ -65,6 +71,20 @@ public struct RegistryOption: Sendable {
             return ". Please provide one of \(list)."
         }
         return validate?(value).map { ": " + $0 }
+    }
+}
+
+extension RegistryEntry {
+    /// Why the entry cannot be loaded with `configuration`'s settings, if it cannot: a setting it
+    /// uses there whose environment value failed its check (see ``RegistryOption/usedWhen``).
+    public func loadProblem(with configuration: ShellConfiguration) -> String? {
+        for option in options {
+            if let problem = configuration.deferredOptionProblems[option.name],
+               option.usedWhen?(configuration.options) ?? true {
+                return "cannot load \(name): \(problem)"
+            }
+        }
+        return nil
     }
 }
 

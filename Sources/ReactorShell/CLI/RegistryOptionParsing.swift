@@ -5,6 +5,10 @@ struct RegistryOptionValues {
     var remainingArguments: [String]
     /// Each setting that has a value, by ``RegistryOption/name``.
     var values: [String: String]
+    /// Environment values that failed the check of a setting used only sometimes
+    /// (``RegistryOption/usedWhen``), by setting name: the problem, for when an entry that uses
+    /// it is loaded. Such a setting gets its default meanwhile.
+    var deferredProblems: [String: String] = [:]
 
     /// Takes `--name VALUE` and `--name=VALUE` of `options` out of `arguments` (up to a `--`),
     /// then fills in what is missing from `environment` (non-empty values) and the defaults.
@@ -52,7 +56,11 @@ struct RegistryOptionValues {
         for option in options where !given.contains(option.name) {
             if let variable = option.environmentVariable, let value = environment[variable], !value.isEmpty {
                 if let problem = option.problem(with: value) {
-                    return failure("The value '\(value.prefix(80))' of \(variable) is invalid for '\(option.label)'\(problem)")
+                    let text = "The value '\(value.prefix(80))' of \(variable) is invalid for '\(option.label)'\(problem)"
+                    guard option.usedWhen != nil else { return failure(text) }
+                    result.deferredProblems[option.name] = text
+                    if let value = option.defaultValue { result.values[option.name] = value }
+                    continue
                 }
                 result.values[option.name] = value
             } else if let value = option.defaultValue {

@@ -34,6 +34,10 @@ public struct ShellConfiguration: Sendable {
     /// line, the environment and the defaults gave them; entries read them through
     /// ``SceneContext/option(_:)``.
     public var options: [String: String] = [:]
+    /// The settings whose environment value failed its check but matters only for some uses
+    /// (``RegistryOption/usedWhen``): the problem by setting name, reported when an entry that
+    /// uses the setting is loaded (``RegistryEntry/loadProblem(with:)``).
+    public var deferredOptionProblems: [String: String] = [:]
     /// The longest line read from a script, standard input or the history file, in bytes
     /// (`--max-line-length`, 1 MiB by default); a longer line is an error and is skipped.
     public var maximumLineLength: Int = LineReader.defaultMaximumLineLength

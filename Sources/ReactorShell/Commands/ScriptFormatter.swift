@@ -46,7 +46,7 @@ public enum ScriptFormatter {
             case .bool: capacity += 5
             case .int: capacity += 20
             case .string(let text):
-                for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F { return nil }
+                for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F { return nil }
                 capacity += text.utf8.count + 2
             case .double, .array, .object: return nil
             }

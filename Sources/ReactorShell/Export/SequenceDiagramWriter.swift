@@ -164,15 +164,21 @@ enum SequenceDiagramWriter {
     }
 }
 
-/// Text made safe for a Mermaid message or note: `#` and `;` as entity codes, one line.
+/// Text made safe for a Mermaid message or note: `#` and `;` as entity codes, one line, and the
+/// invisible controls that could reorder what an editor shows as `\u{…}` escapes.
 private func escaped(_ text: String) -> String {
     var result = ""
-    for character in text {
-        switch character {
+    for scalar in text.unicodeScalars {
+        switch scalar {
         case "#": result += "#35;"
         case ";": result += "#59;"
         case "\n", "\r": result += " "
-        default: result.append(character)
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleControl(scalar) {
+                result += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
         }
     }
     return result

@@ -2,6 +2,7 @@
 enum ScriptFile {
     /// Opens `path` for reading; a directory or an unreadable file is an error message.
     static func openForReading(_ path: String) -> Result<Int32, ScriptFileError> {
+        if let problem = FileName.problem(path) { return .failure(ScriptFileError(path: path, reason: problem)) }
         switch POSIXIO.openForReading(path) {
         case .failure(let error):
             return .failure(ScriptFileError(path: path, reason: error.description))
@@ -22,5 +23,5 @@ public struct ScriptFileError: Error, Sendable, Hashable, CustomStringConvertibl
     /// Why it cannot be read, e.g. `No such file or directory` or `is a directory`.
     public let reason: String
     /// `cannot read 'PATH': REASON`.
-    public var description: String { "cannot read '\(path)': \(reason)" }
+    public var description: String { "cannot read '\(path.visibleEscapingControls)': \(reason)" }
 }

@@ -35,15 +35,28 @@ struct HistoryFile: ~Copyable {
         }
     }
 
-    /// Reads the lines of the file at `path`; a missing file has none.
+    /// Reads the lines of the file at `path`; a missing file has none. Read under a shared lock
+    /// (retried when the file was replaced meanwhile), so that it is never caught between another
+    /// shell's append and the trim that follows it under the same lock.
     static func readLines(path: String) throws(HistoryStoreError) -> [String] {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else {
-            if errno == ENOENT { return [] }
-            throw HistoryStoreError(operation: "open", path: path, errorNumber: errno)
+        while true {
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
+                if errno == ENOENT { return [] }
+                throw HistoryStoreError(operation: "open", path: path, errorNumber: errno)
+            }
+            defer { close(descriptor) }
+            guard POSIXIO.isRegularFile(descriptor) else { return [] }
+            while flock(descriptor, LOCK_SH) != 0 {
+                guard errno == EINTR else { throw HistoryStoreError(operation: "lock", path: path, errorNumber: errno) }
+            }
+            var openedStatus = stat(), currentStatus = stat()
+            if fstat(descriptor, &openedStatus) == 0, stat(path, &currentStatus) == 0,
+               currentStatus.st_ino != openedStatus.st_ino || currentStatus.st_dev != openedStatus.st_dev {
+                continue  // replaced by another shell's trim while we waited: read the new file
+            }
+            return try lines(of: descriptor, path: path)
         }
-        defer { close(descriptor) }
-        return try lines(of: descriptor, path: path)
     }
 
     /// The non-empty lines of the locked file.
@@ -56,6 +69,9 @@ struct HistoryFile: ~Copyable {
         var status = stat()
         return fstat(descriptor, &status) == 0 ? Int(status.st_size) : nil
     }
+
+    /// Whether the locked file is a regular file (a device is never trimmed).
+    var isRegularFile: Bool { POSIXIO.isRegularFile(descriptor) }
 
     /// The size in bytes of the file at `path` (nil when missing or unreadable).
     static func byteCount(path: String) -> Int? {
@@ -88,24 +104,8 @@ struct HistoryFile: ~Copyable {
 
     /// Writes `text` to a temporary file next to the locked one and renames it over the file.
     func replaceContents(with text: String) throws(HistoryStoreError) {
-        let temporaryPath = path + ".tmp-\(getpid())"
-        let temporary = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard temporary >= 0 else {
-            throw HistoryStoreError(operation: "write", path: temporaryPath, errorNumber: errno)
-        }
-        var bytes = Array(text.utf8)
-        do {
-            try HistoryFile.writeAll(&bytes, to: temporary, path: temporaryPath)
-        } catch {
-            close(temporary)
-            unlink(temporaryPath)
-            throw error
-        }
-        close(temporary)
-        guard rename(temporaryPath, path) == 0 else {
-            let failure = errno
-            unlink(temporaryPath)
-            throw HistoryStoreError(operation: "replace", path: path, errorNumber: failure)
+        if let failure = FileReplacement.write(text, to: path, mode: 0o600) {
+            throw HistoryStoreError(operation: "replace", path: path, errorNumber: failure.code ?? EINVAL)
         }
     }
 

@@ -51,7 +51,8 @@ public final class HistoryStore {
     /// Creates a store for the file at `path`; nothing is read or written until `load()`.
     public init(path: String, limit: Int = HistoryStore.defaultLimit) {
         self.path = path
-        self.limit = max(limit, 1)
+        // Bounded so that `limit + trimSlack` cannot overflow, whatever a caller passes.
+        self.limit = min(max(limit, 1), Int.max / 2)
     }
 
     /// Creates the file's directory when missing, reads the file (a missing file is an empty
@@ -88,50 +89,39 @@ public final class HistoryStore {
         if entries.count > limit {
             entries.removeFirst(entries.count - limit)
         }
-        let knownBytes = fileByteCount, recounts = trimsFile
-        let (recount, bytes) = try HistoryFile.withLockedFile(path: path) {
-            (file) throws(HistoryStoreError) -> (Int?, Int?) in
+        let knownBytes = fileByteCount, knownCount = fileEntryCount, trims = trimsFile
+        let limit = self.limit, slack = trimSlack
+        (fileEntryCount, fileByteCount) = try HistoryFile.withLockedFile(path: path) {
+            (file) throws(HistoryStoreError) -> (Int, Int?) in
             // Another shell sharing the file appended or trimmed since this one last did: its
             // lines count too, or the file would grow past the limit unnoticed.
-            var recount: Int?
-            if recounts, let before = file.byteCount(), before != knownBytes {
-                recount = try file.readLines().count
+            var count = knownCount
+            if trims, let before = file.byteCount(), before != knownBytes {
+                count = try file.readLines().count
             }
             try file.append(entry + "\n")
-            return (recount, file.byteCount())
-        }
-        if let recount { fileEntryCount = recount }
-        fileEntryCount += 1
-        fileByteCount = bytes
-        if trimsFile && fileEntryCount > limit + trimSlack && HistoryFile.isRegularFile(path: path) {
-            try trimFile()
-        }
-        return true
-    }
-
-    /// Rewrites the file with its last `limit` lines, holding the lock so no append is lost.
-    private func trimFile() throws(HistoryStoreError) {
-        let limit = self.limit
-        let (kept, bytes) = try HistoryFile.withLockedFile(path: path) {
-            (file) throws(HistoryStoreError) -> (Int, Int?) in
-            let lines = try file.readLines()
-            guard lines.count > limit else { return (lines.count, file.byteCount()) }
-            let keptLines = lines.suffix(limit)
+            count += 1
+            // Trimmed under the same lock as the append: no other shell ever finds the file past
+            // limit + slack (it would take it for a file kept with a larger limit, and never trim).
+            guard trims && count > limit + slack && file.isRegularFile else { return (count, file.byteCount()) }
+            let keptLines = try file.readLines().suffix(limit)
             let text = keptLines.map { $0 + "\n" }.joined()
             try file.replaceContents(with: text)
             return (keptLines.count, text.utf8.count)
         }
-        fileEntryCount = kept
-        fileByteCount = bytes
+        return true
     }
 
-    /// The history size a variable such as `REACTOR_SHELL_HISTSIZE` asks for: nil when unset or empty (the default,
-    /// ``defaultLimit``), 0 to keep no history, or a positive number of entries; a problem message
-    /// for anything else.
-    public static func size(fromEnvironment value: String?) -> Result<Int?, HistorySizeError> {
+    /// The history size the variable `variable` (`REACTOR_SHELL_HISTSIZE`) asks for with `value`:
+    /// nil when unset or empty (the default, ``defaultLimit``), 0 to keep no history, or a number
+    /// of entries up to 1,000,000; the usage error for anything else.
+    public static func size(
+        fromEnvironment value: String?, variable: String = "REACTOR_SHELL_HISTSIZE"
+    ) -> Result<Int?, HistorySizeError> {
         guard let value, !value.isEmpty else { return .success(nil) }
-        guard let size = Int(value), size >= 0 else { return .failure(HistorySizeError(value: value)) }
-        return .success(size)
+        return NumericSetting.historySize(variable).parse(value)
+            .map { $0 }
+            .mapError { HistorySizeError(message: $0.message) }
     }
 
     /// `line` with carriage returns and newlines replaced by spaces (one entry, one file line).
@@ -163,13 +153,11 @@ public struct HistoryStoreError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A history size variable (`REACTOR_SHELL_HISTSIZE`) that is not a number of entries.
+/// A history size variable (`REACTOR_SHELL_HISTSIZE`) that is not a number of entries within the
+/// bounds: a usage error.
 public struct HistorySizeError: Error, Equatable, CustomStringConvertible {
-    /// The value found.
-    public let value: String
+    /// `REACTOR_SHELL_HISTSIZE must be 0 to 1000000 (entries), found 'lots'`.
+    public let message: String
 
-    /// `='x' is not a number of entries (0 or more); keeping 1000`, to follow the variable's name.
-    public var description: String {
-        "='\(value)' is not a number of entries (0 or more); keeping \(HistoryStore.defaultLimit)"
-    }
+    public var description: String { message }
 }

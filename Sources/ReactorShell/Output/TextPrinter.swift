@@ -128,7 +128,7 @@ final class TextPrinter: SessionPrinter {
     }
 
     func error(_ diagnostic: Diagnostic) {
-        sink.writeError(colored(diagnostic.description, code: "31"))
+        sink.writeError(colored(diagnostic.description.visibleOnOneLine, code: "31"))
     }
 
     func state(reactor: String, path: String?, value: StateValue) {
@@ -167,11 +167,11 @@ final class TextPrinter: SessionPrinter {
     }
 
     func text(_ text: String) {
-        sink.writeResult(text)
+        sink.writeResult(text.visibleEscapingControls)
     }
 
     func echo(prompt: String, line: String, origin: LineOrigin) {
-        sink.writeResult(prompt + line)
+        sink.writeResult(prompt + line.visibleEscapingControls)
     }
 
     func summary(passed: Int, failed: Int, errors: Int) {

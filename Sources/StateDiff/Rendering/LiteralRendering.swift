@@ -101,7 +101,8 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
 }
 
 /// Appends `text` in double quotes with the escapes the command language reads back: `\"`, `\\`,
-/// `\n`, `\t`, and `\u{1B}` for any other control character or DEL.
+/// `\n`, `\t`, and `\u{1B}` for any other control character, DEL, and the invisible scalars
+/// that can reorder or hide text on a terminal or in an editor (``isInvisibleControl(_:)``).
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
     // Most strings need no escape: copied whole, in the same pass as the check. Read in place
@@ -139,20 +140,37 @@ func containsLiteralEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     return offset < count && wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
 }
 
-/// Whether any byte of `word` is escaped in a literal: what JSON escapes (a control character, a
-/// quote, a backslash) or DEL, which xored with 0x7F becomes a zero byte (detected exactly as in
-/// ``wordNeedsJSONEscape(_:)``).
+/// Whether any byte of `word` may be escaped in a literal: what JSON escapes (a control character,
+/// a quote, a backslash), DEL, which xored with 0x7F becomes a zero byte (detected exactly as in
+/// ``wordNeedsJSONEscape(_:)``), or a byte of a non-ASCII scalar (checked one by one after).
 @inline(__always)
 func wordNeedsLiteralEscape(_ word: UInt64) -> Bool {
     let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
     let delete = word ^ (ones &* 0x7F)
-    return wordNeedsJSONEscape(word) || (delete &- ones) & ~delete & highs != 0
+    return word & highs != 0 || wordNeedsJSONEscape(word) || (delete &- ones) & ~delete & highs != 0
 }
 
-/// Whether a byte is escaped in a literal: control characters, DEL, `"` and `\`.
+/// Whether a byte may be escaped in a literal: control characters, DEL, `"`, `\`, and the bytes
+/// of non-ASCII scalars (a few of which are, see ``isInvisibleControl(_:)``).
 @inline(__always)
 private func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+}
+
+/// Whether `scalar` is written as a `\u{…}` escape wherever the shell shows or saves text,
+/// although it is no ASCII control: a C1 control, or an invisible character that reorders or hides
+/// text on a terminal or in an editor: the bidirectional controls (U+061C, U+200E–200F,
+/// U+202A–202E, U+2066–2069), zero-width and other invisible formatting characters (U+180E,
+/// U+200B–200D, U+2060–2064, U+FEFF, U+FFF9–FFFB), and the line and paragraph separators
+/// (U+2028, U+2029).
+public func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x80...0x9F, 0x061C, 0x180E, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x2064, 0x2066...0x2069,
+         0xFEFF, 0xFFF9...0xFFFB:
+        return true
+    default:
+        return false
+    }
 }
 
 /// Appends `text` with the command language's string escapes, copying unescaped runs whole.
@@ -169,7 +187,7 @@ func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
         case "\n": output.append("\\n")
         case "\t": output.append("\\t")
         default:
-            if scalar.value < 0x20 || scalar.value == 0x7F {
+            if scalar.value < 0x20 || scalar.value == 0x7F || isInvisibleControl(scalar) {
                 output.append("\\u{")
                 output.append(String(scalar.value, radix: 16, uppercase: true))
                 output.append("}")

@@ -75,13 +75,15 @@ struct TimelineMemoryTests {
     }
 
     @Test func theBudgetIsReadFromTheCommandLine() throws {
-        #expect(ByteSize(argument: "64MiB") == ByteSize(bytes: 64 << 20))
-        #expect(ByteSize(argument: "512K") == ByteSize(bytes: 512 << 10))
-        #expect(ByteSize(argument: "1GB") == ByteSize(bytes: 1 << 30))
-        #expect(ByteSize(argument: "1000") == ByteSize(bytes: 1_000))
-        #expect(ByteSize(argument: "0") == ByteSize(bytes: 0))
-        for bad in ["", "MiB", "-1MiB", "1.5MiB", "64 MiB", "99999999999999999999GiB", "64XB"] {
-            #expect(ByteSize(argument: bad) == nil, "\(bad)")
+        let memory = NumericSetting.timeTravelMemory
+        #expect(memory.parse("64MiB") == .success(64 << 20))
+        #expect(memory.parse("512K") == .success(512 << 10))
+        #expect(memory.parse("1GB") == .success(1 << 30))
+        #expect(memory.parse("1TiB") == .success(1 << 40))
+        #expect(memory.parse("1000") == .success(1_000))
+        #expect(memory.parse("0") == .success(0))
+        for bad in ["", "MiB", "-1MiB", "1.5MiB", "64 MiB", "99999999999999999999GiB", "64XB", "+1", "1TiB1"] {
+            #expect((try? memory.parse(bad).get()) == nil, "\(bad)")
         }
         let options = try SessionOptions.parse(["--time-travel-memory", "2MiB"])
         #expect(options.configuration(environment: [:]).timeTravelMemory == 2 << 20)

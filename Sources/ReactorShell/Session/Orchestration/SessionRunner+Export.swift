@@ -74,16 +74,7 @@ extension SessionRunner {
 
     /// Writes `text` to `file` (relative to the running script's directory); the failure, if any.
     private func write(_ text: String, to file: LocatedText) -> CommandOutcome? {
-        let path = resolvedPath(file.text)
-        let descriptor: Int32
-        switch POSIXIO.createForWriting(path, mode: 0o644) {
-        case .success(let opened): descriptor = opened
-        case .failure(let error): return output.fail("cannot write '\(file.text)': \(error)", column: file.column)
-        }
-        defer { POSIXIO.closeFile(descriptor) }
-        if let failure = POSIXIO.writeAll(text, to: descriptor) {
-            return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
-        }
-        return nil
+        guard let failure = FileReplacement.write(text, to: resolvedPath(file.text)) else { return nil }
+        return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
     }
 }

@@ -256,6 +256,7 @@ final class SessionRunner {
             return output.fail(SceneMessages.unknownEntry(name, registry: registry), column: column)
         }
         drainJournal()
+        if let problem = entry.loadProblem(with: configuration) { return output.fail(problem, column: column) }
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)

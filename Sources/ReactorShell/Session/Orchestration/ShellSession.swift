@@ -119,15 +119,7 @@ public final class ShellSession {
     /// false, having said why on stderr, when the file cannot be written.
     package func writeDiagram(to path: String) async -> Bool {
         let text = await runner.diagramText()
-        let failure: String?
-        switch POSIXIO.createForWriting(path, mode: 0o644) {
-        case .success(let descriptor):
-            failure = POSIXIO.writeAll(text, to: descriptor).map { "\($0)" }
-            POSIXIO.closeFile(descriptor)
-        case .failure(let error):
-            failure = "\(error)"
-        }
-        guard let failure else { return true }
+        guard let failure = FileReplacement.write(text, to: path) else { return true }
         output.sink.writeError("\(configuration.identity.name): cannot write '\(path)': \(failure)")
         return false
     }
@@ -207,9 +199,10 @@ public final class ShellSession {
     /// Loads `--reactor` (or the registry's first entry); returns an error message for an unknown name.
     package func loadInitialScene() -> String? {
         guard let name = configuration.initialReactor ?? registry.entries.first?.name else { return nil }
-        guard registry.entry(named: name) != nil else {
+        guard let entry = registry.entry(named: name) else {
             return "unknown reactor '\(name)'\(Suggestions.didYouMean(name, among: registry.names)); available: \(registry.names.joined(separator: ", "))"
         }
+        if let problem = entry.loadProblem(with: configuration) { return problem }
         _ = runner.loadScene(named: name, column: 1)
         return nil
     }
