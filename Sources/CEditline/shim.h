@@ -60,5 +60,8 @@ static inline void rs_write_to_stderr(const char *text) { fflush(stdout); fputs(
 static inline void rs_prepare_terminal(void) { rl_prep_terminal(1); }
 /// Gives the terminal its saved (cooked) mode back; does nothing when it is not prepared.
 static inline void rs_deprepare_terminal(void) { rl_deprep_terminal(); }
+/// GNU readline's build keeps the terminal prepared between lines here (see CReadline's shim);
+/// libedit's compatibility layer has no such hook, and is left as it was.
+static inline void rs_keep_terminal_prepared_between_lines(void) {}
 /// Restores the terminal if libedit has it in raw mode; for `atexit` and fatal signals.
 static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); rl_deprep_terminal(); }

@@ -66,5 +66,11 @@ static inline void rs_write_to_stderr(const char *text) { fflush(stdout); fputs(
 static inline void rs_prepare_terminal(void) { rl_prep_terminal(1); }
 /// Gives the terminal its saved (cooked) mode back; does nothing when it is not prepared.
 static inline void rs_deprepare_terminal(void) { rl_deprep_terminal(); }
+/// Keeps the terminal in the editor's mode from one line to the next: readline would give it its
+/// cooked mode back when a line is done, before calling the line handler, and keys typed before
+/// the handler took it again were the kernel's (echoed, held until a line break, Ctrl-D turned
+/// into an end-of-file mark). The terminal is given back only by `rs_deprepare_terminal` and
+/// `rs_restore_terminal`, which call `rl_deprep_terminal` themselves.
+static inline void rs_keep_terminal_prepared_between_lines(void) { rl_deprep_term_function = NULL; }
 /// Restores the terminal if readline has it in raw mode; for `atexit` and fatal signals.
 static inline void rs_restore_terminal(void) { rl_callback_handler_remove(); rl_deprep_terminal(); }

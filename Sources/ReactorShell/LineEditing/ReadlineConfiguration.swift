@@ -27,6 +27,9 @@ enum ReadlineConfiguration {
         rs_set_readline_name(strdup(applicationName))
         rs_set_word_break_characters(strdup(wordBreakCharacters))
         rs_set_catch_signals(0)
+        // No cooked-mode gap between a finished line and `pause()` (keys typed then were lost
+        // to the kernel's line discipline; issue 25): the editor gives the terminal back itself.
+        rs_keep_terminal_prepared_between_lines()
         rs_set_change_environment(0)
         // Tab lists the candidates at once when it cannot extend the word, so "incr" Tab
         // (extends to "incre") Tab (lists) works; ~/.inputrc may still turn this off.

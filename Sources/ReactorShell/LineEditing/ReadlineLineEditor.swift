@@ -273,7 +273,8 @@ public final class ReadlineLineEditor: LineEditor {
             rs_write_to_output("\n")
         }
         let paused = phase == .paused
-        if paused { rs_deprepare_terminal() }
+        // Removing the handler no longer gives the terminal back (see ReadlineConfiguration).
+        if paused || editing { rs_deprepare_terminal() }
         stop()
         if paused { rs_prepare_terminal() }
         if editing {
