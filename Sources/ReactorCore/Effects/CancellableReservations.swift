@@ -34,6 +34,15 @@ final class CancellableReservations {
 
     /// In the order the body reaches them (depth first, elements in order).
     @usableFromInline let reservations: [Reservation]
+    /// The unit whose effect they were collected from (its child units share them).
+    @usableFromInline weak var owner: EffectUnit?
+
+    /// Whether no cancellation can change them any more: every part has started or been
+    /// cancelled, or the effect has ended.
+    var isSettled: Bool {
+        guard let owner, owner.isLive else { return true }
+        return reservations.allSatisfy { $0.isTaken || $0.isCancelled }
+    }
 
     @usableFromInline
     init(_ reservations: [Reservation]) {

@@ -34,6 +34,7 @@ extension ReactorRuntime {
         }
         let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
         unit.reservations = reservations
+        if let reservations, case .none = parentReservations { openReservations(reservations, of: unit) }
         let host = handle
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished

@@ -20,6 +20,29 @@ extension ReactorRuntime {
         }
         lastLiveEffect = unit
         unit.isLive = true
+        if let id = unit.cancellationID { indexForCancellation(unit, under: id) }
+    }
+
+    /// Lists `unit` under its cancellation `id`. A list drops its units that ended or were
+    /// cancelled each time its length reaches a power of two, so it stays within twice the live
+    /// ones at O(1) amortized a unit.
+    @usableFromInline
+    func indexForCancellation(_ unit: EffectUnit, under id: AnyHashable) {
+        liveUnitsByCancellationID[id, default: []].append(unit)
+        let count = liveUnitsByCancellationID[id]?.count ?? 0
+        if count >= 8 && count.nonzeroBitCount == 1 {
+            liveUnitsByCancellationID[id]?.removeAll { !$0.isLive || $0.isCancelled }
+        }
+    }
+
+    /// Lists `reservations`, just collected for the effect of `owner`, among the open ones (with
+    /// the same pruning as ``indexForCancellation(_:under:)``).
+    @usableFromInline
+    func openReservations(_ reservations: CancellableReservations, of owner: EffectUnit) {
+        reservations.owner = owner
+        openReservations.append(reservations)
+        let count = openReservations.count
+        if count >= 8 && count.nonzeroBitCount == 1 { openReservations.removeAll(where: \.isSettled) }
     }
 
     /// Removes `unit` from the list of live effects, if it is there. The caller holds `unit`.
@@ -57,11 +80,17 @@ extension ReactorRuntime {
     /// have registered but not started (``CancellableReservations``); `actionID` is the action whose
     /// effect asks for it (reported with each cancelled task's end).
     @usableFromInline
+    ///
+    /// O(1) a unit cancelled, however many effects are live: the units come from their id's list
+    /// (in start order, as a walk of the live list would meet them; a cancelled unit needs no
+    /// second cancellation, so the list is dropped), the reservations from the open ones.
     func cancelEffects(id: AnyHashable, by actionID: Int?) {
-        for unit in liveEffectsInStartOrder {
-            if unit.cancellationID == id { unit.cancel(by: actionID) }
-            unit.reservations?.cancel(id: id)
+        if let units = liveUnitsByCancellationID.removeValue(forKey: id) {
+            for unit in units where unit.isLive { unit.cancel(by: actionID) }
         }
+        guard !openReservations.isEmpty else { return }
+        openReservations.removeAll(where: \.isSettled)
+        for reservations in openReservations { reservations.cancel(id: id) }
     }
 
     /// Cancels every effect task of the reactor.

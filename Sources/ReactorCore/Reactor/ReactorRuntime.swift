@@ -44,6 +44,12 @@ public final class ReactorRuntime<R: Reactor> {
     @exclusivity(unchecked) @usableFromInline var firstLiveEffect: EffectUnit?
     /// The newest live unit; unowned because the list owns every unit it links.
     @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastLiveEffect: EffectUnit?
+    /// The live units started under each cancellation id, oldest first: what a cancellation by id
+    /// cancels, found without walking every live effect (see `ReactorRuntime+LiveEffects.swift`).
+    @usableFromInline var liveUnitsByCancellationID: [AnyHashable: [EffectUnit]] = [:]
+    /// The reservations of live effects that may still hold parts not started, which a
+    /// cancellation by id must mark (``CancellableReservations``).
+    @usableFromInline var openReservations: [CancellableReservations] = []
     /// Called after each reduction once state observers have seen it (a ``Store``'s effects,
     /// which ReCombine runs after its state subscribers). Setting it sets the event-observer flag,
     /// which sends reductions down the path that calls it.

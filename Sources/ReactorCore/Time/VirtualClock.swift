@@ -27,9 +27,11 @@ public final class VirtualClock: ReactorClock {
 
     // Exempt from dynamic exclusivity checks (read or changed several times a line of a batch
     // run): main-actor state, each access instantaneous, none passed `inout` across a call of ours.
-    /// The parked sleepers in the order they fall due: by deadline, then first come, first served
-    /// (see ``park(_:)``), so the next one due is the first live one.
-    @exclusivity(unchecked) private var sleepers: [Sleeper] = []
+    /// The parked sleepers, by id: found in O(1) when one is cancelled.
+    @exclusivity(unchecked) private var sleepers: [Int: Sleeper] = [:]
+    /// The order they fall due in: by deadline, then first come, first served (O(log N) each).
+    /// An entry whose sleeper was cancelled stays until it reaches the front.
+    private var dueOrder = DeadlineQueue()
     @exclusivity(unchecked) private var nextSleeperID = 0
     @exclusivity(unchecked) private(set) public var now: Duration = .zero
 
@@ -49,30 +51,31 @@ public final class VirtualClock: ReactorClock {
 
     /// The earliest deadline among the sleepers that are not being cancelled, if any.
     var nextDeadline: Duration? {
-        indexOfEarliest().map { sleepers[$0].deadline }
+        earliestLive()?.deadline
     }
 
-    /// The index of the live sleeper with the earliest deadline (the first of equal ones), if any:
-    /// the first live one, as the sleepers are kept in that order.
-    private func indexOfEarliest() -> Int? {
-        var index = 0
-        while index < sleepers.count {
-            if sleepers[index].isLive { return index }
-            index += 1
+    /// The live sleeper with the earliest deadline (the first of equal ones), if any. Entries of
+    /// sleepers gone or being cancelled are dropped from the front of ``dueOrder`` on the way
+    /// (a sleeper being cancelled stays in ``sleepers`` until its cancellation runs); each entry
+    /// is dropped once, so this is O(log N) a sleeper however many are cancelled.
+    private func earliestLive() -> Sleeper? {
+        while let entry = dueOrder.first {
+            if let sleeper = sleepers[entry.id], sleeper.isLive { return sleeper }
+            dueOrder.removeFirst()
         }
         return nil
     }
 
-    /// Adds `sleeper` after every sleeper due at or before its deadline (so equal deadlines keep
-    /// their order of arrival). Deadlines mostly grow, so the place is usually the end.
+    /// Adds `sleeper` in its place: after every sleeper due at or before its deadline.
     private func park(_ sleeper: Sleeper) {
-        var index = sleepers.count
-        while index > 0 && sleepers[index - 1].deadline > sleeper.deadline { index -= 1 }
-        if index == sleepers.count {
-            sleepers.append(sleeper)
-        } else {
-            sleepers.insert(sleeper, at: index)
-        }
+        sleepers[sleeper.id] = sleeper
+        dueOrder.insert(DeadlineQueue.Entry(deadline: sleeper.deadline, id: sleeper.id))
+    }
+
+    /// Takes the earliest live sleeper off the clock (``earliestLive()`` found it).
+    private func removeEarliest(_ sleeper: Sleeper) {
+        dueOrder.removeFirst()
+        sleepers[sleeper.id] = nil
     }
 
     /// Parks the calling task until the clock reaches `now + duration`.
@@ -98,8 +101,7 @@ public final class VirtualClock: ReactorClock {
     }
 
     private func cancelSleeper(_ id: Int) {
-        guard let index = sleepers.firstIndex(where: { $0.id == id }) else { return }
-        let sleeper = sleepers.remove(at: index)
+        guard let sleeper = sleepers.removeValue(forKey: id) else { return }
         sleeper.task?.resume(throwing: CancellationError())
         scheduler?.signalChange()
     }
@@ -119,9 +121,7 @@ public final class VirtualClock: ReactorClock {
     /// Removes timer `id` if it has not fired; returns its action if it was still parked.
     @usableFromInline
     func cancelTimer(_ id: Int) -> (@MainActor () -> Void)? {
-        guard let index = sleepers.firstIndex(where: { $0.id == id }),
-              let action = sleepers.remove(at: index).timer
-        else { return nil }
+        guard let action = sleepers.removeValue(forKey: id)?.timer else { return nil }
         scheduler?.signalChange()
         return action
     }
@@ -138,9 +138,9 @@ public final class VirtualClock: ReactorClock {
     /// deadline order and letting each settle before the next.
     public func advance(to target: Duration) async {
         await settle()
-        while let index = indexOfNextDue(atOrBefore: target) {
+        while let sleeper = nextDue(atOrBefore: target) {
             if Task.isCancelled { break }
-            let sleeper = sleepers.remove(at: index)
+            removeEarliest(sleeper)
             if sleeper.deadline > now { now = sleeper.deadline }
             if let timer = sleeper.timer {
                 timer()
@@ -157,10 +157,10 @@ public final class VirtualClock: ReactorClock {
     /// exactly as ``advance(to:)`` would in its turn; returns false, doing nothing, when that
     /// sleeper is a parked task (which needs ``advance(to:)``), is due later, or there is none.
     func fireNextTimer(atOrBefore target: Duration) -> Bool {
-        guard let index = indexOfEarliest(), sleepers[index].deadline <= target, sleepers[index].timer != nil else {
+        guard let sleeper = earliestLive(), sleeper.deadline <= target, sleeper.timer != nil else {
             return false
         }
-        let sleeper = sleepers.remove(at: index)
+        removeEarliest(sleeper)
         if sleeper.deadline > now { now = sleeper.deadline }
         sleeper.timer?()
         scheduler?.signalChange()
@@ -176,9 +176,9 @@ public final class VirtualClock: ReactorClock {
         }
     }
 
-    private func indexOfNextDue(atOrBefore target: Duration) -> Int? {
-        guard let index = indexOfEarliest(), sleepers[index].deadline <= target else { return nil }
-        return index
+    private func nextDue(atOrBefore target: Duration) -> Sleeper? {
+        guard let sleeper = earliestLive(), sleeper.deadline <= target else { return nil }
+        return sleeper
     }
 
     private func settle() async {
