@@ -41,7 +41,7 @@ struct NamedShellTests {
             let result = try await ShellProcess.run(["check", "todo.rsh"], workingDirectory: workspace.path, executable: binary)
             #expect(result.status == 1, "\(result.transcript)")
             #expect(result.stdoutLines.first?.hasPrefix("todo.rsh:2:4: add: missing argument") == true, "\(result.transcript)")
-            #expect(result.stdoutLines.dropFirst().first?.hasPrefix("todo.rsh:3:9: no field 'remainin' in state") == true, "\(result.transcript)")
+            #expect(result.stdoutLines.dropFirst().first?.hasPrefix("todo.rsh:3:1: expectation failed: remainin == 1; no field 'remainin' in state") == true, "\(result.transcript)")
         }
     }
 
