@@ -91,7 +91,7 @@ async def test_closing_a_document_clears_its_diagnostics(client: LanguageClient,
 async def test_completion_of_meta_commands_with_their_usage(client: LanguageClient, tmp_path):
     uri = await open_document(client, tmp_path / "meta.rsh", ":ex\n")
     items = await complete(client, uri, 0, 3)
-    assert set(items) == {":expect", ":exit"}
+    assert set(items) == {":expect", ":exit", ":explore"}
     assert items[":expect"].kind == types.CompletionItemKind.Keyword
     assert items[":expect"].detail == ":expect PATH OP VALUE"
     assert items[":expect"].text_edit.range == types.Range(
