@@ -99,6 +99,42 @@ struct TestCommandSuiteTests {
         }
     }
 
+    /// Workers run script after script; a reactor that traps ends its worker, which costs only
+    /// the script it was running (reported with the crash report and the signal), and another
+    /// worker takes its place for the scripts after it.
+    @Test func aTrappingScriptFailsAloneAndItsWorkerIsReplaced() async throws {
+        let shell = try CrashReportTests.trappingShell()
+        try await withWorkspace { workspace in
+            for index in 0..<8 where index != 2 && index != 5 {
+                try workspace.write("tests/t\(index).rsh", ":use tally\nadd \(index)\n:expect total == \(index)\n")
+            }
+            for index in [2, 5] {
+                try workspace.write("tests/t\(index).rsh", ":use tally\nadd 1\nadd 9223372036854775807\nadd 3\n")
+                try workspace.write("tests/t\(index).out", "")
+            }
+            let update = try await ShellProcess.run(
+                ["test", "--update", "-j", "2", "tests/t0.rsh", "tests/t1.rsh", "tests/t3.rsh", "tests/t4.rsh", "tests/t6.rsh", "tests/t7.rsh"],
+                workingDirectory: workspace.path, executable: shell)
+            #expect(update.status == 0 && update.lastStdoutLine == "6 written", "\(update.transcript)")
+            let result = try await ShellProcess.run(
+                ["test", "-j", "2", "--junit", "report.xml", "tests"], workingDirectory: workspace.path, executable: shell)
+            #expect(result.status == 1, "\(result.transcript)")
+            let results = result.stdoutLines.filter { $0.hasPrefix("✓") || $0.hasPrefix("✗") }
+            #expect(results == [
+                "✓ tests/t0.rsh", "✓ tests/t1.rsh", "✗ tests/t2.rsh: output differs from tests/t2.out", "✓ tests/t3.rsh",
+                "✓ tests/t4.rsh", "✗ tests/t5.rsh: output differs from tests/t5.out", "✓ tests/t6.rsh", "✓ tests/t7.rsh",
+            ], "\(result.transcript)")
+            for script in ["tests/t2.rsh", "tests/t5.rsh"] {
+                let report = result.stdoutLines.filter { $0.hasPrefix("+") && $0.contains(": crashed (a trap") }
+                #expect(report.contains { $0.hasSuffix(" while running \(script):3") }, "\(result.transcript)")
+            }
+            #expect(result.stdoutLines.filter { $0 == "+the script's process was killed by signal 4" }.count == 2, "\(result.transcript)")
+            #expect(result.lastStdoutLine == "6 matched, 2 differ", "\(result.transcript)")
+            let junit = try String(contentsOfFile: workspace.path + "/report.xml", encoding: .utf8)
+            #expect(junit.contains("tests=\"8\"") && junit.contains("failures=\"2\""), "\(junit)")
+        }
+    }
+
     @Test func badJobsAndShardsAreUsageErrors() async throws {
         try await withWorkspace { workspace in
             try workspace.write("a.rsh", "increase\n")

@@ -20,11 +20,11 @@ enum GoldenScripts {
     }
 
     /// The environment variable that makes a `test` process a worker of a parallel run: it runs
-    /// only the script it names and writes that script's output (see ``TestWorkers``).
-    static let workerVariable = "REACTOR_SHELL_TEST_SCRIPT"
+    /// the scripts its parent sends, one after another (see ``TestWorker``).
+    static let workerVariable = "REACTOR_SHELL_TEST_WORKER"
 
     /// Runs the scripts `request` names (directories searched for `*.rsh`; one shard of them),
-    /// `request.jobs` at a time in child processes started with this program's `arguments`;
+    /// `request.jobs` at a time in worker processes started with this program's `arguments`;
     /// prints a line per script (and a diff for each that differs), in the scripts' order, and
     /// the closing `N matched, N differ` (with `update`, `N written`); writes the JUnit report if
     /// asked. Returns the exit status (0, 1, or 2 for an unusable path, script or golden file).
@@ -32,10 +32,8 @@ enum GoldenScripts {
     static func run(
         _ request: TestRequest, registry: Registry, configuration: ShellConfiguration, arguments: [String], sink: OutputSink
     ) async -> Int32 {
-        if let script = configuration.environment[workerVariable] {
-            let (text, status) = await output(of: script, registry: registry, configuration: configuration)
-            _ = POSIXIO.writeAll(text, to: 1)
-            return status
+        if configuration.environment[workerVariable] != nil {
+            return await TestWorkerLoop.serve(registry: registry, configuration: configuration)
         }
         let name = configuration.identity.name
         var scripts: [String]

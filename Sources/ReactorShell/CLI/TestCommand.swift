@@ -11,7 +11,8 @@ struct TestCommand: ParsableCommand {
             and errors, in order, without colour: `run FILE.rsh > FILE.out 2>&1` gives the same text) \
             is compared with FILE.out. A difference is printed as a unified diff and counts as a \
             failure. A directory stands for the `*.rsh` files under it (sorted). Scripts run in \
-            parallel processes (-j), their reports printed in the order of the scripts. The last line \
+            parallel worker processes (-j), each running script after script; the reports are printed \
+            in the order of the scripts, and a script whose reactor traps ends only its worker. The last line \
             is `N matched, N differ` (with --update, `N written`). With GITHUB_ACTIONS=true each \
             failure is also a `::error file=F,line=L::MESSAGE` annotation. Exit status: 0 every \
             output matched (or, with --update, every golden file was written); 1 any differs; 2 \
@@ -28,7 +29,7 @@ struct TestCommand: ParsableCommand {
     var update = false
 
     @Option(name: [.customShort("j"), .customLong("jobs")],
-            help: ArgumentHelp("Scripts run at once, each in its own process (default: the number of processors).", valueName: "n"))
+            help: ArgumentHelp("Worker processes running scripts at once (default: the number of processors; 1 runs them here).", valueName: "n"))
     var jobs: Int?
 
     @Option(help: ArgumentHelp("Run the K-th of N slices of the scripts (sorted by path), for CI machines.", valueName: "k/n"))

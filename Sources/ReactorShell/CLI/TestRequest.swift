@@ -4,7 +4,7 @@ public struct TestRequest: Sendable, Equatable {
     public var paths: [String]
     /// Write the golden files instead of comparing (`--update`).
     public var update = false
-    /// How many scripts run at once, each in a process of its own (`-j`; 1 runs them here, one
+    /// How many scripts run at once, in as many worker processes (`-j`; 1 runs them here, one
     /// after another).
     public var jobs: Int
     /// Run only one slice of the scripts (`--shard K/N`).

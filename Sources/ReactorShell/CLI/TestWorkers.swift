@@ -1,6 +1,7 @@
-/// Runs `test`'s scripts in child processes, several at a time: each child is this program again,
-/// with the same command line and the script to run in ``GoldenScripts/workerVariable``; it runs
-/// that one script as a sequential `test` would and writes its output to a pipe.
+/// Runs `test`'s scripts in `jobs` long-lived worker processes (``TestWorker``), each running
+/// script after script as they are handed out, and hands the outcomes on in the scripts' order.
+/// A worker that dies (a reactor that traps) costs only the script it was running, whose outcome
+/// says so; a new worker takes its place.
 enum TestWorkers {
     /// What running one script gave.
     struct Outcome {
@@ -12,46 +13,55 @@ enum TestWorkers {
         var seconds: Double
     }
 
-    private struct Running {
-        let index: Int
-        let pid: pid_t
-        let descriptor: Int32
-        let started: ContinuousClock.Instant
-        var bytes: [UInt8] = []
-    }
-
-    /// Runs `scripts` with `executable` and `arguments` (this program's command line), at most
-    /// `jobs` at once, and hands each outcome to `report` in the order of the scripts, as soon as
+    /// Runs `scripts` with `executable` and `arguments` (this program's command line) in at most
+    /// `jobs` workers, and hands each outcome to `report` in the order of the scripts, as soon as
     /// it and those before it are done. Once `report` returns false, no other script starts and
-    /// the children still running are stopped.
+    /// the workers are stopped.
     static func run(
         _ scripts: [String], jobs: Int, executable: String, arguments: [String], environment: [String: String],
         report: (Int, Outcome) -> Bool
     ) {
-        var running: [Running] = []
+        var workers: [TestWorker] = []
         var finished: [Int: Outcome] = [:]
         var nextToStart = 0, nextToReport = 0
         var stopped = false
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        func startWorker() -> Bool {
+            switch TestWorker.start(executable: executable, arguments: arguments, environment: environment) {
+            case .success(let worker):
+                workers.append(worker)
+                return true
+            case .failure(let error):
+                finished[nextToStart] = Outcome(text: "cannot start a worker process for \(scripts[nextToStart]): \(error)\n", status: 2, seconds: 0)
+                nextToStart += 1
+                return false
+            }
+        }
         while nextToReport < scripts.count && !stopped {
-            while running.count < jobs && nextToStart < scripts.count {
-                switch start(scripts[nextToStart], index: nextToStart, executable: executable, arguments: arguments, environment: environment) {
-                case .success(let child): running.append(child)
-                case .failure(let error):
-                    finished[nextToStart] = Outcome(text: "cannot start a process for \(scripts[nextToStart]): \(error)\n", status: 2, seconds: 0)
-                }
+            // Keep `jobs` workers while scripts remain, and give each idle one the next script.
+            let busy = workers.count { $0.assignment != nil }
+            while workers.count < min(jobs, busy + scripts.count - nextToStart), startWorker() {}
+            for position in workers.indices where workers[position].assignment == nil && nextToStart < scripts.count {
+                // A worker that is gone cannot take it; its end (seen below) hands the script on.
+                _ = workers[position].send(scripts[nextToStart], index: nextToStart)
                 nextToStart += 1
             }
-            if !running.isEmpty {
-                var polled = running.map { pollfd(fd: $0.descriptor, events: Int16(POLLIN), revents: 0) }
+            if !workers.isEmpty {
+                var polled: [pollfd] = []
+                for worker in workers {
+                    polled.append(pollfd(fd: worker.results, events: Int16(POLLIN), revents: 0))
+                    polled.append(pollfd(fd: worker.strayEnded ? -1 : worker.stray, events: Int16(POLLIN), revents: 0))
+                }
                 if poll(&polled, nfds_t(polled.count), -1) < 0 && errno != EINTR { break }
-                for position in polled.indices.reversed() where polled[position].revents != 0 {
-                    let count = read(running[position].descriptor, &buffer, buffer.count)
-                    if count > 0 {
-                        running[position].bytes += buffer[..<count]
-                    } else if count == 0 || errno != EINTR {
-                        let child = running.remove(at: position)
-                        finished[child.index] = finish(child)
+                for position in workers.indices.reversed() {
+                    if polled[2 * position + 1].revents != 0 { workers[position].readStray() }
+                    guard polled[2 * position].revents != 0 else { continue }
+                    switch workers[position].readResults(into: &buffer) {
+                    case .running: break
+                    case .finished(let index, let outcome): finished[index] = outcome
+                    case .ended(let index, let outcome):
+                        if let index, let outcome { finished[index] = outcome }
+                        workers.remove(at: position)
                     }
                 }
             }
@@ -64,49 +74,8 @@ enum TestWorkers {
                 }
             }
         }
-        for child in running {
-            kill(child.pid, SIGTERM)
-            close(child.descriptor)
-            _ = ChildProcess.wait(for: child.pid)
+        for worker in workers {
+            if stopped { worker.stop() } else { worker.finish() }
         }
-    }
-
-    /// Starts the child that runs `script`, its output (both streams) into a pipe.
-    private static func start(
-        _ script: String, index: Int, executable: String, arguments: [String], environment: [String: String]
-    ) -> Result<Running, POSIXError> {
-        var ends: [Int32] = [0, 0]
-        guard pipe(&ends) == 0 else { return .failure(POSIXError(code: errno)) }
-        // The reading end stays out of every child (or the children started after this one would
-        // hold it open).
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        var environment = environment
-        environment[GoldenScripts.workerVariable] = script
-        environment["SWIFT_BACKTRACE"] = "enable=no"  // a trapping reactor ends its script quietly
-        let started = ContinuousClock.now
-        let spawned = ChildProcess.spawn(executable, arguments: arguments, environment: environment, output: ends[1], errors: ends[1])
-        close(ends[1])
-        switch spawned {
-        case .success(let pid): return .success(Running(index: index, pid: pid, descriptor: ends[0], started: started))
-        case .failure(let error):
-            close(ends[0])
-            return .failure(error)
-        }
-    }
-
-    /// The outcome of `child`, whose output has ended.
-    private static func finish(_ child: Running) -> Outcome {
-        close(child.descriptor)
-        var text = String(decoding: child.bytes, as: UTF8.self)
-        let status: Int32
-        switch ChildProcess.wait(for: child.pid) {
-        case .exited(let code): status = code
-        case .signaled(let signal):
-            text += "the script's process was killed by signal \(signal)\n"
-            status = 1
-        }
-        let elapsed = ContinuousClock.now - child.started
-        return Outcome(text: text, status: status, seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 }
