@@ -1,5 +1,10 @@
 import ReactorShell
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `textDocument/definition` on a `:load` line: the file it loads, resolved as the shell resolves
 /// it (a relative path against the directory of the script that loads it).

@@ -1,4 +1,9 @@
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns GitHub's answer to a repository search into `full_name`s or a ``RepositoryFetchError``.
 enum GitHubSearchResponse {

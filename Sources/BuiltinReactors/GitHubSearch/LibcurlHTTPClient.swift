@@ -1,6 +1,11 @@
 import CCurlLoader
 import Dispatch
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A complete HTTP answer: the status, the header fields and the (decoded) body.
 struct HTTPAnswer: Sendable, Equatable {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Searches GitHub's REST API: `GET {base}/search/repositories?q={query}&page={page}`.
 ///
 /// Sends `Accept: application/vnd.github+json`, `X-GitHub-Api-Version`, a `User-Agent`, and

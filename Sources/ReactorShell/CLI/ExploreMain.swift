@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `reactor-shell explore`: the exploration runs in a child process of this same program, so that
 /// a reactor that traps ends only that process; the parent then finds the trapping sequence
 /// again (in another child) and shrinks it, each candidate replayed in a child of its own.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The parts of `explore` that run an exploration (here or in a child process) and report it:
 /// the closing line, the script file, the exit status.
 @MainActor

@@ -1,4 +1,9 @@
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The interactive front end: a terminal on standard input, lines edited with readline (or
 /// libedit), effects' output printed above the prompt while the user types.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How the program meets signals and output failures without losing what it printed (SPEC §6).
 ///
 /// - A crash (a trap in a user's reactor: SIGILL, SIGTRAP; or SIGABRT, SIGFPE, SIGBUS, SIGSEGV)

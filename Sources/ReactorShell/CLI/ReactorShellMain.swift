@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The whole `reactor-shell` program, for the built-in executable and for custom shells:
 ///
 /// ```swift

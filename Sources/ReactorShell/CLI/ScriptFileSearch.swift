@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The scripts a command line names: files as given, and the `*.rsh` files under each directory.
 enum ScriptFileSearch {
     /// `paths` with each directory replaced by the `.rsh` files under it, searched recursively

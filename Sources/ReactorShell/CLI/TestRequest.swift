@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `reactor-shell test` is asked to do, besides the session's settings.
 public struct TestRequest: Sendable, Equatable {
     /// Script files, and directories searched for `*.rsh` files.

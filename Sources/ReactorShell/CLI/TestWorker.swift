@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One worker of a parallel `test` run, seen from the parent: a long-lived child process (this
 /// program again, with the same command line and ``GoldenScripts/workerVariable`` set) that runs
 /// script after script, so that a suite pays one process start per worker, not one per script.

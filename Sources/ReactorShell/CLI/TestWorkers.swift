@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs `test`'s scripts in `jobs` long-lived worker processes (``TestWorker``), each running
 /// script after script as they are handed out, and hands the outcomes on in the scripts' order.
 /// A worker that dies (a reactor that traps) costs only the script it was running, whose outcome

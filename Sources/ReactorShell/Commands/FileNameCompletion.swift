@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// File names for `:load` / `:save` completion: entries of the directory named by the partial
 /// path that start with its last component; directories end in `/`.
 package enum FileNameCompletion {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// How an explored sequence failed.
 public enum ExploreFailure: Sendable, Hashable {
     /// An invariant broke: its name, the `PATH OP VALUE` that fails on the state, and what was found.

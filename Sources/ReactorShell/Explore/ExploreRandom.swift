@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The explorer's source of randomness: SplitMix64, written out here so that the same seed gives
 /// the same sequences on every machine and Swift version (the standard library's generators make
 /// no such promise, and Foundation's are not seedable).

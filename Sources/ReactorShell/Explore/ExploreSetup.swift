@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What every attempt of one exploration shares: the registry and the entry explored, the
 /// session's configuration (virtual clock, no diffs, output to nowhere), the invariants and the
 /// step generator.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a file the shell compares with (a golden file of `test`): only a regular file, and only
 /// up to a size, so that a link to `/dev/zero` or `/dev/full`, a FIFO or a huge sparse file gets a
 /// clear error at once rather than an endless read, a wait for a writer or a huge allocation.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Runs this program again as a child process (the explorer runs its attempts there, so that a
 /// reactor that traps ends only the attempt), and waits for it.
 enum ChildProcess {

@@ -1,4 +1,9 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The one way the shell writes a file it produces (`:save`, `:diagram`, `run --diagram`, golden
 /// files of `test --update`, the history file's trim): the text goes to a new temporary file

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of input as read from a file descriptor.
 enum InputLine: Equatable {
     /// A line of text (without its line break), with its 1-based number.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The shell's one place for reading and writing file descriptors: every read and write retries
 /// when a signal interrupts it (`EINTR`), so callers see only data, the end, or a real error.
 ///

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// An open history file held under an exclusive `flock`; see `HistoryStore` for the protocol.
 struct HistoryFile: ~Copyable {
     let path: String

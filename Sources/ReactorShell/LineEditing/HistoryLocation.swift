@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension HistoryStore {
     /// Where the history lives, by SPEC §2: `explicitPath` (the `--history-file` value), else
     /// env `environmentVariable` (`REACTOR_SHELL_HISTORY`), else

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The interactive shell's line history on disk: one entry per line of a plain text file.
 ///
 /// - Each recorded line is appended to the file at once with a single `O_APPEND` write, so a

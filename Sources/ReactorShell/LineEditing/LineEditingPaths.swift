@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Small path helpers for the line editor's files, without Foundation.
 enum LineEditingPaths {
     /// The directory part of `path` (`"."` for a bare name, `"/"` for a file at the root).

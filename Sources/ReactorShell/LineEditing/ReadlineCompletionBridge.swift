@@ -3,6 +3,11 @@ import CReadline
 #elseif LibEdit
 import CEditline
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if GNUReadline || LibEdit
 
 /// What one Tab press computed, kept for readline's list display.

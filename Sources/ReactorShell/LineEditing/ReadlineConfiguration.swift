@@ -3,6 +3,11 @@ import CReadline
 #elseif LibEdit
 import CEditline
 #endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 #if GNUReadline || LibEdit
 
 /// readline's process-wide settings, applied before its first use.

@@ -5,6 +5,11 @@ import CEditline
 #endif
 #if GNUReadline || LibEdit
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The interactive line editor: GNU readline (or libedit with the `LibEdit` trait) through
 /// its callback interface, driven by a dispatch read source on stdin on the main queue.

@@ -1,5 +1,10 @@
 #if GNUReadline || LibEdit
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Dispatch signal sources on the main queue for the signals the line editor handles.
 ///

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a person answered at a pause of a stepping run (or at `:pause`).
 enum PauseAnswer: Equatable {
     /// Enter: go on (run the line shown).

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Facts about the process's terminal that decide interactive mode and colour.
 public enum TerminalInfo {
     /// Whether file descriptor `descriptor` is a terminal.

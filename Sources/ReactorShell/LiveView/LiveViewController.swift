@@ -1,5 +1,10 @@
 import Dispatch
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The live view of one session (SPEC §10): starts and stops the server process, feeds it the
 /// session's events, answers its requests for the state, and hands its commands to the front end,

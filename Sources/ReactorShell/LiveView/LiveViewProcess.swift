@@ -1,4 +1,9 @@
 import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The live view's server, a process of its own (`reactor-shell-live`, built from the `LiveView`
 /// target) so that the shell links no HTTP server: started on `--serve` or `:serve`, fed the

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The printer a session uses now (the format and colour can change with `:set`), and the tally
 /// of what was reported through it: failures and expectations, which make the exit status.
 @MainActor

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a signal handler may need when the process is about to die: the results an ``OutputSink``
 /// has buffered but not written, and the script line being run. Kept in plain memory allocated
 /// once, so a handler reads it with loads and writes it out with write(2) alone — no locks,

@@ -1,4 +1,9 @@
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The views of the whole scene a room needs when it has several reactors: every reactor's
 /// actions (`:actions`, `:help`), every reactor's state (`:state *`), the settings (`:set`), and

@@ -2,6 +2,11 @@ import Dispatch
 import LiveViewPage
 import ReactorCore
 import StateDiff
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What running one command line led to.
 public enum CommandOutcome: Sendable, Equatable {
