@@ -28,6 +28,35 @@ import TestSupport
         return true
     }
 
+    /// Every line of ParserCorpusTests' corpus: the fast path answers as the full parser does,
+    /// and where it binds a line in the corpus's scene (at every focus), it binds it as resolving
+    /// and binding the fully parsed line do.
+    @Test func theFastPathAgreesWithTheFullParserOnTheCorpus() throws {
+        let tables = ParserCorpusTests.tables
+        let scene = SceneCommands(tables)
+        var boundLines = 0
+        for line in try ParserCorpusTests.corpus() {
+            Self.check(line)
+            for focus in tables.indices {
+                var bound = BoundActionLine()
+                guard case .bound? = ActionLineFastPath.parse(line, origin: Self.origin, scene: scene, focus: focus, bound: &bound) else {
+                    continue
+                }
+                boundLines += 1
+                guard case .action(let invocation)? = try? ScriptParser.parseFully(line, origin: Self.origin),
+                      let (reactor, command) = try? ActionResolver.resolveIndices(invocation, focus: focus, in: scene),
+                      let arguments = try? tables[reactor].signatures[command].bind(invocation) else {
+                    Issue.record("bound \(line.debugDescription), which does not bind")
+                    continue
+                }
+                #expect(bound.reactor == reactor && bound.command == command && bound.arguments == arguments
+                        && bound.nameColumn == invocation.name.column && bound.isBackground == invocation.isBackground,
+                        "line: \(line.debugDescription)")
+            }
+        }
+        #expect(boundLines > 200)
+    }
+
     @Test(arguments: [
         "", "   ", "\t\r", "# comment", "   # comment with \u{1} and é", "homeScore", "awayScore", "resetScore", "  increase  ",
         "setScore 3 4", "setScore home: 1 away: 2", "setScore home=1 away=2", "setScore home:1 away:-2", "setScore away: 2 3",
