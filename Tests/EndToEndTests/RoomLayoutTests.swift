@@ -54,6 +54,39 @@ struct RoomLayoutTests {
         #expect(group.contains("  :history           Show the log: numbered actions and the mutations each\n                     caused in any reactor."), "\(group)")
     }
 
+    /// A diff line wider than the terminal goes on at a word, two columns further in than it
+    /// starts (the header's at the label, a change's past its own indent); in colour too.
+    @Test(arguments: ["never", "always"])
+    func longDiffLinesWrapAtAWordWithAHangingIndent(color: String) async throws {
+        let home = try InteractiveHome()
+        try home.write("long.rsh", """
+            :use board
+            write.updateTitle "A fairly long title for a post that the class will read on the projector"
+            write.submit
+            """)
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "--color", color, "run", "long.rsh"], columns: 80, rows: 30,
+            waitingFor: "0 passed, 0 failed, 0 errors")
+        let screen = try terminal.screen()
+        #expect(screen == """
+              · write: setTitle("A fairly long title for a post that the class will read on
+                the projec…
+                  title: "" → "A fairly long title for a post that the class will read on
+                    the projector"
+                  canSubmit: false → true
+              · board: insertPost(Post(id: 1, title: "A fairly long title for a post that
+                the class wi…  ← service event, from write.submit
+                  + posts[0]: {id: 1, title: "A fairly long title for a post that the class
+                    w…" (72 chars), … 1 more}
+              · write: dismiss
+                  isDismissed: false → true
+            0 passed, 0 failed, 0 errors
+            """, "\(screen)")
+        if color == "always" {
+            #expect(try terminal.screenWithEscapes().contains("\u{1B}[32m\"A fairly long title"), "still coloured")
+        }
+    }
+
     @Test func controlLClearsTheScreenAtAPause() async throws {
         let home = try InteractiveHome()
         try home.write("lesson.rsh", "# Narration before.\nincrease\n")

@@ -135,7 +135,10 @@ final class SessionOutput {
     ) -> any SessionPrinter {
         switch format {
         case .json: return JSONLinesPrinter(sink: sink)
-        case .text: return TextPrinter(sink: sink, colors: usesColor(color, environment: environment))
+        case .text:
+            return TextPrinter(
+                sink: sink, colors: usesColor(color, environment: environment),
+                terminalEnvironment: TerminalInfo.isTerminal(STDOUT_FILENO) ? environment : nil)
         }
     }
 

@@ -58,6 +58,59 @@ enum TextLayout {
         }.joined(separator: "\n")
     }
 
+    /// Each line of `text` that is wider than `width` broken at blanks into lines that fit, the
+    /// lines it continues on starting `hang` columns further in than its own leading blanks (a
+    /// hanging indent: `      title: "" → "A long…` goes on at column 9). A line that fits is
+    /// left as it is, blanks and all; a word longer than a line stays whole.
+    static func hangingLines(_ text: String, width: Int, hang: Int = 2) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard visibleWidth(line) > width else { return String(line) }
+            let margin = String(repeating: " ", count: line.prefix { $0 == " " }.count + hang)
+            var pieces: [Substring] = []
+            var rest = line
+            while let cut = breakIndex(in: rest, width: pieces.isEmpty ? width : width - margin.count) {
+                pieces.append(rest[..<cut])
+                rest = rest[rest.index(after: cut)...].drop { $0 == " " }
+            }
+            pieces.append(rest)
+            return pieces.enumerated().map { $0.offset == 0 ? String($0.element) : margin + $0.element }
+                .joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
+    /// Where to break `line` so that its first part fits `width` columns: the last blank (past
+    /// the leading ones) before the line grows too wide, else the first blank after; nil when it
+    /// fits or has no blank to break at.
+    private static func breakIndex(in line: Substring, width: Int) -> Substring.Index? {
+        var column = 0
+        var inEscape = false
+        var pastMargin = false
+        var lastBlank: Substring.Index?
+        var index = line.unicodeScalars.startIndex
+        while index < line.unicodeScalars.endIndex {
+            let scalar = line.unicodeScalars[index]
+            if inEscape {
+                if (0x40...0x7E).contains(scalar.value) && scalar != "[" { inEscape = false }
+            } else if scalar == "\u{1B}" {
+                inEscape = true
+            } else {
+                if scalar == " " {
+                    if pastMargin && column <= width {
+                        lastBlank = index
+                    } else if pastMargin && lastBlank == nil {
+                        return index
+                    }
+                } else {
+                    pastMargin = true
+                }
+                column += 1
+                if column > width, let lastBlank { return lastBlank }
+            }
+            index = line.unicodeScalars.index(after: index)
+        }
+        return nil
+    }
+
     /// The columns `text` takes on a terminal: its characters, without ANSI escape sequences.
     static func visibleWidth(_ text: Substring) -> Int {
         var count = 0

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import StateDiff
 
 /// The text output of SPEC §4: mutation blocks with their diff lines, `✓` lines for expectations
@@ -8,10 +13,15 @@ final class TextPrinter: SessionPrinter {
     let colors: Bool
     // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
     @exclusivity(unchecked) private(set) var diffRenderer: TextDiffRenderer
+    /// The environment to read `COLUMNS` from when results go to a terminal, whose width they are
+    /// laid out for (SPEC §9.1); nil when they do not, and nothing is wrapped.
+    private let terminalEnvironment: [String: String]?
 
-    init(sink: OutputSink, colors: Bool) {
+    /// A printer writing to `sink`; `terminalEnvironment` as ``terminalEnvironment`` says.
+    init(sink: OutputSink, colors: Bool, terminalEnvironment: [String: String]? = nil) {
         self.sink = sink
         self.colors = colors
+        self.terminalEnvironment = terminalEnvironment
         self.diffRenderer = TextDiffRenderer(indent: 6, colors: colors)
     }
 
@@ -112,18 +122,32 @@ final class TextPrinter: SessionPrinter {
     private func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>) {
         var count = bytes.count
         if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
-        sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<count]))
+        let block = UnsafeBufferPointer(rebasing: bytes[..<count])
+        if terminalEnvironment != nil {
+            writeResult(String(decoding: block, as: UTF8.self))
+        } else {
+            sink.writeResult(utf8: block)
+        }
+    }
+
+    /// Writes result lines, each wider than the terminal broken at a word with a hanging indent.
+    private func writeResult(_ text: String) {
+        if let terminalEnvironment, let width = TextLayout.width(of: STDOUT_FILENO, environment: terminalEnvironment) {
+            sink.writeResult(TextLayout.hangingLines(text, width: width))
+        } else {
+            sink.writeResult(text)
+        }
     }
 
     func expectation(_ result: ExpectationResult) {
         if result.ok {
-            sink.writeResult(colored(
+            writeResult(colored(
                 "  ✓ \(result.path) \(result.comparison) \(result.expected.literal(maxLength: 60))", code: "32"))
             return
         }
         // On stdout too (SPEC §8), so that `run x.rsh > log` records the failure with the results.
         let shortfall = result.shortfall.map { " (\($0))" } ?? ""
-        sink.writeResult(colored("  ✗ \(result.claim(maxLength: 60))\(shortfall)", code: "31"))
+        writeResult(colored("  ✗ \(result.claim(maxLength: 60))\(shortfall)", code: "31"))
         error(result.failureDiagnostic)
     }
 
@@ -149,7 +173,7 @@ final class TextPrinter: SessionPrinter {
             // Not dim: a cancellation is what a lesson on effects is about.
             var line = "  ⊘ effect #\(report.effectNumber)"
             if let action = report.actionName { line += " of \(action)" }
-            sink.writeResult(colored(line + " cancelled by \(by)", code: "33"))
+            writeResult(colored(line + " cancelled by \(by)", code: "33"))
         }
         guard report.traced else { return }
         let (phase, failure) = report.phase
@@ -158,12 +182,12 @@ final class TextPrinter: SessionPrinter {
         line += " \(phase) at t=\(DurationText.milliseconds(report.time))"
         if let elapsed = report.elapsed { line += " (+\(DurationText.milliseconds(elapsed)))" }
         if let failure { line += ": \(failure)" }
-        sink.writeResult(colored(line, code: "36"))
+        writeResult(colored(line, code: "36"))
     }
 
     /// `  ● break: …`, in bold yellow: the run stops here.
     func breakFired(_ line: String) {
-        sink.writeResult(colored(line, code: "1;33"))
+        writeResult(colored(line, code: "1;33"))
     }
 
     func text(_ text: String) {
