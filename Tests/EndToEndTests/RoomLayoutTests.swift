@@ -28,8 +28,8 @@ struct RoomLayoutTests {
             Typing in the editor is an action of write.
 
             Its mutations change write only.
-            Stepping: Enter runs the line, s skips it, c runs the rest, q stops; :COMMAND
-            runs a command here.
+            Stepping: Enter runs the line, s skips it, b steps back, c runs the rest, q
+            stops; :COMMAND runs a command here.
             counter> :use board
             """), "\(screen)")
     }

@@ -29,7 +29,8 @@ struct StepModeTests {
         let first = try terminal.screen()
         #expect(lines(of: first) == [
             "The counter starts at zero.",
-            "Stepping: Enter runs the line, s skips it, c runs the rest, q stops; :COMMAND runs a command here.",
+            "Stepping: Enter runs the line, s skips it, b steps back, c runs the rest, q stops; :COMMAND runs a",
+            "command here.",
             "counter> increase",
         ], "\(first)")
         try terminal.press(.enter)

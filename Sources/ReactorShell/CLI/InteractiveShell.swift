@@ -76,22 +76,8 @@ final class InteractiveShell {
 
     private static func makeEditor(configuration: ShellConfiguration, historyLimit limit: Int, sink: OutputSink) -> any LineEditor {
         #if GNUReadline || LibEdit
+        let store = HistoryStore.openForShell(configuration: configuration, limit: limit, sink: sink)
         let identity = configuration.identity
-        let sizeVariable = identity.historySizeVariable
-        var store: HistoryStore?
-        if limit > 0, let path = HistoryStore.resolvePath(
-            explicitPath: configuration.historyFile, directoryName: identity.name,
-            environmentVariable: identity.historyVariable) {
-            let history = HistoryStore(path: path, limit: limit)
-            do {
-                try history.load()
-                if let notice = history.notice { sink.writeError("\(identity.name): history: \(notice) (\(sizeVariable) sets the limit)") }
-                store = history
-            } catch {
-                // Said once: the session keeps its lines in memory only, and does not try the file again.
-                sink.writeError("\(identity.name): history not saved: \(error)")
-            }
-        }
         return ReadlineLineEditor(
             history: store, applicationName: identity.name, maximumLineLength: configuration.maximumLineLength)
         #else
@@ -107,9 +93,11 @@ final class InteractiveShell {
             sink.interceptor = { [editor] text in editor.printAbove(text) }
         }
         sink.errorInterceptor = { [editor] text in editor.printAbove(text, on: .standardError) }
-        editor.completionProvider = { [weak self] line, cursor in
-            self?.complete(line: line, cursor: cursor) ?? (cursor, [])
+        editor.completionProvider = { [weak session] line, cursor in
+            session?.complete(line: line, cursor: cursor) ?? (cursor, [])
         }
+        // A pause (`:pause`, `:load --step`) completes and recalls as the prompt does.
+        session.usePauseHistory(PauseHistory(entries: { [editor] in editor.historyEntries }, record: { [editor] in editor.addHistory($0) }))
         printBanner(configuration.identity)
         session.takeLiveViewCommands { [weak self] line in await self?.runFromLiveView(line) ?? .failed }
         if let settings = configuration.liveView, let problem = await session.startLiveView(settings) {
@@ -201,26 +189,5 @@ final class InteractiveShell {
         await task.value
         if running == task { running = nil }
         return outcome
-    }
-
-    // MARK: Completion
-
-    private func complete(line: String, cursor: Int) -> LineCompletion {
-        let cursorIndex = line.index(line.startIndex, offsetBy: min(cursor, line.count))
-        let byteCursor = line.utf8.distance(from: line.startIndex, to: cursorIndex)
-        let completion = CompletionEngine.complete(line: line, cursor: byteCursor, context: completionContext())
-        let startIndex = line.utf8.index(line.startIndex, offsetBy: min(completion.start, line.utf8.count))
-        return (line.distance(from: line.startIndex, to: startIndex), completion.candidates)
-    }
-
-    private func completionContext() -> CompletionContext {
-        let session = session
-        return CompletionContext(
-            registryNames: { MainActor.assumeIsolated { session.registry.names } },
-            reactors: { MainActor.assumeIsolated { session.commandTables } },
-            focusedReactor: { MainActor.assumeIsolated { session.focusedReactorName } },
-            statePaths: { reactor in MainActor.assumeIsolated { session.statePaths(of: reactor) } },
-            fileNames: { partial in FileNameCompletion.candidates(for: partial) }
-        )
     }
 }

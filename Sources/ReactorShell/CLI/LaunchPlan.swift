@@ -88,6 +88,7 @@ struct RunCommand: ParsableCommand {
               \(LaunchContext.identity.name) run examples/tour.rsh
               \(LaunchContext.identity.name) run --bail --echo tests/*.rsh
               \(LaunchContext.identity.name) run --step lesson.rsh          # a key before each line
+              \(LaunchContext.identity.name) run --step-delay 2s demo.rsh   # a line every 2 seconds
               cat script.rsh | \(LaunchContext.identity.name) run -
             """
     ) }
@@ -99,8 +100,13 @@ struct RunCommand: ParsableCommand {
     var echo = false
 
     @Flag(help: ArgumentHelp(
-        "Step through the scripts: show each command line and wait for a key (Enter runs it, s skips it, c runs the rest, q stops). Needs a terminal on standard input."))
+        "Step through the scripts: show each command line and wait for a key (Enter runs it, s skips it, b steps back, c runs the rest, q stops). Needs a terminal on standard input."))
     var step = false
+
+    @Option(name: .customLong("step-delay"), help: ArgumentHelp(
+        "Step through the scripts by themselves: each command line runs after this long (e.g. 2s, 1.5s, 800ms) unless a key holds it (Space); the keys of --step work too.",
+        valueName: "duration"))
+    var stepDelay: String?
 
     @Option(help: ArgumentHelp(
         "At the end, write the run as a Mermaid sequence diagram to this file (see :help :diagram).",
@@ -124,6 +130,9 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Missing script file (use `-` for standard input).") }
+        if let stepDelay, DurationSyntax.parse(stepDelay) == nil {
+            throw ValidationError(DurationSyntax.errorMessage(stepDelay, command: "--step-delay"))
+        }
     }
 }
 
@@ -218,7 +227,8 @@ extension LaunchPlan {
             var config = run.session.configuration(environment: environment)
             config.bail = run.bail
             config.echo = run.echo
-            config.step = run.step
+            config.stepDelay = run.stepDelay.flatMap(DurationSyntax.parse)
+            config.step = run.step || config.stepDelay != nil
             config.diagramFile = run.diagram
             config.htmlFile = run.html
             if run.serveExit {

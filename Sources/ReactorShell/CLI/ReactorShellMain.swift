@@ -146,7 +146,14 @@ public enum ReactorShellMain {
             sink.writeError("\(configuration.identity.name): \(problem)")
             return 2
         }
-        if configuration.step { session.beginStepping() }
+        if configuration.step {
+            // The pauses recall and record lines in the interactive shell's history file.
+            let limit = (try? HistoryStore.size(
+                fromEnvironment: configuration.environment[configuration.identity.historySizeVariable],
+                variable: configuration.identity.historySizeVariable).get()) ?? nil
+            let store = HistoryStore.openForShell(configuration: configuration, limit: limit ?? HistoryStore.defaultLimit, sink: sink)
+            session.beginStepping(history: HistoryStore.pauseHistory(store))
+        }
         var exitCode: Int32?
         for (source, descriptor) in descriptors {
             let outcome = await session.runScript(

@@ -62,6 +62,9 @@ public struct ShellConfiguration: Sendable {
     /// Step through the scripts, a key before each command line (`run --step`); needs a
     /// terminal on standard input.
     public var step: Bool = false
+    /// `run --step-delay DURATION`: a stepping run's pause goes on by itself after this long
+    /// unless a key holds it (implies ``step``).
+    public var stepDelay: Duration?
     /// Where `run --diagram` writes the run as a Mermaid sequence diagram (nil: nowhere).
     public var diagramFile: String?
     /// Most memory the time-travel history of one reactor is charged, in bytes

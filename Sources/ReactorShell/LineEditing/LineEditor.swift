@@ -22,6 +22,23 @@ public enum LineEditorEvent: Equatable, Sendable {
 /// `["increase"]`).
 public typealias LineCompletion = (replaceFrom: Int, candidates: [String])
 
+/// What every Tab of the shell does with a completion's candidates (readline's and a pause's).
+enum LineCompletionText {
+    /// Candidates ending in one of these get no space appended when they are the only one: a
+    /// `REACTOR.` or `REACTOR:` prefix, a directory, an argument label (`home:`, `home=`) — what
+    /// follows them belongs to the same word, and the next Tab completes it.
+    static let continuingSuffixes: Set<Character> = [".", "/", "=", ":"]
+
+    /// The longest common prefix (in `Character`s) of `strings`.
+    static func commonPrefix(of strings: [String]) -> String {
+        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
+        for string in strings.dropFirst() {
+            while !string.hasPrefix(prefix) { prefix = prefix.dropLast() }
+        }
+        return String(prefix)
+    }
+}
+
 /// Computes completions for `line` with the cursor at offset `cursor` (in `Character`s).
 public typealias LineCompletionProvider = @MainActor (_ line: String, _ cursor: Int) -> LineCompletion
 
@@ -60,6 +77,9 @@ public protocol LineEditor: AnyObject {
     /// Records `line` in the history (in memory and, when the editor has a store, on disk).
     func addHistory(_ line: String)
 
+    /// The lines in the history, oldest first (what Up recalls); none by default.
+    var historyEntries: [String] { get }
+
     /// The completion provider used on Tab, or `nil` for no completion.
     var completionProvider: LineCompletionProvider? { get set }
 
@@ -75,6 +95,9 @@ public protocol LineEditor: AnyObject {
 }
 
 extension LineEditor {
+    /// No history.
+    public var historyEntries: [String] { [] }
+
     /// Prints `text` on standard output above the prompt (see `printAbove(_:on:)`).
     public func printAbove(_ text: String) {
         printAbove(text, on: .standardOutput)

@@ -20,11 +20,6 @@ struct ReadlineCompletionSession {
 /// editor's Swift completion provider.
 @MainActor
 enum ReadlineCompletionBridge {
-    /// Candidates ending in one of these get no space appended when they are the only one: a
-    /// `REACTOR.` or `REACTOR:` prefix, a directory, an argument label (`home:`, `home=`) — what
-    /// follows them belongs to the same word, and the next Tab completes it.
-    static let continuingSuffixes: Set<Character> = [".", "/", "=", ":"]
-
     static func install() {
         rs_set_completion_function { _, start, end in
             rs_set_attempted_completion_over(1)  // never fall back to file names
@@ -69,10 +64,10 @@ enum ReadlineCompletionBridge {
             candidates = answer.candidates.filter { $0.hasPrefix(covered) }.map { String($0.dropFirst(covered.count)) }
         }
         guard !candidates.isEmpty else { return 0 }
-        var replacement = candidates.count == 1 ? candidates[0] : commonPrefix(of: candidates)
+        var replacement = candidates.count == 1 ? candidates[0] : LineCompletionText.commonPrefix(of: candidates)
         if !replacement.hasPrefix(word) { replacement = word }
         let single = candidates.count == 1
-        let continues = single && candidates[0].last.map(continuingSuffixes.contains) == true
+        let continues = single && candidates[0].last.map(LineCompletionText.continuingSuffixes.contains) == true
         rs_set_completion_suppress_append(continues ? 1 : 0)
         #if LibEdit
         // libedit reads matches[2] and wants the single match repeated in matches[1] to treat it
@@ -97,15 +92,6 @@ enum ReadlineCompletionBridge {
         rl_redisplay()
         freeCStringArray(array, count: sorted.count + 1)
         #endif
-    }
-
-    /// The longest common prefix (in `Character`s) of `strings`.
-    static func commonPrefix(of strings: [String]) -> String {
-        guard var prefix = strings.first.map({ Substring($0) }) else { return "" }
-        for string in strings.dropFirst() {
-            while !string.hasPrefix(prefix) { prefix = prefix.dropLast() }
-        }
-        return String(prefix)
     }
 
     /// A `malloc`ed NULL-terminated array of `strdup`ed strings (readline frees it).

@@ -54,6 +54,8 @@ public final class ReadlineLineEditor: LineEditor {
     /// The half-typed line saved by `pause()` outside the line handler, with its cursor.
     private var savedLine: (text: String, point: Int32)?
     private var lastHistoryEntry: String?
+    /// The lines in readline's history, oldest first: the store's when it started, then those added.
+    public private(set) var historyEntries: [String] = []
     private var historyFailureReported = false
     /// readline's `rl_readline_name`, which `$if` in `~/.inputrc` tests.
     private let applicationName: String
@@ -128,6 +130,8 @@ public final class ReadlineLineEditor: LineEditor {
         lastHistoryEntry = entry
         add_history(entry)
         using_history()
+        historyEntries.append(entry)
+        if historyEntries.count > (history?.limit ?? HistoryStore.defaultLimit) { historyEntries.removeFirst() }
         do {
             try history?.append(entry)
         } catch {
@@ -345,6 +349,7 @@ public final class ReadlineLineEditor: LineEditor {
             add_history(entry)
         }
         lastHistoryEntry = history.entries.last
+        historyEntries = history.entries
         stifle_history(Int32(clamping: history.limit))
     }
 

@@ -18,6 +18,24 @@ enum PauseAnswer: Equatable {
     case command(String)
     /// Ctrl-C (interactively; in a batch run Ctrl-C ends the process as SIGINT does).
     case interrupt
+    /// `b`: step back (undo the line run before this one and show it again).
+    case back
+}
+
+/// The history a pause recalls with Up and Down and records its typed lines in: the interactive
+/// shell's own (its line editor's, or the same file in a `run --step`).
+@MainActor
+package struct PauseHistory {
+    /// The lines, oldest first.
+    var entries: () -> [String]
+    /// Records a line typed at a pause.
+    var record: (String) -> Void
+
+    /// A history read by `entries` and recorded in by `record`.
+    package init(entries: @escaping () -> [String], record: @escaping (String) -> Void) {
+        self.entries = entries
+        self.record = record
+    }
 }
 
 /// The keys of a person at the terminal on standard input, read while a script waits for them
@@ -45,6 +63,10 @@ final class StepKeyboard {
     let colors: Bool
     /// The display's width for narration (nil: not a terminal, lines shown as written).
     let width: Int?
+    /// Tab's completions for a line typed at a pause: the interactive shell's own.
+    var completionProvider: LineCompletionProvider?
+    /// Up and Down at a pause, and where its typed lines are recorded.
+    var history: PauseHistory?
 
     /// A keyboard on standard input; nil when standard input is not a terminal. `color` and
     /// `environment` decide colour on the display as for results (``TerminalInfo/colorEnabled``).
@@ -69,11 +91,16 @@ final class StepKeyboard {
         _ = POSIXIO.writeAll(text, to: display)
     }
 
-    /// Waits for an answer at a pause. `stepping`: the stepping keys (s, c, q, `:`) count;
+    /// Waits for an answer at a pause. `stepping`: the stepping keys (s, b, c, q, `:`) count;
     /// otherwise only Enter goes on (and `q`, Ctrl-D stop). `prompt` is drawn again before a
-    /// typed `:` command, and `redraw` after one was abandoned.
-    func answer(stepping: Bool, prompt: String, redraw: String) async -> PauseAnswer {
+    /// typed `:` command (Up starts one from the history), and `redraw` after one was abandoned.
+    /// `autoAdvance`: when no key comes within it, the answer is Enter's; a key that answers
+    /// nothing (Space) holds the pause until one does.
+    func answer(stepping: Bool, prompt: String, redraw: String, autoAdvance: Duration? = nil) async -> PauseAnswer {
         await withKeysAsTyped {
+            if let autoAdvance, await !keyArrives(within: autoAdvance) {
+                return Task.isCancelled ? .interrupt : .proceed
+            }
             while true {
                 guard let key = await nextByte() else { return Task.isCancelled ? .interrupt : .stop }
                 // Letters in either case.
@@ -83,13 +110,18 @@ final class StepKeyboard {
                 case 0x04: return .stop
                 case UInt8(ascii: "q"): return .stop
                 case UInt8(ascii: "s") where stepping: return .skip
+                case UInt8(ascii: "b") where stepping: return .back
                 case UInt8(ascii: "c") where stepping: return .continueToEnd
                 case UInt8(ascii: ":") where stepping:
-                    show("\r\u{1B}[K" + prompt + ":")
-                    if let rest = await typedLine() { return .command(":" + rest) }
+                    if let line = await typedLine(prompt: prompt, startingWith: ":") { return .command(line) }
                     show("\r\u{1B}[K" + redraw)
                 case 0x0C: show(TextLayout.clearScreen + redraw)  // Ctrl-L
-                case 0x1B: await discardEscapeSequence()
+                case 0x1B:
+                    guard await readEscapeSequence() == .up, stepping, let recalled = historyCommands.last else { continue }
+                    if let line = await typedLine(prompt: prompt, startingWith: recalled, recalling: 1) {
+                        return .command(line)
+                    }
+                    show("\r\u{1B}[K" + redraw)
                 default: continue
                 }
             }
@@ -112,55 +144,6 @@ final class StepKeyboard {
         kill(getpid(), SIGINT)
         usleep(500_000)
         _exit(128 + SIGINT)
-    }
-
-    // MARK: A typed command
-
-    /// The rest of a line typed after `:`, echoed as typed; nil when abandoned (Ctrl-C, Escape,
-    /// Backspace over the colon, Ctrl-D on an empty line, end of input).
-    private func typedLine() async -> String? {
-        var bytes: [UInt8] = []
-        while true {
-            guard let key = await nextByte() else { return nil }
-            switch key {
-            case 0x0D, 0x0A:
-                show("\n")
-                return String(decoding: bytes, as: UTF8.self)
-            case 0x03: return nil
-            case 0x04 where bytes.isEmpty: return nil
-            case 0x7F, 0x08:
-                guard !bytes.isEmpty else { return nil }
-                // One character: a UTF-8 lead byte and its continuation bytes.
-                while let last = bytes.popLast(), last & 0xC0 == 0x80 {}
-                show("\u{8} \u{8}")
-            case 0x15:
-                show(String(repeating: "\u{8} \u{8}", count: String(decoding: bytes, as: UTF8.self).count))
-                bytes.removeAll()
-            case 0x1B:
-                if await discardEscapeSequence() { continue }
-                return nil
-            case let byte where byte < 0x20:
-                continue
-            default:
-                // Echoed byte by byte: the terminal puts a character's UTF-8 bytes together.
-                bytes.append(key)
-                sink.flush()
-                _ = withUnsafeBytes(of: key) { POSIXIO.writeAll($0, to: display) }
-            }
-        }
-    }
-
-    /// After an Escape: swallows the rest of a key's escape sequence (arrows: `ESC [ A`) when
-    /// one follows at once; returns false for a lone Escape.
-    @discardableResult
-    private func discardEscapeSequence() async -> Bool {
-        guard let next = await nextByte(within: .milliseconds(50)), next == UInt8(ascii: "[") || next == UInt8(ascii: "O") else {
-            return false
-        }
-        while let byte = await nextByte(within: .milliseconds(50)) {
-            if (0x40...0x7E).contains(byte) { break }
-        }
-        return true
     }
 
     // MARK: The terminal
@@ -192,9 +175,18 @@ final class StepKeyboard {
         tcsetattr(input, TCSANOW, &mode)
     }
 
+    /// Whether a key comes within `limit` (false too when the task is cancelled); the key is
+    /// left for ``nextByte(within:)``.
+    private func keyArrives(within limit: Duration) async -> Bool {
+        guard pending.isEmpty else { return true }
+        guard let byte = await nextByte(within: limit) else { return false }
+        pending.insert(byte, at: 0)
+        return true
+    }
+
     /// The next byte typed; nil at end of input, when the task is cancelled, or when nothing
     /// came `within` the limit. Polls, sleeping between polls, so the main actor stays free.
-    private func nextByte(within limit: Duration? = nil) async -> UInt8? {
+    func nextByte(within limit: Duration? = nil) async -> UInt8? {
         if !pending.isEmpty { return pending.removeFirst() }
         let start = ContinuousClock.now
         while !Task.isCancelled {

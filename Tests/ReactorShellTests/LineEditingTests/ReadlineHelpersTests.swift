@@ -39,9 +39,9 @@ import Testing
     }
 
     @Test func theCommonPrefixOfCandidatesIsComputedByCharacter() {
-        #expect(ReadlineCompletionBridge.commonPrefix(of: ["increase", "incredible"]) == "incre")
-        #expect(ReadlineCompletionBridge.commonPrefix(of: ["a", "b"]) == "")
-        #expect(ReadlineCompletionBridge.commonPrefix(of: ["só", "sóx"]) == "só")
+        #expect(LineCompletionText.commonPrefix(of: ["increase", "incredible"]) == "incre")
+        #expect(LineCompletionText.commonPrefix(of: ["a", "b"]) == "")
+        #expect(LineCompletionText.commonPrefix(of: ["só", "sóx"]) == "só")
     }
 }
 #endif

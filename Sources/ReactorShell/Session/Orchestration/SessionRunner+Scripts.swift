@@ -64,24 +64,15 @@ extension SessionRunner {
                     case .done(let done): outcome = done
                     case let progress: outcome = await finish(progress)
                     }
+                } else if stepping != nil {
+                    let text = String(decoding: bytes, as: UTF8.self)
+                    if let ending = await runStepped(text, origin: origin, echo: echo, bail: bail, isCommandLineInput: isCommandLineInput) {
+                        return ending
+                    }
+                    continue
                 } else {
                     let text = String(decoding: bytes, as: UTF8.self)
-                    if stepping != nil {
-                        switch await stepBeforeLine(text, origin: origin) {
-                        case .run: break
-                        case .skip: continue
-                        case .stop: return .stopped
-                        case .quit(let code): return .quit(code: code)
-                        case .interrupted:
-                            output.origin = origin
-                            _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
-                            return .completed
-                        }
-                    }
-                    // A stepping run shows its lines on the terminal already.
-                    if echo && !(stepping != nil && keyboard?.drawsOnStandardOutput == true) {
-                        output.printer.echo(prompt: prompt, line: text, origin: origin)
-                    }
+                    output.printer.echo(prompt: prompt, line: text, origin: origin)
                     outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true))
                 }
             case .invalidUTF8(let number), .tooLong(let number):
@@ -102,21 +93,63 @@ extension SessionRunner {
                 _ = output.fail("cannot read '\(source)': \(message)")
                 return bail ? .bailed : .completed
             }
-            // A line that Ctrl-C cut short has said so, and that the rest of the file is not run.
-            if !isCommandLineInput, outcome == .failed, Task.isCancelled { return .completed }
-            switch outcome {
-            case .succeeded: break
-            case .failed: if bail { return .bailed }
-            case .quit(let code): return .quit(code: code)
-            }
-            if stepping?.stopRequested == true { return .stopped }
-            if breakFired { stopForBreakIfFired() }
+            if let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) { return ending }
         }
         showNarration(endingParagraph: false)  // a script that ends in comments
         if !scene.scheduler.isQuiescent {
             if await waitForQuiescence(limit: actionWaitLimit) == .failed, bail { return .bailed }
         }
         return .completed
+    }
+
+    /// What follows a line's `outcome`: nil to go on to the next line, else how the script ends.
+    private func afterLine(_ outcome: CommandOutcome, bail: Bool, isCommandLineInput: Bool) -> ScriptOutcome? {
+        // A line that Ctrl-C cut short has said so, and that the rest of the file is not run.
+        if !isCommandLineInput, outcome == .failed, Task.isCancelled { return .completed }
+        switch outcome {
+        case .succeeded: break
+        case .failed: if bail { return .bailed }
+        case .quit(let code): return .quit(code: code)
+        }
+        if stepping?.stopRequested == true { return .stopped }
+        if breakFired { stopForBreakIfFired() }
+        return nil
+    }
+
+    /// Line `origin` of a stepping run, `text`: shown, and run when the key says so; `b` at its
+    /// pause goes back to the line before (travelled back), shown and decided again, then this
+    /// one. Nil to go on to the next line, else how the script ends.
+    private func runStepped(
+        _ text: String, origin: LineOrigin, echo: Bool, bail: Bool, isCommandLineInput: Bool
+    ) async -> ScriptOutcome? {
+        var queue = [(text: text, origin: origin)]
+        while !queue.isEmpty {
+            let (text, origin) = queue.removeFirst()
+            SignalSafeOutput.line = origin.line
+            switch await stepBeforeLine(text, origin: origin) {
+            case .run: break
+            case .skip: continue
+            case .back(let previous):
+                queue.insert((previous.text, previous.origin), at: 0)
+                queue.insert((text, origin), at: 1)
+                continue
+            case .stop: return .stopped
+            case .quit(let code): return .quit(code: code)
+            case .interrupted:
+                output.origin = origin
+                _ = output.fail("interrupted: this line and the rest of '\(origin.source)' were not run")
+                return .completed
+            }
+            // A stepping run shows its lines on the terminal already.
+            if echo && keyboard?.drawsOnStandardOutput != true {
+                output.printer.echo(prompt: prompt, line: text, origin: origin)
+            }
+            var line = text
+            let progress = line.withUTF8 { start(bytes: $0, text: text, origin: origin, waitAfterAction: true) }
+            let outcome = await finish(progress)
+            if let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) { return ending }
+        }
+        return nil
     }
 
     /// The error of a line that Ctrl-C cut short; in a `:load` it also says that the rest of the

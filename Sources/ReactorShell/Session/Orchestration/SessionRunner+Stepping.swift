@@ -20,13 +20,34 @@ final class SteppingRun {
     var narration: [String] = []
     /// Whether the last thing shown was narration (a blank line then separates paragraphs).
     var narrationShown = false
+    /// `run --step-delay`: how long a pause waits before it goes on by itself.
+    let autoAdvance: Duration?
+    /// The command lines run so far, newest last: where `b` steps back to.
+    var linesRun: [SteppedLine] = []
 
-    init(rootDepth: Int) {
+    init(rootDepth: Int, autoAdvance: Duration? = nil) {
         self.rootDepth = rootDepth
+        self.autoAdvance = autoAdvance
     }
 
     /// The line explaining the keys, shown at the first stop.
-    static let keysHelp = "Stepping: Enter runs the line, s skips it, c runs the rest, q stops; :COMMAND runs a command here."
+    var keysHelp: String {
+        let keys = "s skips it, b steps back, c runs the rest, q stops; :COMMAND runs a command here."
+        guard let autoAdvance else { return "Stepping: Enter runs the line, " + keys }
+        return "Stepping every \(DurationSyntax.format(autoAdvance)): Space holds a line, Enter runs it, " + keys
+    }
+}
+
+/// A command line a stepping run has run, and where the log was before it: `b` undoes it.
+struct SteppedLine: Equatable {
+    /// The line as written.
+    var text: String
+    /// Where it is.
+    var origin: LineOrigin
+    /// The number the log's next step had before the line ran.
+    var nextStep: Int
+    /// The first step of the scene the line ran in.
+    var sceneFirstStep: Int
 }
 
 /// What to do with a line of a stepping run.
@@ -41,6 +62,8 @@ enum StepDecision: Equatable {
     case interrupted
     /// `:quit` / `:exit` typed at the pause.
     case quit(Int32?)
+    /// `b`: the scene is back where it was before `line` ran; show it again, then this one.
+    case back(SteppedLine)
 }
 
 extension SessionRunner {
@@ -76,22 +99,28 @@ extension SessionRunner {
         if Self.isPauseLine(text) { return .run }
         if !stepping.keysExplained {
             stepping.keysExplained = true
-            let help = keyboard.width.map { TextLayout.wrap(SteppingRun.keysHelp, width: $0) } ?? [SteppingRun.keysHelp]
+            let help = keyboard.width.map { TextLayout.wrap(stepping.keysHelp, width: $0) } ?? [stepping.keysHelp]
             keyboard.show(help.joined(separator: "\n") + "\n")
         }
         while true {
             let shown = prompt + text
             keyboard.show(shown)
-            switch await keyboard.answer(stepping: true, prompt: prompt, redraw: shown) {
+            switch await keyboard.answer(stepping: true, prompt: prompt, redraw: shown, autoAdvance: stepping.autoAdvance) {
             case .proceed:
                 keyboard.show("\n")
+                stepping.linesRun.append(SteppedLine(
+                    text: text, origin: origin, nextStep: recorder.log.nextNumber,
+                    sceneFirstStep: recorder.log.currentSceneFirstStep))
                 return .run
+            case .back:
+                if let previous = stepBack(from: origin, stepping: stepping) { return .back(previous) }
             case .skip:
                 keyboard.show("  (skipped)\n")
                 return .skip
             case .continueToEnd:
                 keyboard.show("\n")
                 stepping.continuing = true
+                stepping.linesRun.removeAll()
                 return .run
             case .stop:
                 keyboard.show("\n(stopped: the rest of '\(origin.source)' was not run)\n")
@@ -107,6 +136,28 @@ extension SessionRunner {
         }
     }
 
+    /// `b` at the pause before `origin`: the line run before it (in the same file), with the
+    /// scene travelled back to before that line ran; nil, having said why, when there is none.
+    private func stepBack(from origin: LineOrigin, stepping: SteppingRun) -> SteppedLine? {
+        guard let keyboard else { return nil }
+        guard let previous = stepping.linesRun.last, previous.origin.source == origin.source else {
+            keyboard.show("  (nothing to step back to)\n")
+            return nil
+        }
+        let steps = recorder.log.nextNumber - previous.nextStep
+        if steps > 0 && recorder.log.currentSceneFirstStep != previous.sceneFirstStep {
+            keyboard.show("  (cannot step back over a change of scene)\n")
+            return nil
+        }
+        keyboard.show("  (back to line \(previous.origin.line))\n")
+        if !undo(steps: steps, label: "(back)") {
+            keyboard.show("  (cannot step back: the time-travel history does not reach that far)\n")
+            return nil
+        }
+        stepping.linesRun.removeLast()
+        return previous
+    }
+
     /// `:pause [TEXT]`: with a person at the terminal (interactive, or a stepping run that is
     /// not continuing) shows TEXT and waits for Enter; otherwise does nothing. In a stepping run
     /// the stepping keys work here too.
@@ -117,7 +168,11 @@ extension SessionRunner {
         let origin = output.origin
         while true {
             keyboard.show(shown)
-            switch await keyboard.answer(stepping: stepping != nil, prompt: prompt, redraw: shown) {
+            switch await keyboard.answer(
+                stepping: stepping != nil, prompt: prompt, redraw: shown, autoAdvance: stepping?.autoAdvance) {
+            case .back:
+                keyboard.show("\n")
+                continue
             case .proceed, .skip:
                 keyboard.show("\n")
                 return .succeeded

@@ -64,13 +64,44 @@ public final class ShellSession {
     }
 
     private func makeKeyboard(interactive: Bool, sink: OutputSink) -> StepKeyboard? {
-        StepKeyboard(interactive: interactive, sink: sink, color: configuration.color, environment: configuration.environment)
+        let keyboard = StepKeyboard(
+            interactive: interactive, sink: sink, color: configuration.color, environment: configuration.environment)
+        keyboard?.completionProvider = { [weak self] line, cursor in self?.complete(line: line, cursor: cursor) ?? (cursor, []) }
+        return keyboard
     }
 
-    /// `run --step`: the whole run steps, keys read from the terminal on standard input.
-    package func beginStepping() {
+    /// `run --step` (`--step-delay`): the whole run steps, keys read from the terminal on standard
+    /// input; a line typed at a pause is recalled from and recorded in `history`.
+    package func beginStepping(history: PauseHistory) {
         runner.keyboard = makeKeyboard(interactive: false, sink: output.sink)
-        if runner.keyboard != nil { runner.stepping = SteppingRun(rootDepth: 0) }
+        runner.keyboard?.history = history
+        if runner.keyboard != nil { runner.stepping = SteppingRun(rootDepth: 0, autoAdvance: configuration.stepDelay) }
+    }
+
+    /// The history the pauses of this (interactive) session recall and record lines in.
+    func usePauseHistory(_ history: PauseHistory) {
+        runner.keyboard?.history = history
+    }
+
+    /// The completions of `line` with the cursor at `cursor` (in characters): Tab at the prompt
+    /// and at a pause.
+    func complete(line: String, cursor: Int) -> LineCompletion {
+        let cursorIndex = line.index(line.startIndex, offsetBy: min(cursor, line.count))
+        let byteCursor = line.utf8.distance(from: line.startIndex, to: cursorIndex)
+        let completion = CompletionEngine.complete(line: line, cursor: byteCursor, context: completionContext())
+        let startIndex = line.utf8.index(line.startIndex, offsetBy: min(completion.start, line.utf8.count))
+        return (line.distance(from: line.startIndex, to: startIndex), completion.candidates)
+    }
+
+    private func completionContext() -> CompletionContext {
+        let session = self
+        return CompletionContext(
+            registryNames: { MainActor.assumeIsolated { session.registry.names } },
+            reactors: { MainActor.assumeIsolated { session.commandTables } },
+            focusedReactor: { MainActor.assumeIsolated { session.focusedReactorName } },
+            statePaths: { reactor in MainActor.assumeIsolated { session.statePaths(of: reactor) } },
+            fileNames: { partial in FileNameCompletion.candidates(for: partial) }
+        )
     }
 
     /// The prompt: the focused reactor's name (`counter> `).

@@ -91,15 +91,36 @@ extension SessionRunner {
         default:
             return .succeeded
         }
+        restore(target!, label: label, replayLines: [ScriptFormatter.metaLine(command)])
+        return .succeeded
+    }
+
+    /// `b` at a stepping pause: the whole scene up to `steps` logged actions back (as many
+    /// `:undo`s as the timeline allows), reported once under `label`; false, with nothing
+    /// changed, when it cannot go back at all.
+    func undo(steps: Int, label: String) -> Bool {
+        var target: Timeline.Target?
+        var undone = 0
+        while undone < steps, let earlier = recorder.timeline.undo(settled: scene.scheduler.isQuiescent) {
+            target = earlier
+            undone += 1
+        }
+        guard let target else { return steps == 0 }
+        restore(target, label: label, replayLines: Array(repeating: ":undo", count: undone))
+        return true
+    }
+
+    /// Puts every reactor of the scene back to `target` (effects cancelled), reports the changes
+    /// under `label` and keeps `replayLines` for the replay script.
+    private func restore(_ target: Timeline.Target, label: String, replayLines: [String]) {
         for reactor in scene.reactors { reactor.cancelAllEffects() }
-        recorder.timeline.restore(target!)
-        recorder.replay.append(ScriptFormatter.metaLine(command))
+        recorder.timeline.restore(target)
+        for line in replayLines { recorder.replay.append(line) }
         for index in scene.reactors.indices {
             // In scenes of several, only the reactors that changed get a block.
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
-        return .succeeded
     }
 
     func reset(_ name: LocatedText?) -> CommandOutcome {
