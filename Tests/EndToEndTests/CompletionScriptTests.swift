@@ -42,7 +42,7 @@ struct CompletionScriptTests {
     }
 
     @Test func runFlagsIncludeStepAndEcho() async throws {
-        #expect(try await complete(["reactor-shell", "run", "--st"]) == ["--step"])
+        #expect(try await complete(["reactor-shell", "run", "--st"]) == ["--step", "--step-delay"])
         #expect(try await complete(["reactor-shell", "run", "--serve-"]) == ["--serve-exit", "--serve-host", "--serve-port"])
         #expect(try await complete(["reactor-shell", "run", "--e"]) == ["--echo"])
     }
@@ -91,7 +91,7 @@ struct OtherShellCompletionScriptTests {
             #expect(result.status == 0, "\(result.transcript)")
             return result.stdoutLines.compactMap { $0.split(separator: "\t").first.map(String.init) }
         }
-        #expect(try await candidates("reactor-shell run --st") == ["--step"])
+        #expect(try await candidates("reactor-shell run --st") == ["--step", "--step-delay"])
         #expect(try await candidates("reactor-shell --fo") == ["--format"])
         #expect(try await candidates("reactor-shell test --up") == ["--update"])
     }
