@@ -91,11 +91,11 @@ struct BuiltinRegistryTests {
         #expect((defaulted as? NetworkRepositoryFetcher)?.baseURL == "https://api.github.com")
     }
 
-    @Test func onlyGitHubSearchBringsOptionsAndTheyAreItsFetcherURLTimeoutAndToken() {
+    @Test func onlyGitHubSearchBringsOptionsAndTheyAreItsFetcherCassetteURLTimeoutAndToken() {
         #expect(Registry.builtins.entries.filter { !$0.options.isEmpty }.map(\.name) == ["github-search"])
-        #expect(Registry.builtins.options.map(\.name) == ["fetcher", "github-api-url", "network-timeout", "GITHUB_TOKEN"])
-        #expect(Registry.builtins.options.map(\.environmentVariable) == [nil, "GITHUB_API_URL", nil, "GITHUB_TOKEN"])
-        #expect(Registry.builtins.options.map(\.isCommandLineOption) == [true, true, true, false])
+        #expect(Registry.builtins.options.map(\.name) == ["fetcher", "cassette", "github-api-url", "network-timeout", "GITHUB_TOKEN"])
+        #expect(Registry.builtins.options.map(\.environmentVariable) == [nil, nil, "GITHUB_API_URL", nil, "GITHUB_TOKEN"])
+        #expect(Registry.builtins.options.map(\.isCommandLineOption) == [true, true, true, true, false])
     }
 }
 

@@ -82,8 +82,24 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
         }
     }
 
+    /// The HTTP answer to page `page` of the search for `query`, and the `host:port` that gave it
+    /// (for a cassette to keep); failures as for ``searchRepositories(query:page:)``.
+    func answer(query: String, page: Int) async throws -> (answer: HTTPAnswer, authority: String) {
+        do {
+            let endpoint = try endpoint.get()
+            return (try await answer(query: query, page: page, endpoint: endpoint), endpoint.authority)
+        } catch let error as RepositoryFetchError {
+            throw error.redacting(token)
+        }
+    }
+
     private func fetch(query: String, page: Int) async throws -> [String] {
         let endpoint = try endpoint.get()
+        let answer = try await answer(query: query, page: page, endpoint: endpoint)
+        return try GitHubSearchResponse.fullNames(of: answer, authority: endpoint.authority)
+    }
+
+    private func answer(query: String, page: Int, endpoint: GitHubSearchEndpoint) async throws -> HTTPAnswer {
         try Task.checkCancellation()
         let answer: HTTPAnswer
         do {
@@ -99,7 +115,7 @@ public final class NetworkRepositoryFetcher: RepositoryFetcher {
         guard answer.status > 0 else {
             throw RepositoryFetchError(.transport, message: "\(endpoint.authority) sent an answer that is not HTTP")
         }
-        return try GitHubSearchResponse.fullNames(of: answer, authority: endpoint.authority)
+        return answer
     }
 
     /// `Accept`, `User-Agent`, `X-GitHub-Api-Version`, and `Authorization` when there is a token.

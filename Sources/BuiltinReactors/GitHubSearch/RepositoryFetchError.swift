@@ -21,6 +21,9 @@ public struct RepositoryFetchError: Error, Sendable, Equatable, CustomStringConv
         /// Any other transport failure (TLS, lost connection, …), including a libcurl that cannot
         /// be loaded (the network fetcher opens it on first use).
         case transport
+        /// A cassette (`--fetcher record|replay --cassette FILE`) cannot be read or written, or
+        /// does not hold the request asked for.
+        case cassette
     }
 
     /// The kind of failure.

@@ -6,13 +6,22 @@ public enum FetcherKind: String, Sendable, CaseIterable {
     case stub
     /// Real HTTP to the GitHub API (or `--github-api-url`).
     case network
+    /// Real HTTP, each answer kept in `--cassette FILE`.
+    case record
+    /// The answers kept in `--cassette FILE`, offline.
+    case replay
 }
 
 extension RegistryOption {
-    /// `--fetcher stub|network`: the GitHub search back end.
+    /// `--fetcher stub|network|record|replay`: the GitHub search back end.
     public static let githubFetcher = RegistryOption.option(
-        "fetcher", valueName: "stub|network", help: "GitHub search back end: stub (offline) or network.",
+        "fetcher", valueName: "stub|network|record|replay",
+        help: "GitHub search back end: stub (offline), network, record (network, kept in --cassette) or replay (--cassette, offline).",
         values: FetcherKind.allCases.map(\.rawValue), defaultValue: FetcherKind.stub.rawValue)
+
+    /// `--cassette FILE`: where `--fetcher record` keeps the answers and `--fetcher replay` reads them.
+    public static let githubCassette = RegistryOption.option(
+        "cassette", valueName: "file", help: "The GitHub answers --fetcher record keeps and --fetcher replay gives (JSON).")
 
     /// `--github-api-url URL` (env `GITHUB_API_URL`): the GitHub API's base URL. A URL the
     /// network fetcher could not use is a usage error before anything runs when typed on the
@@ -29,7 +38,9 @@ extension RegistryOption {
                 return error.message
             }
         },
-        usedWhen: { settings in settings[RegistryOption.githubFetcher.name] == FetcherKind.network.rawValue })
+        usedWhen: { settings in
+            [FetcherKind.network.rawValue, FetcherKind.record.rawValue].contains(settings[RegistryOption.githubFetcher.name])
+        })
 
     /// `--network-timeout DURATION`: the limit of one request (10 s, which is also the most:
     /// the shell's wait after an action allows 11 s, and the request's own timeout must come
@@ -53,10 +64,10 @@ extension GitHubSearchReactor {
     /// The API's base URL when neither `--github-api-url` nor `GITHUB_API_URL` gives one.
     nonisolated public static let defaultAPIURL = "https://api.github.com"
 
-    /// The settings the `github-search` entry brings to a shell: `--fetcher`, `--github-api-url`
-    /// (env `GITHUB_API_URL`), `--network-timeout` and env `GITHUB_TOKEN`.
+    /// The settings the `github-search` entry brings to a shell: `--fetcher`, `--cassette`,
+    /// `--github-api-url` (env `GITHUB_API_URL`), `--network-timeout` and env `GITHUB_TOKEN`.
     nonisolated public static let options: [RegistryOption] = [
-        .githubFetcher, .githubAPIURL, .githubNetworkTimeout, .githubToken,
+        .githubFetcher, .githubCassette, .githubAPIURL, .githubNetworkTimeout, .githubToken,
     ]
 
     /// The back end a scene's settings ask for: the offline stub on the scene's clock
@@ -68,12 +79,29 @@ extension GitHubSearchReactor {
         case .stub:
             return StubRepositoryFetcher(clock: context.scheduler.clock)
         case .network:
-            return NetworkRepositoryFetcher(
-                baseURL: context.option(RegistryOption.githubAPIURL.name) ?? defaultAPIURL,
-                token: context.option(RegistryOption.githubToken.name),
-                timeout: context.option(RegistryOption.githubNetworkTimeout.name).flatMap(DurationSyntax.parse)
-                    ?? NetworkRepositoryFetcher.defaultTimeout
-            )
+            return networkFetcher(for: context)
+        case .record:
+            guard let path = context.option(RegistryOption.githubCassette.name) else {
+                return UnusableFetcher(problem: "--fetcher record needs --cassette FILE (where to keep the answers)")
+            }
+            return CassetteRecordingFetcher(
+                path: path, network: networkFetcher(for: context), token: context.option(RegistryOption.githubToken.name))
+        case .replay:
+            guard let path = context.option(RegistryOption.githubCassette.name) else {
+                return UnusableFetcher(problem: "--fetcher replay needs --cassette FILE (the answers to give)")
+            }
+            return CassetteReplayFetcher(path: path, clock: context.scheduler.clock)
         }
+    }
+
+    /// GitHub's API at `--github-api-url` with `GITHUB_TOKEN` and `--network-timeout`.
+    @MainActor
+    private static func networkFetcher(for context: SceneContext) -> NetworkRepositoryFetcher {
+        NetworkRepositoryFetcher(
+            baseURL: context.option(RegistryOption.githubAPIURL.name) ?? defaultAPIURL,
+            token: context.option(RegistryOption.githubToken.name),
+            timeout: context.option(RegistryOption.githubNetworkTimeout.name).flatMap(DurationSyntax.parse)
+                ?? NetworkRepositoryFetcher.defaultTimeout
+        )
     }
 }

@@ -7,9 +7,9 @@ import Darwin
 /// Reads a file the shell compares with (a golden file of `test`): only a regular file, and only
 /// up to a size, so that a link to `/dev/zero` or `/dev/full`, a FIFO or a huge sparse file gets a
 /// clear error at once rather than an endless read, a wait for a writer or a huge allocation.
-enum BoundedFile {
+package enum BoundedFile {
     /// What reading gave.
-    enum Contents: Equatable {
+    package enum Contents: Equatable {
         /// The file's bytes.
         case bytes([UInt8])
         /// There is no file at the path.
@@ -17,7 +17,7 @@ enum BoundedFile {
     }
 
     /// The contents of the regular file at `path`, at most `limit` bytes.
-    static func read(_ path: String, limit: Int) -> Result<Contents, FileAccessError> {
+    package static func read(_ path: String, limit: Int) -> Result<Contents, FileAccessError> {
         if let problem = FileName.problem(path) { return .failure(FileAccessError(problem)) }
         // O_NONBLOCK: opening a FIFO does not wait for a writer (it is refused below).
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)

@@ -17,9 +17,9 @@ enum FileName {
 }
 
 /// A file that cannot be read or written, and why (`No space left on device`, `is a directory`).
-struct FileAccessError: Error, Equatable, CustomStringConvertible {
+package struct FileAccessError: Error, Equatable, CustomStringConvertible {
     /// The reason, without the file's name.
-    let reason: String
+    package let reason: String
     /// The `errno` value, when a system call failed (nil for the shell's own refusals).
     let code: Int32?
 
@@ -33,5 +33,5 @@ struct FileAccessError: Error, Equatable, CustomStringConvertible {
         code = error.code
     }
 
-    var description: String { reason }
+    package var description: String { reason }
 }

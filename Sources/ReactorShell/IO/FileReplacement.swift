@@ -14,10 +14,10 @@ import Darwin
 /// A symbolic link is followed (its target is replaced, the link stays). A target that is a
 /// character device (`/dev/null`, `/dev/stdout` on a terminal) or a FIFO has nothing to tear and
 /// cannot be replaced: it is written in place (a FIFO without a reader is an error, not a wait).
-enum FileReplacement {
+package enum FileReplacement {
     /// Writes `text` as the whole of `path`; a new file gets `mode` (less the umask), a replaced
     /// one keeps its own permissions. Returns why it could not, or nil.
-    static func write(_ text: String, to path: String, mode: mode_t = 0o644) -> FileAccessError? {
+    package static func write(_ text: String, to path: String, mode: mode_t = 0o644) -> FileAccessError? {
         if let problem = FileName.problem(path) { return FileAccessError(problem) }
         var target = path
         var status = stat()
