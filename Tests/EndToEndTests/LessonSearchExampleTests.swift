@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// examples/lesson-search.rsh, the lesson on effects, cancellation and paging: it runs cleanly, its
+/// checked-in transcript and sequence diagram are what the binary makes of it now
+/// (`scripts/update-lesson` rewrites them), and it is given the same from a cassette recorded
+/// against a server (a loopback one shaped like GitHub, answering as the stub does).
+@Suite("The search lesson and its exports")
+struct LessonSearchExampleTests {
+    static func example(_ name: String) throws -> String {
+        try String(contentsOf: LessonExampleTests.examples.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    @Test func theLessonRunsAndItsTranscriptAndDiagramAreCurrent() async throws {
+        let lesson = try Self.example("lesson-search.rsh")
+        #expect(lesson.contains("\n:pause"), "written for --step, with pauses")
+        try await withWorkspace { workspace in
+            let result = try await workspace.run(
+                lesson + ":save --transcript lesson-search.md\n:diagram lesson-search.mmd\n", named: "lesson-search.rsh")
+            #expect(result.status == 0, "\(result.transcript)")
+            #expect(result.lastStdoutLine == "9 passed, 0 failed, 0 errors", "\(result.transcript)")
+            let stale = "stale: run scripts/update-lesson and check in the result"
+            #expect(try workspace.read("lesson-search.md") == Self.example("lesson-search.md"), "examples/lesson-search.md is \(stale)")
+            #expect(try workspace.read("lesson-search.mmd") == Self.example("lesson-search.mmd"), "examples/lesson-search.mmd is \(stale)")
+        }
+    }
+
+    @Test func theLessonShowsTheCancellationAndThePaging() throws {
+        let golden = try Self.example("lesson-search.out")
+        #expect(golden.contains("\n  ⊘ effect #2 of updateQuery(\"sw\") cancelled by updateQuery(\"swift\")\n"))
+        #expect(golden.contains("\n  · appendRepos([], nextPage: nil)\n      nextPage: 4 → nil\n"))
+        #expect(golden.contains("\n  2  updateQuery \"sw\"\n       · setQuery(\"sw\")\n       ⊘ effect #2 cancelled by updateQuery(\"swift\")\n"))
+        let transcript = try Self.example("lesson-search.md")
+        #expect(transcript.contains("\nA newer query cancels the search still in flight (flatMapLatest in ReactorKit).\n"))
+        #expect(transcript.contains("⊘ effect #2 of updateQuery(\"sw\") cancelled by updateQuery(\"swift\")"))
+        let diagram = try Self.example("lesson-search.mmd")
+        #expect(diagram.hasPrefix("sequenceDiagram\n    actor User\n    participant github_search as github-search\n"))
+        #expect(diagram.contains("cancelled by updateQuery(\"swift\")"))
+    }
+
+    @Test func aCassetteRecordedAtHomeGivesTheLessonOffline() async throws {
+        let lesson = try Self.example("lesson-search.rsh")
+        let golden = try Self.example("lesson-search.out")
+        try await withWorkspace { workspace in
+            let server = try LoopbackHTTPServer.gitHubSearch { query, page in
+                (1...3).contains(page) ? (1...3).map { "\(query)\(3 * (page - 1) + $0)" } : []
+            }
+            // At home: the lesson's searches go to the server and are kept (the output may differ
+            // from the stub's, whose latency it does not have).
+            _ = try await workspace.run(lesson, named: "lesson-search.rsh", options: [
+                "--fetcher", "record", "--cassette", "search.json", "--github-api-url", server.baseURL,
+            ])
+            server.stop()
+            #expect(server.requests.contains { $0.query("q") == "swift" && $0.query("page") == "4" })
+            // In class, without the server: the same run as with the stub, line for line.
+            let replayed = try await workspace.shell(
+                ["run", "--fetcher", "replay", "--cassette", "search.json", "lesson-search.rsh"])
+            #expect(replayed.status == 0, "\(replayed.transcript)")
+            #expect(replayed.stdout == golden, "\(replayed.transcript)")
+        }
+    }
+}
