@@ -87,6 +87,24 @@ struct RoomLayoutTests {
         }
     }
 
+    /// A long `:pause` text wraps at a word (it broke mid-word at the edge), and comes back whole
+    /// after a command typed at it.
+    @Test func aLongPauseWrapsAtAWordAndComesBackWholeAfterACommand() async throws {
+        let home = try InteractiveHome()
+        try home.write("lesson.rsh", ":pause \"One action, two mutations: one now, one when the search answered.\"\nincrease\n")
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "run", "--step", "lesson.rsh"], columns: 80, rows: 30, waitingFor: "  Enter")
+        let pause = "⏸ One action, two mutations: one now, one when the search answered. — press\n  Enter"
+        #expect(try terminal.screen() == pause)
+        try terminal.type(":state value")
+        try terminal.press(.enter)
+        try await terminal.waitFor("counter> :state value\n0\n" + pause)
+        try terminal.press(.enter)
+        try await terminal.waitForLastLine("counter> increase")
+        try terminal.type("q")
+        #expect(try await terminal.waitForExitStatus() == 0)
+    }
+
     @Test func controlLClearsTheScreenAtAPause() async throws {
         let home = try InteractiveHome()
         try home.write("lesson.rsh", "# Narration before.\nincrease\n")

@@ -164,10 +164,13 @@ extension SessionRunner {
     func pause(_ text: String?) async -> CommandOutcome {
         guard let keyboard, !(stepping?.continuing ?? false) else { return .succeeded }
         if stepping == nil && !keyboard.interactive { return .succeeded }
-        let shown = "⏸ " + (text.map { $0 + " — " } ?? "") + "press Enter"
+        // Wrapped at words for the display: all of it is shown at each stop, and the last line is
+        // what a key that abandons a typed command draws again.
+        let lines = Self.pauseLines(text, width: keyboard.width)
+        let shown = lines[lines.count - 1]
         let origin = output.origin
         while true {
-            keyboard.show(shown)
+            keyboard.show(lines.joined(separator: "\n"))
             switch await keyboard.answer(
                 stepping: stepping != nil, prompt: prompt, redraw: shown, autoAdvance: stepping?.autoAdvance) {
             case .back:
@@ -196,6 +199,12 @@ extension SessionRunner {
                 if case .quit = outcome { return outcome }
             }
         }
+    }
+
+    /// The lines of a `:pause`: `⏸ TEXT — press Enter`, word-wrapped to `width` when there is one.
+    static func pauseLines(_ text: String?, width: Int?) -> [String] {
+        let shown = "⏸ " + (text.map { $0 + " — " } ?? "") + "press Enter"
+        return width.map { TextLayout.wrap(shown, width: $0, indent: 2) } ?? [shown]
     }
 
     /// Runs a `:` line typed at a pause (as the person's own line, `<stdin>:N`).
