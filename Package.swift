@@ -132,6 +132,7 @@ let package = Package(
         .testTarget(
             name: "ReactorLanguageServerTests",
             dependencies: ["ReactorLanguageServer", "ReactorShell", "BuiltinReactors", "StateDiff"]),
+        .testTarget(name: "LiveViewTests", dependencies: ["LiveView"]),
         .testTarget(name: "EndToEndTests", dependencies: ["reactor-shell", "reactor-shell-live", "trapping-shell", "TestSupport", "StateDiff"]),
     ]
 )

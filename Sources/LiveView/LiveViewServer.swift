@@ -73,9 +73,7 @@ public final class LiveViewServer: Sendable {
                 return RequestGuard.plain(.serviceUnavailable, "the shell has ended")
             }
             var body = Array("{\"outcome\":\"\(result.outcome)\",\"events\":[".utf8)
-            if let range = result.events {
-                body += await log.events(in: range).joined(separator: [UInt8(ascii: ",")])
-            }
+            if let range = result.events { body += await log.jsonArrayElements(in: range) }
             body += Array("]}".utf8)
             return Self.json(body)
         }

@@ -28,8 +28,9 @@ public actor ShellConnection {
     private let log: EventLog
     private let output: Int32
     private var nextRequest = 1
-    private var commands: [Int: CheckedContinuation<CommandResult?, Never>] = [:]
-    private var states: [Int: CheckedContinuation<[UInt8]?, Never>] = [:]
+    /// The requests sent and not answered yet, by number: each waits for the rest of its
+    /// answer's line (after `!KIND ID `), or nil if the shell ends first.
+    private var requests: [Int: CheckedContinuation<Substring?, Never>] = [:]
     private var ended = false
 
     /// A link that appends the shell's events to `log` and writes requests to `output`.
@@ -46,30 +47,33 @@ public actor ShellConnection {
 
     /// Asks the shell to run `line` as if typed; nil when the shell has gone.
     public func run(_ line: String) async -> CommandResult? {
-        guard !ended else { return nil }
-        let id = nextRequest
-        nextRequest += 1
-        return await withCheckedContinuation { continuation in
-            commands[id] = continuation
-            send("command \(id) \(line)")
-        }
+        guard let answer = await request("command", line) else { return nil }
+        let fields = answer.split(separator: " ")
+        guard fields.count == 3, let first = Int(fields[0]), let last = Int(fields[1]) else { return nil }
+        return CommandResult(outcome: String(fields[2]), events: first <= last ? first...last : nil)
     }
 
     /// The whole scene's state as JSON, from the shell; nil when the shell has gone.
     public func sceneState() async -> [UInt8]? {
+        await request("state", nil).map { Array($0.utf8) }
+    }
+
+    /// Sends request `kind` (with `argument`, if any) under a new number and waits for the
+    /// shell's answer to that number: the one way every request goes.
+    private func request(_ kind: String, _ argument: String?) async -> Substring? {
         guard !ended else { return nil }
         let id = nextRequest
         nextRequest += 1
         return await withCheckedContinuation { continuation in
-            states[id] = continuation
-            send("state \(id)")
+            requests[id] = continuation
+            send(argument.map { "\(kind) \(id) \($0)" } ?? "\(kind) \(id)")
         }
     }
 
     /// Reads the shell's messages from `input` until it ends (on a thread of its own: the reads
     /// block), then returns.
     public func readMessages(from input: Int32 = 0) async {
-        let lines = AsyncStream<[[UInt8]]> { continuation in
+        let chunks = AsyncStream<[UInt8]> { continuation in
             let reader = LineChunkReader(descriptor: input) { continuation.yield($0) }
             // Its own thread: the reads block.
             Thread {
@@ -77,46 +81,41 @@ public actor ShellConnection {
                 continuation.finish()
             }.start()
         }
-        for await batch in lines { await handle(batch) }
+        for await chunk in chunks { await handle(chunk) }
         shellEnded()
     }
 
-    private func handle(_ lines: [[UInt8]]) async {
-        var events: [[UInt8]] = []
-        for line in lines {
+    /// Appends the events of `chunk` (lines) to the log; an answer (`!…`) is read once the events
+    /// before it are in the log.
+    private func handle(_ chunk: [UInt8]) async {
+        var events = EventBatch()
+        var start = chunk.startIndex
+        while start < chunk.endIndex {
+            let end = chunk[start...].firstIndex(of: 10) ?? chunk.endIndex
+            let line = chunk[start..<end]
             if line.first == UInt8(ascii: "!") {
                 await log.append(contentsOf: events)
-                events = []
-                reply(String(decoding: line.dropFirst(), as: UTF8.self))
+                events = EventBatch()
+                answer(String(decoding: line.dropFirst(), as: UTF8.self))
             } else if !line.isEmpty {
                 events.append(line)
             }
+            start = end + 1
         }
         await log.append(contentsOf: events)
     }
 
-    private func reply(_ message: String) {
+    /// `done ID FIRST LAST OUTCOME` or `state ID JSON`: the answer to request ID.
+    private func answer(_ message: String) {
         let parts = message.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
         guard parts.count == 3, let id = Int(parts[1]) else { return }
-        switch parts[0] {
-        case "done":
-            let fields = parts[2].split(separator: " ")
-            guard fields.count == 3, let first = Int(fields[0]), let last = Int(fields[1]) else { return }
-            let result = CommandResult(outcome: String(fields[2]), events: first <= last ? first...last : nil)
-            commands.removeValue(forKey: id)?.resume(returning: result)
-        case "state":
-            states.removeValue(forKey: id)?.resume(returning: Array(parts[2].utf8))
-        default:
-            break
-        }
+        requests.removeValue(forKey: id)?.resume(returning: parts[2])
     }
 
     private func shellEnded() {
         ended = true
-        for waiter in commands.values { waiter.resume(returning: nil) }
-        for waiter in states.values { waiter.resume(returning: nil) }
-        commands = [:]
-        states = [:]
+        for waiter in requests.values { waiter.resume(returning: nil) }
+        requests = [:]
     }
 
     private func send(_ message: String) {
