@@ -1,18 +1,22 @@
 import ReactorCore
 
 /// One thing that happened in a scene's reactors, as their runtime observers wrote it down: a plain
-/// value, read by the session's readers once the journal is drained (see ``SceneJournal``).
+/// value of numbers only, read by the session's readers once the journal is drained (see
+/// ``SceneJournal``). Its text (an action's or mutation's label, a failed effect's error) is kept
+/// once in the journal beside it and handed to the readers with it, so that an event is copied and
+/// dropped without any reference counting.
 public struct JournalEvent {
     /// What happened.
     public enum Kind {
-        /// Action `id`, labelled `label` (`updateQuery("sw")`), entered the reactor's pipeline: a
-        /// typed one, or one dispatched by an effect.
-        case action(id: Int, label: String)
-        /// Mutation `label` was reduced. `actionID` is the action whose effect sent it; nil for a
-        /// service's event that the reactor merged (`transform(mutation:)`). The reactor keeps the
-        /// new state until the journal is drained (``SessionEvent/newState()`` describes it).
-        case reduction(actionID: Int?, label: String)
-        /// A step in the life of an effect task.
+        /// Action `id` entered the reactor's pipeline: a typed one, or one dispatched by an effect.
+        /// Its text is its label (`updateQuery("sw")`).
+        case action(id: Int)
+        /// A mutation was reduced; its text is the mutation's label. `actionID` is the action whose
+        /// effect sent it; nil for a service's event that the reactor merged
+        /// (`transform(mutation:)`). The reactor keeps the new state until the journal is drained
+        /// (``SessionEvent/newState()`` describes it).
+        case reduction(actionID: Int?)
+        /// A step in the life of an effect task; the text of a failed one is its error.
         case effect(EffectStep)
     }
 
@@ -27,14 +31,14 @@ public struct JournalEvent {
     /// Whether it happened while the shell was sending a typed action (its synchronous part): a
     /// service event without an effect then goes back to that action.
     public let duringSend: Bool
-    /// For a failed effect, the error's description.
-    public let failure: String?
+    /// Where the journal keeps the event's text (-1: it has none).
+    let text: Int
     /// For a reduction, the new state's place among those its reactor keeps until the drain.
     let stateSlot: Int
 }
 
 /// A step in the life of an effect task, as the journal keeps it (an `EffectEvent` without its
-/// cancellation id and with its error, if any, as text in ``JournalEvent/failure``): plain values,
+/// cancellation id; a failed task's error is the event's text): plain values,
 /// so that the journal's events copy without the runtime's help.
 public struct EffectStep: Sendable, Equatable {
     /// What happened to the task.

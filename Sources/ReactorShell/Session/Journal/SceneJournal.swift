@@ -17,8 +17,8 @@ public final class SceneJournal {
     // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
     // never passed `inout` to code that could reach it, and, the journal being drained only
     // between sends, never reached again while an access to it is under way.
-    /// The events not drained yet, oldest first.
-    @exclusivity(unchecked) private var events: [JournalEvent] = []
+    /// The events not drained yet, oldest first, and their texts.
+    @exclusivity(unchecked) private var pending = Entries()
     /// True while the shell sends a typed action (its synchronous part).
     @exclusivity(unchecked) var isSending = false
     /// True while a line's synchronous part runs: the line drains the journal itself.
@@ -34,13 +34,19 @@ public final class SceneJournal {
     }
 
     /// Whether there is nothing to drain.
-    var isEmpty: Bool { events.isEmpty }
+    var isEmpty: Bool { pending.events.isEmpty }
 
-    /// Appends an event of `kind` of reactor `reactor` (for a reduction, with its new state kept
-    /// by the reactor at `stateSlot`).
+    /// Appends that action `id` of reactor `reactor`, labelled `label`, entered its pipeline.
     @usableFromInline
-    func append(_ kind: JournalEvent.Kind, reactor: Int, stateSlot: Int = -1) {
-        append(kind, reactor: reactor, stateSlot: stateSlot, failure: nil)
+    func appendAction(_ id: Int, label: String, reactor: Int) {
+        append(.action(id: id), reactor: reactor, text: label, stateSlot: -1)
+    }
+
+    /// Appends that a mutation labelled `label`, sent for action `actionID`, was reduced by reactor
+    /// `reactor`, which keeps the new state at `stateSlot` until the drain.
+    @usableFromInline
+    func appendReduction(actionID: Int?, label: String, reactor: Int, stateSlot: Int) {
+        append(.reduction(actionID: actionID), reactor: reactor, text: label, stateSlot: stateSlot)
     }
 
     /// Appends effect event `event` of reactor `reactor`.
@@ -48,33 +54,51 @@ public final class SceneJournal {
     func append(_ event: EffectEvent, reactor: Int) {
         var failure: String?
         if case .failed(let error) = event.phase { failure = "\(error)" }
-        append(.effect(EffectStep(event)), reactor: reactor, stateSlot: -1, failure: failure)
+        append(.effect(EffectStep(event)), reactor: reactor, text: failure, stateSlot: -1)
     }
 
-    private func append(_ kind: JournalEvent.Kind, reactor: Int, stateSlot: Int, failure: String?) {
+    private func append(_ kind: JournalEvent.Kind, reactor: Int, text: String?, stateSlot: Int) {
         // While the scheduler is quiescent no effect is alive, so none is running: the task-local
         // look-up (about 100 instructions) is left out of most events.
         let running = scheduler.isQuiescent ? nil : RunningEffect.current
-        events.append(JournalEvent(
+        var textIndex = -1
+        if let text {
+            textIndex = pending.texts.count
+            pending.texts.append(text)
+        }
+        pending.events.append(JournalEvent(
             kind: kind, reactor: reactor, time: scheduler.clock.now, runningEffect: running, duringSend: isSending,
-            failure: failure, stateSlot: stateSlot))
+            text: textIndex, stateSlot: stateSlot))
         if !isHeld && !drainRequested, let lateArrival {
             drainRequested = true
             lateArrival()
         }
     }
 
-    /// Hands the events to `read`, oldest first, until none is left (one written meanwhile is read
-    /// too, after those before it).
-    func drain(_ read: (JournalEvent) -> Void) {
+    /// Hands the events to `read` with their texts ("" for none), oldest first, until none is left
+    /// (one written meanwhile is read too, after those before it).
+    func drain(_ read: (JournalEvent, String) -> Void) {
         drainRequested = false
-        var batch: [JournalEvent] = []
-        while !events.isEmpty {
-            swap(&batch, &events)
-            for event in batch { read(event) }
-            emptyKeepingCapacity(&batch)
+        var batch = Entries()
+        while !pending.events.isEmpty {
+            swap(&batch, &pending)
+            for event in batch.events { read(event, event.text < 0 ? "" : batch.texts[event.text]) }
+            batch.empty()
             // The storage goes back for the next events, unless some arrived meanwhile.
-            if events.isEmpty { swap(&batch, &events) }
+            if pending.events.isEmpty { swap(&batch, &pending) }
+        }
+    }
+
+    /// Events and the texts they refer to.
+    private struct Entries {
+        var events: [JournalEvent] = []
+        var texts: [String] = []
+
+        /// Empties both, keeping their storage: the events are plain values, let go of without a
+        /// walk; the texts are released by code specialized for `String`.
+        mutating func empty() {
+            events.removeAll(keepingCapacity: true)
+            emptyKeepingCapacity(&texts)
         }
     }
 }

@@ -10,35 +10,53 @@ extension SessionRunner {
     func drainJournal() {
         let journal = scene.journal
         guard !journal.isEmpty else { return }
-        journal.drain { event in read(event) }
+        journal.drain { event, text in read(event, text: text) }
         for reactor in scene.reactors { reactor.forgetReducedStates() }
     }
 
-    /// Reads one event of the journal.
-    private func read(_ event: JournalEvent) {
-        let reactor = scene.reactors[event.reactor]
+    /// Reads one event of the journal, with its text (a label, a failed effect's error).
+    private func read(_ event: JournalEvent, text: String) {
         switch event.kind {
-        case .action(let actionID, let label):
-            let step = recorder.recordAction(actionID, label: label, of: event)
-            if !readers.isEmpty { tellReaders(SessionEvent(.action(id: actionID, label: label, step: step), reactor: reactor, time: event.time)) }
-        case .reduction(let actionID, let label):
-            let (cause, elapsed) = recorder.recordReduction(label, actionID: actionID, of: event)
-            reporter.reportChange(
-                of: reactor, at: event.reactor, reduction: event.stateSlot, label: label, elapsed: elapsed, cause: cause)
-            if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
+        case .action(let actionID):
+            let step = recorder.recordAction(actionID, label: text, of: event)
             if !readers.isEmpty {
-                tellReaders(SessionEvent(.reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot))
+                tellReaders(SessionEvent(
+                    .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], time: event.time))
             }
+        case .reduction(let actionID):
+            readReduction(event, label: text, actionID: actionID)
         case .effect(let effect):
-            let (number, report) = recorder.recordEffect(effect, of: event)
-            if let report {
-                if effect.phase == .failed {
-                    _ = output.fail(
-                        "effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(event.failure ?? "")")
-                }
-                if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
+            readEffect(event, effect, failure: text)
+        }
+    }
+
+    /// Reads a reduction: records it, reports what it changed, checks the breaks.
+    private func readReduction(_ event: JournalEvent, label: String, actionID: Int?) {
+        let reactor = scene.reactors[event.reactor]
+        let cause = recorder.recordReduction(label, actionID: actionID, of: event)
+        reporter.reportChange(
+            of: reactor, at: event.reactor, reduction: event.stateSlot, label: label,
+            elapsed: recorder.elapsed(since: actionID, at: event.time), cause: cause)
+        if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
+        if !readers.isEmpty {
+            tellReaders(SessionEvent(
+                .reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot))
+        }
+    }
+
+    /// Reads a step of an effect's life: records it, reports a failure, prints what is shown.
+    private func readEffect(_ event: JournalEvent, _ effect: EffectStep, failure: String) {
+        let number = recorder.recordEffect(effect, of: event)
+        if let report = recorder.effectReport(effect, number: number, of: event, failure: failure) {
+            if effect.phase == .failed {
+                _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
             }
-            if !readers.isEmpty { tellReaders(SessionEvent(.effect(effect, number: number, failure: event.failure), reactor: reactor, time: event.time)) }
+            if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
+        }
+        if !readers.isEmpty {
+            tellReaders(SessionEvent(
+                .effect(effect, number: number, failure: effect.phase == .failed ? failure : nil),
+                reactor: scene.reactors[event.reactor], time: event.time))
         }
     }
 

@@ -104,13 +104,13 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
             // the journal, which refers to no reactor, so no cycle forms.
             return reactor.observeRuntimeEvents(
                 actions: { actionID, action in
-                    journal.append(.action(id: actionID, label: labeler.label(for: action, own: actionLabel)), reactor: index)
+                    journal.appendAction(actionID, label: labeler.label(for: action, own: actionLabel), reactor: index)
                 },
                 reductions: { actionID, mutation, state in
                     let slot = reduced.keep(state)
-                    journal.append(
-                        .reduction(actionID: actionID, label: labeler.label(for: mutation, own: mutationLabel)),
-                        reactor: index, stateSlot: slot)
+                    journal.appendReduction(
+                        actionID: actionID, label: labeler.label(for: mutation, own: mutationLabel), reactor: index,
+                        stateSlot: slot)
                 },
                 effects: { effect in
                     journal.append(effect, reactor: index)

@@ -166,26 +166,26 @@ final class SessionRecorder {
     }
 
     /// Records reduction `mutation` for action `actionID` of the journal's `event` under its
-    /// action's step; returns where it came from and, when tracing, the time since its action.
-    func recordReduction(
-        _ mutation: String, actionID: Int?, of event: JournalEvent
-    ) -> (cause: MutationCause, elapsed: Duration?) {
+    /// action's step; returns where it came from.
+    func recordReduction(_ mutation: String, actionID: Int?, of event: JournalEvent) -> MutationCause {
         let cause = cause(of: actionID, running: event.runningEffect, duringSend: event.duringSend)
-        var elapsed: Duration?
         if let causeAction = cause.actionID {
             log.record(
                 mutation: mutation, reactor: scene.hasSeveral ? scene.reactors[event.reactor].name : nil,
                 actionID: causeAction, effectID: cause.effectID, viaEvent: cause.origin == .event)
             if causeAction == latestTypedActionID { latestTypedMutations += 1 }
-            if trace, let actionID, let start = recentActions[actionID] { elapsed = event.time - start.time }
         }
-        return (cause, elapsed)
+        return cause
     }
 
-    /// Records effect step `effect` of the journal's `event`: returns its number in the session
-    /// and what the printers show of it: a failure, a cancellation by another action (logged under
-    /// the step of the action whose effect it was), or any step while tracing.
-    func recordEffect(_ effect: EffectStep, of event: JournalEvent) -> (number: Int, report: EffectReport?) {
+    /// When tracing, the time from action `actionID` (if it is among the latest) to `time`.
+    func elapsed(since actionID: Int?, at time: Duration) -> Duration? {
+        guard trace, let actionID, let start = recentActions[actionID] else { return nil }
+        return time - start.time
+    }
+
+    /// Records effect step `effect` of the journal's `event`; returns its number in the session.
+    func recordEffect(_ effect: EffectStep, of event: JournalEvent) -> Int {
         let number = effectNumberBase + effect.effectID
         if number > lastEffectNumber { lastEffectNumber = number }
         if let actionID = effect.actionID {
@@ -196,14 +196,22 @@ final class SessionRecorder {
                 _ = recentActions.addLiveEffect(to: actionID, by: -1)
             }
         }
+        return number
+    }
+
+    /// What the printers show of effect step `effect`, effect `number` of the session, of the
+    /// journal's `event` (`failure`: a failed one's error): a failure, a cancellation by another
+    /// action (also logged under the step of the action whose effect it was), or any step while
+    /// tracing; nil for the others.
+    func effectReport(_ effect: EffectStep, number: Int, of event: JournalEvent, failure: String) -> EffectReport? {
         // The action is looked up (and its entry copied) only for what prints it: a start or a
         // normal end, two steps of every effect, needs nothing more.
         let cancellingAction = effect.phase == .cancelled ? effect.cancellingActionID : nil
-        guard effect.phase == .failed || trace || cancellingAction != nil else { return (number, nil) }
+        guard effect.phase == .failed || trace || cancellingAction != nil else { return nil }
         let action = effect.actionID.flatMap { recentActions[$0] }
         var report = EffectReport(
             reactor: scene.reactors[event.reactor].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
-            step: effect, time: event.time, failure: event.failure, effectNumber: number,
+            step: effect, time: event.time, failure: effect.phase == .failed ? failure : nil, effectNumber: number,
             elapsed: action.map { event.time - $0.time })
         report.traced = trace
         if let cancellingAction {
@@ -216,7 +224,7 @@ final class SessionRecorder {
                 log.record(note: "⊘ effect #\(number) cancelled by \(name)", actionID: actionID)
             }
         }
-        return (number, report)
+        return report
     }
 
     /// Where a mutation reduced for action `actionID` (nil: from a merged source) came from,
