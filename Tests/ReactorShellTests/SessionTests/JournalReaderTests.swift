@@ -18,8 +18,8 @@ private final class TranscribingReader: SessionJournalReader {
         case .reduction(let label, let cause):
             let total = (try? event.newState()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
             lines.append("\(reactor) reduction \(label) from \(cause.origin.rawValue) total \(total?.literal() ?? "?")")
-        case .effect(let effect, let number, _):
-            lines.append("\(reactor) effect #\(number) \(effect.phase.rawValue)")
+        case .effect(let effect, let number, let failure):
+            lines.append("\(reactor) effect #\(number) \(effect.phase.rawValue)" + (failure.map { ": \($0)" } ?? ""))
         case .error(let diagnostic):
             lines.append("error \(diagnostic.message)")
         }
@@ -56,5 +56,24 @@ struct JournalReaderTests {
         // Both delayed halves fall due at 100 ms: total goes 0 → 3 → 7 within one wake-up.
         await harness.run(":break total == 3", "slowAdd 3 &", "slowAdd 4 &", ":advance 100ms")
         #expect(harness.takeStdout().contains("  ● break: tally:total == 3 (actual: 3)"))
+    }
+
+    @Test func aFailedEffectReachesTheReaderWithItsErrorAndTheLabelsOfTheEventsAroundIt() async {
+        let harness = SessionHarness()
+        let reader = TranscribingReader()
+        harness.session.addReader(reader)
+        await harness.run("explode", "rename \"x\"")
+        #expect(reader.lines == [
+            "line 1: explode",
+            "tally action explode step 1",
+            "tally effect #1 started",
+            "tally reduction setPending(true) from effect total 0",
+            // The session's own readers first: the reporter's error, then this reader's event.
+            "error effect of tally.explode failed: boom",
+            "tally effect #1 failed: boom",
+            "line 2: rename \"x\"",
+            "tally action rename(\"x\") step 2",
+            "tally reduction setLabel(\"x\") from action total 0",
+        ])
     }
 }

@@ -52,10 +52,10 @@ struct OwnLabelTests {
         handle.recordEvents(into: journal, as: 0)
         handle.reactor.send(.bump(-3))
         var events: [String] = []
-        journal.drain { event in
+        journal.drain { event, text in
             switch event.kind {
-            case .action(_, let label): events.append("action " + label)
-            case .reduction(_, let mutation): events.append("mutation " + mutation)
+            case .action: events.append("action " + text)
+            case .reduction: events.append("mutation " + text)
             case .effect: break
             }
         }

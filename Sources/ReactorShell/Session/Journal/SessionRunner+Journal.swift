@@ -33,12 +33,13 @@ extension SessionRunner {
     /// Reads a reduction: records it, reports what it changed, checks the breaks.
     private func readReduction(_ event: JournalEvent, label: String, actionID: Int?) {
         let reactor = scene.reactors[event.reactor]
-        let cause = recorder.recordReduction(label, actionID: actionID, of: event)
+        // An optional from the start: the reporter takes one, and wrapping it would copy the cause.
+        let cause: MutationCause? = recorder.recordReduction(label, actionID: actionID, of: event)
         reporter.reportChange(
             of: reactor, at: event.reactor, reduction: event.stateSlot, label: label,
             elapsed: recorder.elapsed(since: actionID, at: event.time), cause: cause)
         if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
-        if !readers.isEmpty {
+        if !readers.isEmpty, let cause {
             tellReaders(SessionEvent(
                 .reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot))
         }
@@ -47,7 +48,10 @@ extension SessionRunner {
     /// Reads a step of an effect's life: records it, reports a failure, prints what is shown.
     private func readEffect(_ event: JournalEvent, _ effect: EffectStep, failure: String) {
         let number = recorder.recordEffect(effect, of: event)
-        if let report = recorder.effectReport(effect, number: number, of: event, failure: failure) {
+        // Most steps print nothing (a start, a normal end): no report is made for them.
+        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace,
+           let report = recorder.effectReport(effect, number: number, of: event, failure: failure)
+        {
             if effect.phase == .failed {
                 _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
             }
