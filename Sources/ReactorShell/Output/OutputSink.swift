@@ -151,8 +151,8 @@ private final class PendingBytes {
 
     /// The bytes buffered.
     var count: Int {
-        @inline(__always) get { counters[0] }
-        @inline(__always) set { counters[0] = newValue }
+        get { counters[0] }
+        set { counters[0] = newValue }
     }
 
     /// The bytes of the buffer a flush in progress has written.
@@ -162,7 +162,6 @@ private final class PendingBytes {
     }
 
     /// Appends one byte; the caller makes sure there is room.
-    @inline(__always)
     func append(_ byte: UInt8) {
         base[count] = byte
         count += 1

@@ -39,7 +39,6 @@ final class SessionOutput {
     /// Makes `origin` the line being run. The source of a script's lines is the same string
     /// object line after line: then only the line number is stored, without releasing one copy
     /// of the source and retaining another.
-    @inline(__always)
     func setOrigin(_ origin: LineOrigin) {
         if self.origin.source == origin.source {
             self.origin.line = origin.line

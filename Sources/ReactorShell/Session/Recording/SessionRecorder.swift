@@ -95,7 +95,7 @@ final class SessionRecorder {
         if !scene.scheduler.isQuiescent {
             markOverlappedLines()
         } else if !actionsWithLiveEffects.isEmpty {
-            actionsWithLiveEffects.removeAll(keepingCapacity: true)
+            emptyKeepingCapacity(&actionsWithLiveEffects)
         }
         replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
         pendingReplayLine = replay.overflowed ? nil : replay.count - 1
