@@ -21,8 +21,8 @@ final class CancellableReservations {
         @usableFromInline let node: ObjectIdentifier
         @usableFromInline let id: AnyHashable
         @usableFromInline let cancelsInFlight: Bool
-        @exclusivity(unchecked) @usableFromInline var isCancelled = false
-        @exclusivity(unchecked) @usableFromInline var isTaken = false
+        @usableFromInline var isCancelled = false
+        @usableFromInline var isTaken = false
 
         @usableFromInline
         init(node: ObjectIdentifier, id: AnyHashable, cancelsInFlight: Bool) {

@@ -1,10 +1,8 @@
 /// One asynchronous effect task of a reactor: what runs, under which cancellation id, for which
 /// action, and whether it was cancelled.
 ///
-/// Its mutable fields are exempt from dynamic exclusivity checks (`@exclusivity(unchecked)`), like
-/// the effect fields of ``ReactorRuntime``: they are main-actor state, every access is a plain
-/// load or store, none is passed `inout`, so no two accesses can overlap — and the checks were
-/// a large share of what an effect costs.
+/// Its per-line fields are kept in an ``UncheckedCell``, free of dynamic exclusivity checks
+/// (see there why that is safe and what it saves); the properties below forward to them.
 @MainActor
 @usableFromInline
 final class EffectUnit {
@@ -16,53 +14,95 @@ final class EffectUnit {
     let cancellationID: AnyHashable?
     @usableFromInline
     let scheduler: Scheduler
-    @exclusivity(unchecked) @usableFromInline
-    var task: Task<Void, Never>?
-    /// The id of the unit's virtual-clock timer, for a unit that runs as a timer instead of a task
-    /// (0: none).
-    @exclusivity(unchecked) @usableFromInline
-    var timerID = 0
-    @exclusivity(unchecked) @usableFromInline
-    var isCancelled = false
     /// The action whose effect cancelled this unit (by id, or `cancelInFlight`); nil when it was not
     /// cancelled, or was cancelled by `cancelAllEffects()`, `reset()` or its reactor's release.
     @usableFromInline
     var cancellingActionID: Int?
-    @exclusivity(unchecked) @usableFromInline
-    var hasEnded = false
-    /// How many parent units are parked awaiting this one. They are released in the same turn in
-    /// which this unit ends, so the scheduler never sees a resumable parent as parked (the virtual
-    /// clock would otherwise jump before the parent continues).
-    @exclusivity(unchecked) @usableFromInline
-    var waitingParents = 0
-    /// The next unit in its runtime's list of live effects (``ReactorRuntime/firstLiveEffect``).
-    @exclusivity(unchecked) @usableFromInline
-    var nextLive: EffectUnit?
-    /// The previous unit in that list. Unowned (unsafe): the list owns every unit it links, and
-    /// a unit is unlinked (this field cleared) before its predecessor can be released.
-    @exclusivity(unchecked) @usableFromInline
-    unowned(unsafe) var previousLive: EffectUnit?
-    /// True while the unit is in its runtime's list of live effects.
-    @exclusivity(unchecked) @usableFromInline
-    var isLive = false
-    /// The runtime whose list of live effects the unit is in (unretained), read only while
-    /// ``isLive``: so that an effect's outputs and end reach its runtime without a weak load or
-    /// a retain (a runtime is weakly referenced, so retaining it takes the slow path). A runtime
-    /// unlinks every unit (clearing ``isLive``) in its deinit, before it is freed.
-    @exclusivity(unchecked) @usableFromInline
-    var liveOwner: UnsafeMutableRawPointer?
-    /// True for a unit started in its scheduler's batch (a top-level effect): its task is
-    /// cancelled only through ``cancel()``, so ``isCancelled`` answers for `Task.isCancelled`.
-    /// (A child unit's task is also cancelled with its parent's task, directly.)
-    @exclusivity(unchecked) @usableFromInline
-    var startsInBatch = false
-    /// The `cancellable` parts of the unit's effect, registered when it was created (shared with
-    /// the child units it spawns for its parts); nil when it has none.
-    @exclusivity(unchecked) @usableFromInline
-    var reservations: CancellableReservations?
-    /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
-    @exclusivity(unchecked) @usableFromInline
-    var operation: (@MainActor @Sendable () async -> Void)?
+
+    /// What an effect touches on its way (start, outputs, end).
+    @usableFromInline
+    struct Fields {
+        @usableFromInline var task: Task<Void, Never>?
+        /// The id of the unit's virtual-clock timer, for a unit that runs as a timer instead of a
+        /// task (0: none).
+        @usableFromInline var timerID = 0
+        @usableFromInline var isCancelled = false
+        @usableFromInline var hasEnded = false
+        /// How many parent units are parked awaiting this one. They are released in the same turn
+        /// in which this unit ends, so the scheduler never sees a resumable parent as parked (the
+        /// virtual clock would otherwise jump before the parent continues).
+        @usableFromInline var waitingParents = 0
+        /// The next unit in its runtime's list of live effects (``ReactorRuntime/firstLiveEffect``).
+        @usableFromInline var nextLive: EffectUnit?
+        /// The previous unit in that list, unretained: the list owns every unit it links, and a
+        /// unit is unlinked (this field cleared) before its predecessor can be released.
+        @usableFromInline var previousLive: Unretained<EffectUnit>?
+        /// True while the unit is in its runtime's list of live effects.
+        @usableFromInline var isLive = false
+        /// The runtime whose list of live effects the unit is in (unretained), read only while
+        /// ``isLive``: so that an effect's outputs and end reach its runtime without a weak load
+        /// or a retain (a runtime is weakly referenced, so retaining it takes the slow path). A
+        /// runtime unlinks every unit (clearing ``isLive``) in its deinit, before it is freed.
+        @usableFromInline var liveOwner: Unretained<AnyObject>?
+        /// True for a unit started in its scheduler's batch (a top-level effect): its task is
+        /// cancelled only through ``cancel()``, so ``isCancelled`` answers for `Task.isCancelled`.
+        /// (A child unit's task is also cancelled with its parent's task, directly.)
+        @usableFromInline var startsInBatch = false
+        /// The `cancellable` parts of the unit's effect, registered when it was created (shared
+        /// with the child units it spawns for its parts); nil when it has none.
+        @usableFromInline var reservations: CancellableReservations?
+        /// The body of the unit's task while the unit waits in its scheduler's batch of starts.
+        @usableFromInline var operation: (@MainActor @Sendable () async -> Void)?
+
+        @usableFromInline init() {}
+    }
+
+    @usableFromInline let fields = UncheckedCell(Fields())
+
+    @inlinable var task: Task<Void, Never>? {
+        get { fields.value.task }
+        set { fields.value.task = newValue }
+    }
+    @inlinable var timerID: Int {
+        get { fields.value.timerID }
+        set { fields.value.timerID = newValue }
+    }
+    @inlinable var isCancelled: Bool {
+        get { fields.value.isCancelled }
+        set { fields.value.isCancelled = newValue }
+    }
+    @inlinable var hasEnded: Bool {
+        get { fields.value.hasEnded }
+        set { fields.value.hasEnded = newValue }
+    }
+    @inlinable var waitingParents: Int {
+        get { fields.value.waitingParents }
+        set { fields.value.waitingParents = newValue }
+    }
+    @inlinable var nextLive: EffectUnit? {
+        get { fields.value.nextLive }
+        set { fields.value.nextLive = newValue }
+    }
+    @inlinable var previousLive: EffectUnit? {
+        get { fields.value.previousLive?.object }
+        set { fields.value.previousLive = Unretained(newValue) }
+    }
+    @inlinable var isLive: Bool {
+        get { fields.value.isLive }
+        set { fields.value.isLive = newValue }
+    }
+    @inlinable var startsInBatch: Bool {
+        get { fields.value.startsInBatch }
+        set { fields.value.startsInBatch = newValue }
+    }
+    @inlinable var reservations: CancellableReservations? {
+        get { fields.value.reservations }
+        set { fields.value.reservations = newValue }
+    }
+    @inlinable var operation: (@MainActor @Sendable () async -> Void)? {
+        get { fields.value.operation }
+        set { fields.value.operation = newValue }
+    }
 
     /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
     @usableFromInline
@@ -192,9 +232,9 @@ extension EffectOutputSink {
 @MainActor
 @usableFromInline
 struct OwnMutationSink<R: Reactor>: EffectOutputSink {
-    @usableFromInline unowned(unsafe) let runtime: ReactorRuntime<R>
+    @usableFromInline let runtime: Unretained<ReactorRuntime<R>>
     @usableFromInline let actionID: Int
-    @usableFromInline unowned(unsafe) let reactor: R
+    @usableFromInline let reactor: Unretained<R>
     @usableFromInline let later: EffectDelivery<R.Mutation>
     @usableFromInline let laterBatch: EffectBatchDelivery<R.Mutation>?
 
@@ -203,16 +243,17 @@ struct OwnMutationSink<R: Reactor>: EffectOutputSink {
         runtime: ReactorRuntime<R>, actionID: Int, reactor: R, later: @escaping EffectDelivery<R.Mutation>,
         laterBatch: @escaping EffectBatchDelivery<R.Mutation>
     ) {
-        self.runtime = runtime
+        self.runtime = Unretained(runtime)
         self.actionID = actionID
-        self.reactor = reactor
+        self.reactor = Unretained(reactor)
         self.later = later
         self.laterBatch = laterBatch
     }
 
     @inlinable
     func inline(_ output: R.Mutation) {
-        runtime.apply(output, actionID: actionID, flags: runtime.flags, reactor)
+        let runtime = runtime.object
+        runtime.apply(output, actionID: actionID, flags: runtime.flags, reactor.object)
     }
 }
 
@@ -246,7 +287,13 @@ struct EffectSink<Output>: EffectOutputSink {
 @MainActor
 @usableFromInline
 final class RuntimeHandle<R: Reactor> {
-    /// The runtime, until its deinit begins (unchecked exclusivity: see ``EffectUnit``).
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var runtime: ReactorRuntime<R>?
+    @usableFromInline let cell = UncheckedCell<Unretained<ReactorRuntime<R>>?>(nil)
+
+    /// The runtime, until its deinit begins.
+    @inlinable var runtime: ReactorRuntime<R>? {
+        get { cell.value?.object }
+        set { cell.value = Unretained(newValue) }
+    }
+
     @usableFromInline init() {}
 }

@@ -8,9 +8,9 @@ extension ReactorRuntime {
         // Captures nothing, so making it allocates nothing.
         let later: EffectDelivery<R.Mutation> = { mutation, unit in
             guard let runtime = Self.liveRuntime(of: unit) else { return }
-            // Not through `_withUnsafeGuaranteedRef`: its closure is not isolated, so a main-actor
+            // Not through `Unretained.borrow`: its closure is not isolated, so a main-actor
             // closure passed to it checks the executor at every call.
-            runtime.takeUnretainedValue().receiveMutation(mutation, actionID: unit.actionID)
+            runtime.object.receiveMutation(mutation, actionID: unit.actionID)
         }
         if case .run(let body) = effect.kind {
             _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
@@ -19,7 +19,7 @@ extension ReactorRuntime {
         // A timer's outputs: the reactor is loaded from its weak reference once for all of them.
         let laterBatch: EffectBatchDelivery<R.Mutation> = { mutations, unit in
             guard let runtime = Self.liveRuntime(of: unit) else { return }
-            runtime.takeUnretainedValue().receiveMutations(mutations, from: unit)
+            runtime.object.receiveMutations(mutations, from: unit)
         }
         let sink = OwnMutationSink(runtime: self, actionID: actionID, reactor: reactor, later: later, laterBatch: laterBatch)
         start(effect, actionID: actionID, sink: sink)

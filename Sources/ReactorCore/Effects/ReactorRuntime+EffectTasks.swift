@@ -110,11 +110,11 @@ extension ReactorRuntime {
             unit.scheduler.effectEnded()
             return
         }
-        if runtime._withUnsafeGuaranteedRef({ $0.hasEventObservers }) {
+        if runtime.borrow({ $0.hasEventObservers }) {
             // Held strongly while observers run: one may let the reactor go.
-            runtime.takeUnretainedValue().effectEnded(unit, phase)
+            runtime.object.effectEnded(unit, phase)
         } else {
-            runtime._withUnsafeGuaranteedRef { $0.unlinkLive(unit) }
+            runtime.borrow { $0.unlinkLive(unit) }
             unit.scheduler.effectEnded()
         }
     }

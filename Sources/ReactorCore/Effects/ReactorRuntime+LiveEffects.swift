@@ -3,15 +3,15 @@
 extension ReactorRuntime {
     /// The runtime of `unit`, unretained, while the unit is live (see ``EffectUnit/liveOwner``).
     @inlinable
-    static func liveRuntime(of unit: EffectUnit) -> Unmanaged<ReactorRuntime>? {
-        guard unit.isLive, let owner = unit.liveOwner else { return nil }
-        return Unmanaged.fromOpaque(owner)
+    static func liveRuntime(of unit: EffectUnit) -> Unretained<ReactorRuntime>? {
+        guard unit.isLive, let owner = unit.fields.value.liveOwner else { return nil }
+        return owner.assumingType(ReactorRuntime.self)
     }
 
     /// Appends `unit` to the list of live effects.
     @inlinable
     func linkLive(_ unit: EffectUnit) {
-        unit.liveOwner = Unmanaged.passUnretained(self).toOpaque()
+        unit.fields.value.liveOwner = Unretained<AnyObject>(self)
         unit.previousLive = lastLiveEffect
         if let last = lastLiveEffect {
             last.nextLive = unit

@@ -83,7 +83,7 @@ extension ReactorRuntime {
         unit.timerID = 0
         if let runtime = liveRuntime(of: unit) {
             // Held strongly while observers run: one may let the reactor go.
-            runtime.takeUnretainedValue().effectEnded(unit, phase)
+            runtime.object.effectEnded(unit, phase)
         } else {
             unit.scheduler.effectEnded()
         }

@@ -3,8 +3,8 @@ extension Reactor {
     /// This reactor as the class its runtime is declared for: itself for a final class, its base
     /// class for a subclass of a non-final reactor. A reinterpretation, no check: the runtime
     /// checks once, when it sets the pipeline up, that the reactor is an instance of that class.
-    @inlinable @inline(__always)
-    var runtimeOwner: RuntimeOwner { unsafeDowncast(self, to: RuntimeOwner.self) }
+    @inlinable
+    var runtimeOwner: RuntimeOwner { assumingType(self, RuntimeOwner.self) }
 
     /// The latest state (after `transform(state:)`); right even when nobody observes, and updated
     /// before observers are called.

@@ -7,7 +7,7 @@ extension ReactorRuntime {
     final class StateObserver {
         @usableFromInline let id: Int
         /// The closure, stored without its `@MainActor` so that ``deliver(_:_:)`` can call it from
-        /// the nonisolated closure of `_withUnsafeGuaranteedRef` without an executor check. Safe:
+        /// the nonisolated closure of `Unretained.borrow` without an executor check. Safe:
         /// a non-Sendable main-actor closure made on the main actor, held only by this
         /// non-Sendable class, which only the main-actor runtime holds and calls.
         @usableFromInline let receive: (R.State) -> Void
@@ -25,13 +25,13 @@ extension ReactorRuntime {
     /// dropped only outside a notification.
     @usableFromInline
     struct UnretainedObserver {
-        @usableFromInline let observer: Unmanaged<StateObserver>
+        @usableFromInline let observer: Unretained<StateObserver>
 
         init(_ observer: StateObserver) {
-            self.observer = .passUnretained(observer)
+            self.observer = Unretained(observer)
         }
 
-        var id: Int { observer._withUnsafeGuaranteedRef { $0.id } }
+        var id: Int { observer.borrow { $0.id } }
     }
 
     /// A runtime-event observer, one closure per kind of event, and its registration number.
@@ -64,12 +64,12 @@ extension ReactorRuntime {
     @inlinable
     @inline(__always)
     func notify(_ shown: R.State) {
-        let count = hot.pointee.observers.count
+        let count = hot.value.observers.count
         if count == 0 { return }
-        hot.pointee.notifyDepth &+= 1
+        hot.value.notifyDepth &+= 1
         var index = 0
         while index < count {
-            Self.deliver(hot.pointee.observers[index].observer, shown)
+            Self.deliver(hot.value.observers[index].observer, shown)
             index &+= 1
         }
         endNotification()
@@ -77,10 +77,10 @@ extension ReactorRuntime {
 
     /// Calls `observer` with `state`, borrowing the observer and its closure (alive for the call:
     /// see ``UnretainedObserver``). Nonisolated so that the closure given to
-    /// `_withUnsafeGuaranteedRef` is too; only ever called from `notify`, on the main actor.
+    /// `Unretained.borrow` is too; only ever called from `notify`, on the main actor.
     @inlinable
-    nonisolated static func deliver(_ observer: Unmanaged<StateObserver>, _ state: R.State) {
-        observer._withUnsafeGuaranteedRef { $0.receive(state) }
+    nonisolated static func deliver(_ observer: Unretained<StateObserver>, _ state: R.State) {
+        observer.borrow { $0.receive(state) }
     }
 
     // Each event goes to the closure for its kind, as arguments, so that no `RuntimeEvent` value
@@ -89,11 +89,11 @@ extension ReactorRuntime {
 
     @inlinable
     func emitAction(_ actionID: Int, _ action: R.Action) {
-        let count = hot.pointee.eventObservers.count
-        hot.pointee.notifyDepth &+= 1
+        let count = hot.value.eventObservers.count
+        hot.value.notifyDepth &+= 1
         var index = 0
         while index < count {
-            Self.deliverAction(hot.pointee.eventObservers[index], actionID, action)
+            Self.deliverAction(hot.value.eventObservers[index], actionID, action)
             index &+= 1
         }
         endNotification()
@@ -101,11 +101,11 @@ extension ReactorRuntime {
 
     @inlinable
     func emitReduction(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
-        let count = hot.pointee.eventObservers.count
-        hot.pointee.notifyDepth &+= 1
+        let count = hot.value.eventObservers.count
+        hot.value.notifyDepth &+= 1
         var index = 0
         while index < count {
-            Self.deliverReduction(hot.pointee.eventObservers[index], actionID, mutation, state)
+            Self.deliverReduction(hot.value.eventObservers[index], actionID, mutation, state)
             index &+= 1
         }
         endNotification()
@@ -113,11 +113,11 @@ extension ReactorRuntime {
 
     @inlinable
     func emitEffect(_ event: EffectEvent) {
-        let count = hot.pointee.eventObservers.count
-        hot.pointee.notifyDepth &+= 1
+        let count = hot.value.eventObservers.count
+        hot.value.notifyDepth &+= 1
         var index = 0
         while index < count {
-            Self.deliverEffect(hot.pointee.eventObservers[index], event)
+            Self.deliverEffect(hot.value.eventObservers[index], event)
             index &+= 1
         }
         endNotification()
@@ -125,25 +125,25 @@ extension ReactorRuntime {
 
     @inlinable
     func endNotification() {
-        hot.pointee.notifyDepth &-= 1
-        if _slowPath(hot.pointee.hasDeferredRemovals) { removeCancelledObservers() }
+        hot.value.notifyDepth &-= 1
+        if _slowPath(hot.value.hasDeferredRemovals) { removeCancelledObservers() }
     }
 
     @inlinable
-    nonisolated static func deliverAction(_ observer: Unmanaged<EventObserver>, _ actionID: Int, _ action: R.Action) {
-        observer._withUnsafeGuaranteedRef { $0.action(actionID, action) }
+    nonisolated static func deliverAction(_ observer: Unretained<EventObserver>, _ actionID: Int, _ action: R.Action) {
+        observer.borrow { $0.action(actionID, action) }
     }
 
     @inlinable
     nonisolated static func deliverReduction(
-        _ observer: Unmanaged<EventObserver>, _ actionID: Int?, _ mutation: R.Mutation, _ state: R.State
+        _ observer: Unretained<EventObserver>, _ actionID: Int?, _ mutation: R.Mutation, _ state: R.State
     ) {
-        observer._withUnsafeGuaranteedRef { $0.reduction(actionID, mutation, state) }
+        observer.borrow { $0.reduction(actionID, mutation, state) }
     }
 
     @inlinable
-    nonisolated static func deliverEffect(_ observer: Unmanaged<EventObserver>, _ event: EffectEvent) {
-        observer._withUnsafeGuaranteedRef { $0.effect(event) }
+    nonisolated static func deliverEffect(_ observer: Unretained<EventObserver>, _ event: EffectEvent) {
+        observer.borrow { $0.effect(event) }
     }
 
     // MARK: Registering
@@ -154,7 +154,7 @@ extension ReactorRuntime {
         let id = nextObserverID
         let observer = StateObserver(id: id, receive: receive)
         observerBoxes.append(observer)
-        hot.pointee.observers.append(UnretainedObserver(observer))
+        hot.value.observers.append(UnretainedObserver(observer))
         receive(shownState)
         return ObservationToken { [handle] in
             handle.runtime?.cancelObserver(id)
@@ -165,10 +165,10 @@ extension ReactorRuntime {
     func cancelObserver(_ id: Int) {
         guard let index = observerBoxes.firstIndex(where: { $0.id == id }) else { return }
         observerBoxes[index].isCancelled = true
-        if let slot = hot.pointee.observers.firstIndex(where: { $0.id == id }) {
-            hot.pointee.observers[slot] = UnretainedObserver(silentObserver)
+        if let slot = hot.value.observers.firstIndex(where: { $0.id == id }) {
+            hot.value.observers[slot] = UnretainedObserver(silentObserver)
         }
-        hot.pointee.hasDeferredRemovals = true
+        hot.value.hasDeferredRemovals = true
         removeCancelledObservers()
     }
 
@@ -176,23 +176,23 @@ extension ReactorRuntime {
     func cancelEventObserver(_ id: Int) {
         guard let index = eventObserverBoxes.firstIndex(where: { $0.id == id }) else { return }
         eventObserverBoxes[index].isCancelled = true
-        if let slot = hot.pointee.eventObservers.firstIndex(where: { $0.takeUnretainedValue().id == id }) {
-            hot.pointee.eventObservers[slot] = .passUnretained(silentEventObserver)
+        if let slot = hot.value.eventObservers.firstIndex(where: { $0.object.id == id }) {
+            hot.value.eventObservers[slot] = Unretained(silentEventObserver)
         }
         hasEventObservers = eventObserverBoxes.contains { !$0.isCancelled } || reductionFollower != nil
-        hot.pointee.hasDeferredRemovals = true
+        hot.value.hasDeferredRemovals = true
         removeCancelledObservers()
     }
 
     /// Drops cancelled observers of both kinds once no notification is running.
     @usableFromInline
     func removeCancelledObservers() {
-        guard hot.pointee.notifyDepth == 0 else { return }
-        hot.pointee.hasDeferredRemovals = false
-        hot.pointee.observers = observerBoxes.compactMap { $0.isCancelled ? nil : UnretainedObserver($0) }
+        guard hot.value.notifyDepth == 0 else { return }
+        hot.value.hasDeferredRemovals = false
+        hot.value.observers = observerBoxes.compactMap { $0.isCancelled ? nil : UnretainedObserver($0) }
         observerBoxes.removeAll { $0.isCancelled }
         eventObserverBoxes.removeAll { $0.isCancelled }
-        hot.pointee.eventObservers = eventObserverBoxes.map { .passUnretained($0) }
+        hot.value.eventObservers = eventObserverBoxes.map { Unretained($0) }
     }
 
     func addEventObserver(
@@ -217,7 +217,7 @@ extension ReactorRuntime {
         let id = nextObserverID
         let observer = EventObserver(id: id, action: action, reduction: reduction, effect: effect)
         eventObserverBoxes.append(observer)
-        hot.pointee.eventObservers.append(.passUnretained(observer))
+        hot.value.eventObservers.append(Unretained(observer))
         hasEventObservers = true
         return ObservationToken { [handle] in
             handle.runtime?.cancelEventObserver(id)

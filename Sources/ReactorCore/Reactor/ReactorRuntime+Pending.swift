@@ -21,14 +21,14 @@ extension ReactorRuntime {
         stubbedActionFollower?(action)
     }
 
-    @inlinable var hasPendingWork: Bool { hot.pointee.pendingHead < hot.pointee.pending.count }
+    @inlinable var hasPendingWork: Bool { hot.value.pendingHead < hot.value.pending.count }
 
     /// Handles work arriving from outside a send (a merged source).
     @inlinable
     func receive(_ work: PendingWork) {
         guard let reactor = owner else { return }
         if isBusy {
-            hot.pointee.pending.append(work)
+            hot.value.pending.append(work)
             return
         }
         isBusy = true
@@ -43,7 +43,7 @@ extension ReactorRuntime {
     func receiveMutation(_ mutation: R.Mutation, actionID: Int?) {
         guard let reactor = owner else { return }
         if isBusy {
-            hot.pointee.pending.append(.mutation(mutation, actionID: actionID))
+            hot.value.pending.append(.mutation(mutation, actionID: actionID))
             return
         }
         isBusy = true
@@ -60,7 +60,7 @@ extension ReactorRuntime {
         guard var reactor = owner else { return }
         for mutation in mutations where unit.acceptsOutput {
             if isBusy {
-                hot.pointee.pending.append(.mutation(mutation, actionID: unit.actionID))
+                hot.value.pending.append(.mutation(mutation, actionID: unit.actionID))
                 continue
             }
             isBusy = true
@@ -77,12 +77,12 @@ extension ReactorRuntime {
     @inlinable
     func drainPending(_ reactor: R) {
         while hasPendingWork {
-            let work = hot.pointee.pending[hot.pointee.pendingHead]
-            hot.pointee.pendingHead += 1
+            let work = hot.value.pending[hot.value.pendingHead]
+            hot.value.pendingHead += 1
             perform(work, reactor)
         }
-        hot.pointee.pending.removeAll(keepingCapacity: true)
-        hot.pointee.pendingHead = 0
+        hot.value.pending.removeAll(keepingCapacity: true)
+        hot.value.pendingHead = 0
     }
 
     @inlinable

@@ -16,46 +16,35 @@
 public final class ReactorRuntime<R: Reactor> {
     /// The scheduler whose clock effects use and which counts their work in progress.
     /// Share one among the reactors of a scene; set it before the reactor's first use.
-    @exclusivity(unchecked) public var scheduler: Scheduler {
-        didSet { hot.pointee.actionIDs = scheduler.actionIDs }
+    public var scheduler: Scheduler {
+        get { hot.value.scheduler }
+        set { hot.value.scheduler = newValue }
     }
 
-    /// What every send touches: state, flags, observers, pending queue (see ``HotFields``).
-    @usableFromInline let hot: UnsafeMutablePointer<HotFields>
+    /// What every send touches: state, flags, observers, pending queue, live effects (see
+    /// ``HotFields``).
+    @usableFromInline let hot: UncheckedCell<HotFields>
 
     // Set up once, read on the slow paths only.
-    @exclusivity(unchecked) @usableFromInline var actionFlow: Flow<R.Action> = .own
-    @exclusivity(unchecked) @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
+    @usableFromInline var actionFlow: Flow<R.Action> = .own
+    @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
     var subscriptions: [ObservationToken] = []
     var nextObserverID = 0
     var stubStorage: Stub<R>?
-    /// The strong references behind `hot.pointee.observers`, in the same order.
+    /// The strong references behind `hot.value.observers`, in the same order.
     var observerBoxes: [StateObserver] = []
-    /// The strong references behind `hot.pointee.eventObservers`, in the same order.
-    @exclusivity(unchecked) var eventObserverBoxes: [EventObserver] = []
+    /// The strong references behind `hot.value.eventObservers`, in the same order.
+    var eventObserverBoxes: [EventObserver] = []
     /// Stand in for observers cancelled during a notification.
     let silentObserver = StateObserver(id: -1) { _ in }
     let silentEventObserver = EventObserver(id: -1, action: { _, _ in }, reduction: { _, _, _ in }, effect: { _ in })
 
-    // Touched by each effect on its way (start, outputs, end). Unchecked: main-actor state whose
-    // accesses are single loads and stores, never `inout`, so no two can overlap.
-    @exclusivity(unchecked) @usableFromInline weak var owner: R?
-    /// The effect units that have not ended, oldest first (see `ReactorRuntime+LiveEffects.swift`).
-    @exclusivity(unchecked) @usableFromInline var firstLiveEffect: EffectUnit?
-    /// The newest live unit; unowned because the list owns every unit it links.
-    @exclusivity(unchecked) @usableFromInline unowned(unsafe) var lastLiveEffect: EffectUnit?
     /// The live units started under each cancellation id, oldest first: what a cancellation by id
     /// cancels, found without walking every live effect (see `ReactorRuntime+LiveEffects.swift`).
     @usableFromInline var liveUnitsByCancellationID: [AnyHashable: [EffectUnit]] = [:]
     /// The reservations of live effects that may still hold parts not started, which a
     /// cancellation by id must mark (``CancellableReservations``).
     @usableFromInline var openReservations: [CancellableReservations] = []
-    /// Called after each reduction once state observers have seen it (a ``Store``'s effects,
-    /// which ReCombine runs after its state subscribers). Setting it sets the event-observer flag,
-    /// which sends reductions down the path that calls it.
-    @exclusivity(unchecked) @usableFromInline var reductionFollower: (@MainActor (Int?, R.Mutation, R.State) -> Void)? {
-        didSet { hasEventObservers = hasEventObservers || reductionFollower != nil }
-    }
     /// Called with each action recorded while the reactor is stubbed (a ``Store``'s effects, which
     /// see the actions dispatched to a stubbed store, as to ReCombine's `MockStore`).
     var stubbedActionFollower: (@MainActor (R.Action) -> Void)?
@@ -64,17 +53,13 @@ public final class ReactorRuntime<R: Reactor> {
 
     /// Creates a runtime on `scheduler` (by default a fresh scheduler on a ``RealClock``).
     public init(scheduler: Scheduler = Scheduler()) {
-        self.scheduler = scheduler
-        hot = .allocate(capacity: 1)
-        hot.initialize(to: HotFields(actionIDs: scheduler.actionIDs))
+        hot = UncheckedCell(HotFields(scheduler: scheduler))
         handle.runtime = self
     }
 
     isolated deinit {
         // First: nothing may reach the runtime through its handle from here on.
         handle.runtime = nil
-        hot.deinitialize(count: 1)
-        hot.deallocate()
         cancelAll()
         // One by one: releasing the head of a long list would free it recursively.
         while let unit = firstLiveEffect { unlinkLive(unit) }
@@ -145,7 +130,7 @@ public final class ReactorRuntime<R: Reactor> {
     /// (event observers, flows, not yet bound, busy, stubbed) it runs out of line.
     @inlinable @inline(__always)
     func send(_ action: R.Action, from reactor: R) {
-        if _fastPath(hot.pointee.flags == 0) {
+        if _fastPath(hot.value.flags == 0) {
             run(action, flags: 0, reactor)
         } else {
             sendWithFlags(action, reactor)
@@ -158,13 +143,13 @@ public final class ReactorRuntime<R: Reactor> {
         if !isReadyToSend {
             guard prepareToSend(action, reactor) else { return }
         }
-        run(action, flags: hot.pointee.flags, reactor)
+        run(action, flags: hot.value.flags, reactor)
     }
 
     /// Processes `action` with the reactor marked busy, then the work that arrived meanwhile.
     @inlinable @inline(__always)
     func run(_ action: R.Action, flags: UInt8, _ reactor: R) {
-        hot.pointee.flags = flags | Flag.busy
+        hot.value.flags = flags | Flag.busy
         process(action, flags: flags, viaFlow: true, reactor)
         if _slowPath(hasPendingWork) { drainPending(reactor) }
         isBusy = false
@@ -180,7 +165,7 @@ public final class ReactorRuntime<R: Reactor> {
         }
         if !isBound { bind(reactor) }
         if isBusy {
-            hot.pointee.pending.append(.action(action))
+            hot.value.pending.append(.action(action))
             return false
         }
         return true
@@ -238,10 +223,10 @@ public final class ReactorRuntime<R: Reactor> {
             return reduceAndTransform(mutation, actionID: actionID, reactor)
         }
         // Bound before any reduction, so the state is there, unless this runs inside a `reduce`.
-        guard let taken = hot.pointee.state.take() else { stateUnavailableWhileReducing() }
+        guard let taken = hot.value.state.take() else { stateUnavailableWhileReducing() }
         // `consume`: without it the binding would live to the end of the scope, a second reference.
         let next = reactor.reduce(state: consume taken, mutation: mutation)
-        hot.pointee.state = next
+        hot.value.state = next
         // Read afresh: `mutate` or an observer of an earlier reduction may have added one.
         if _slowPath(hasEventObservers) {
             reportAndNotify(actionID, mutation, next)
@@ -254,12 +239,12 @@ public final class ReactorRuntime<R: Reactor> {
     /// state shown is let go too while `reduce` runs (it may share storage with the one reduced).
     @inlinable @inline(never)
     func reduceAndTransform(_ mutation: R.Mutation, actionID: Int?, _ reactor: R) {
-        hot.pointee.state = nil
-        guard let taken = hot.pointee.reducedState.take() else { stateUnavailableWhileReducing() }
+        hot.value.state = nil
+        guard let taken = hot.value.reducedState.take() else { stateUnavailableWhileReducing() }
         let next = reactor.reduce(state: consume taken, mutation: mutation)
         let shown = reactor.transform(state: next)
-        hot.pointee.reducedState = next
-        hot.pointee.state = shown
+        hot.value.reducedState = next
+        hot.value.state = shown
         if _slowPath(hasEventObservers) {
             reportAndNotify(actionID, mutation, shown)
         } else {
@@ -294,7 +279,7 @@ public final class ReactorRuntime<R: Reactor> {
     /// `reduce` or `transform(state:)`, which have the state being reduced as their argument.
     @inlinable
     var shownState: R.State {
-        guard let state = hot.pointee.state else { stateUnavailableWhileReducing() }
+        guard let state = hot.value.state else { stateUnavailableWhileReducing() }
         return state
     }
 

@@ -1,10 +1,7 @@
-/// The storage of a ``ReactorRuntime`` that every send touches, behind one pointer.
-///
-/// Why a pointer: a stored `var` of a class gets a dynamic exclusivity check on each access,
-/// which the optimizer cannot remove in the client modules the pipeline is inlined into, and
-/// which would cost more than the pipeline itself. The pointee is touched only on the main actor
-/// (the runtime is `@MainActor`), each access is instantaneous (never `inout` across a call into
-/// reactor or observer code), so no two accesses can overlap.
+/// The storage of a ``ReactorRuntime`` that every send and every effect touches, in one
+/// ``UncheckedCell``: a stored `var` of the runtime would get a dynamic exclusivity check on each
+/// access, which the optimizer cannot remove in the client modules the pipeline is inlined into,
+/// and which would cost more than the pipeline itself (see ``UncheckedCell`` why it is safe).
 extension ReactorRuntime {
     @usableFromInline
     struct HotFields {
@@ -19,18 +16,28 @@ extension ReactorRuntime {
         /// The state observers, unretained (see `ReactorRuntime+Observers.swift`).
         @usableFromInline var observers: [UnretainedObserver] = []
         /// The runtime-event observers, unretained.
-        @usableFromInline var eventObservers: [Unmanaged<EventObserver>] = []
+        @usableFromInline var eventObservers: [Unretained<EventObserver>] = []
         /// Nesting depth of observer notification; removals wait until it is back to zero.
         @usableFromInline var notifyDepth = 0
         @usableFromInline var hasDeferredRemovals = false
         /// Work that arrived while busy, and the index of the next to do.
         @usableFromInline var pending: [PendingWork] = []
         @usableFromInline var pendingHead = 0
-        /// The scheduler's action counter (shared by the reactors of a scene).
-        @usableFromInline var actionIDs: UnsafeMutablePointer<Int>
+        /// The scheduler whose clock effects use and which numbers actions and effects.
+        @usableFromInline var scheduler: Scheduler
+        /// The reactor, once bound.
+        @usableFromInline weak var owner: R?
+        /// The effect units that have not ended, oldest first (see
+        /// `ReactorRuntime+LiveEffects.swift`).
+        @usableFromInline var firstLiveEffect: EffectUnit?
+        /// The newest live unit; unretained because the list owns every unit it links.
+        @usableFromInline var lastLiveEffect: Unretained<EffectUnit>?
+        /// Called after each reduction once state observers have seen it (a ``Store``'s effects,
+        /// which ReCombine runs after its state subscribers).
+        @usableFromInline var reductionFollower: (@MainActor (Int?, R.Mutation, R.State) -> Void)?
 
-        init(actionIDs: UnsafeMutablePointer<Int>) {
-            self.actionIDs = actionIDs
+        init(scheduler: Scheduler) {
+            self.scheduler = scheduler
         }
     }
 
@@ -51,15 +58,15 @@ extension ReactorRuntime {
     }
 
     /// The flags now (a send reads them once and passes them down the pipeline).
-    @inlinable var flags: UInt8 { hot.pointee.flags }
+    @inlinable var flags: UInt8 { hot.value.flags }
 
-    @inlinable func hasFlag(_ bit: UInt8) -> Bool { hot.pointee.flags & bit != 0 }
+    @inlinable func hasFlag(_ bit: UInt8) -> Bool { hot.value.flags & bit != 0 }
 
     @inlinable func setFlag(_ bit: UInt8, _ isOn: Bool) {
         if isOn {
-            hot.pointee.flags |= bit
+            hot.value.flags |= bit
         } else {
-            hot.pointee.flags &= ~bit
+            hot.value.flags &= ~bit
         }
     }
 
@@ -100,20 +107,38 @@ extension ReactorRuntime {
     }
 
     @inlinable var reducedState: R.State? {
-        get { hot.pointee.reducedState }
-        set { hot.pointee.reducedState = newValue }
+        get { hot.value.reducedState }
+        set { hot.value.reducedState = newValue }
     }
     @inlinable var state: R.State? {
-        get { hot.pointee.state }
-        set { hot.pointee.state = newValue }
+        get { hot.value.state }
+        set { hot.value.state = newValue }
     }
 
     /// A new action number from the scheduler's counter.
     @inlinable
     func nextActionID() -> Int {
-        let actionIDs = hot.pointee.actionIDs
-        let actionID = actionIDs.pointee &+ 1
-        actionIDs.pointee = actionID
-        return actionID
+        hot.value.scheduler.makeActionID()
+    }
+
+    @inlinable var owner: R? {
+        get { hot.value.owner }
+        set { hot.value.owner = newValue }
+    }
+    @inlinable var firstLiveEffect: EffectUnit? {
+        get { hot.value.firstLiveEffect }
+        set { hot.value.firstLiveEffect = newValue }
+    }
+    @inlinable var lastLiveEffect: EffectUnit? {
+        get { hot.value.lastLiveEffect?.object }
+        set { hot.value.lastLiveEffect = Unretained(newValue) }
+    }
+    /// Setting it sets the event-observer flag, which sends reductions down the path that calls it.
+    @inlinable var reductionFollower: (@MainActor (Int?, R.Mutation, R.State) -> Void)? {
+        get { hot.value.reductionFollower }
+        set {
+            hot.value.reductionFollower = newValue
+            hasEventObservers = hasEventObservers || newValue != nil
+        }
     }
 }

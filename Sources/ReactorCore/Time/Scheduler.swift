@@ -12,37 +12,36 @@ public final class Scheduler {
     /// The clock as a ``VirtualClock``, when it is one.
     public let virtualClock: VirtualClock?
 
-    // The counters and the waiter list are touched at every effect's start and end; they are
-    // exempt from dynamic exclusivity checks for the reason given on the effect fields of
-    // `ReactorRuntime` (main-actor state, instantaneous accesses only, never `inout`).
+    /// The counters, the waiter list and the open batch: touched at every effect's start and
+    /// end, so kept in an ``UncheckedCell`` (no dynamic exclusivity checks; see there).
+    struct Counters {
+        /// Effect tasks created and not yet ended.
+        var workInProgress = 0
+        /// Effect tasks that are waiting for child effect tasks (those are counted themselves).
+        var waitingOnChildren = 0
+        var changeWaiters: [CheckedContinuation<Void, Never>] = []
+        /// The batch that effect units created now join (see ``enqueueStart(_:)``); nil once its
+        /// start job has begun.
+        var openBatch: EffectStartBatch?
+        /// Batches of effect units not all started yet.
+        var unstartedBatches = 0
+    }
+
+    private let counters = UncheckedCell(Counters())
 
     /// Effect tasks created and not yet ended.
-    @exclusivity(unchecked) public private(set) var workInProgress = 0
+    public var workInProgress: Int { counters.value.workInProgress }
 
-    /// Effect tasks that are waiting for child effect tasks (those are counted themselves).
-    @exclusivity(unchecked) private var waitingOnChildren = 0
-
-    @exclusivity(unchecked) private var changeWaiters: [CheckedContinuation<Void, Never>] = []
-
-    /// The batch that effect units created now join (see ``enqueueStart(_:)``); nil once its
-    /// start job has begun.
-    @exclusivity(unchecked) private var openBatch: EffectStartBatch?
-
-    /// Batches of effect units not all started yet.
-    @exclusivity(unchecked) private var unstartedBatches = 0
-
-    /// The last action number handed out. A pointer so that reactors can number actions
-    /// without a dynamic exclusivity check (main-actor only; freed in `deinit`).
-    @usableFromInline let actionIDs: UnsafeMutablePointer<Int>
+    /// The last action number handed out, in a cell so that reactors can number actions
+    /// without a dynamic exclusivity check.
+    @usableFromInline let actionIDs = UncheckedCell(0)
 
     /// The last effect number handed out (see ``makeEffectID()``).
-    @exclusivity(unchecked) @usableFromInline var lastEffectID = 0
+    @usableFromInline let lastEffectID = UncheckedCell(0)
 
     /// Creates a scheduler over `clock` (a fresh ``RealClock`` by default).
     public init(clock: any ReactorClock = RealClock()) {
         self.clock = clock
-        actionIDs = .allocate(capacity: 1)
-        actionIDs.initialize(to: 0)
         self.virtualClock = clock as? VirtualClock
         virtualClock?.scheduler = self
     }
@@ -56,7 +55,6 @@ public final class Scheduler {
     public var isQuiescent: Bool { workInProgress == 0 }
 
     isolated deinit {
-        actionIDs.deallocate()
         // The clock refers to its scheduler unowned: it must not see this one once it is gone.
         if let virtualClock, virtualClock.scheduler === self { virtualClock.scheduler = nil }
     }
@@ -64,16 +62,16 @@ public final class Scheduler {
     /// Returns a new action number, unique and increasing across the reactors of this scheduler.
     @inlinable
     public func makeActionID() -> Int {
-        actionIDs.pointee &+= 1
-        return actionIDs.pointee
+        actionIDs.value &+= 1
+        return actionIDs.value
     }
 
     /// Returns a new effect number, unique and increasing across the reactors of this scheduler
     /// (so a scene's effects are told apart whichever reactor runs them).
     @inlinable
     public func makeEffectID() -> Int {
-        lastEffectID &+= 1
-        return lastEffectID
+        lastEffectID.value &+= 1
+        return lastEffectID.value
     }
 
     /// Moves the virtual clock forward by `duration`, running what falls due
@@ -146,7 +144,7 @@ public final class Scheduler {
     /// virtual clock.
     private var allLiveEffectsParked: Bool {
         guard let virtualClock else { return false }
-        return workInProgress - waitingOnChildren <= virtualClock.parkedCount
+        return workInProgress - counters.value.waitingOnChildren <= virtualClock.parkedCount
     }
 
     /// Waits until every running effect task has parked on the clock or ended (or the calling
@@ -183,7 +181,7 @@ public final class Scheduler {
                 case .progressed: continue
                 case .stillRunning: break
                 }
-                if unstartedBatches > 0 {
+                if counters.value.unstartedBatches > 0 {
                     // Their start job is ahead in the main queue.
                     await MainQueueYield.shared.pass()
                 } else if !yieldedOnce {
@@ -202,15 +200,15 @@ public final class Scheduler {
 
     private func waitForChange() async {
         await withCheckedContinuation { continuation in
-            changeWaiters.append(continuation)
+            counters.value.changeWaiters.append(continuation)
         }
     }
 
     /// Wakes whoever waits for the effect counts or the clock's sleepers to change.
     func signalChange() {
-        if changeWaiters.isEmpty { return }
-        let waiters = changeWaiters
-        changeWaiters.removeAll()
+        if counters.value.changeWaiters.isEmpty { return }
+        let waiters = counters.value.changeWaiters
+        counters.value.changeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
     }
 
@@ -229,15 +227,15 @@ public final class Scheduler {
     /// itself, and the rest of the batch goes on in a successor task.
     @usableFromInline
     func enqueueStart(_ unit: EffectUnit) {
-        if let openBatch {
+        if let openBatch = counters.value.openBatch {
             openBatch.units.append(unit)
             return
         }
         let batch = EffectStartBatch(unit)
-        openBatch = batch
-        unstartedBatches += 1
+        counters.value.openBatch = batch
+        counters.value.unstartedBatches += 1
         batch.successor = Task { @MainActor in
-            if self.openBatch === batch { self.openBatch = nil }
+            if self.counters.value.openBatch === batch { self.counters.value.openBatch = nil }
             await self.startUnits(of: batch)
         }
     }
@@ -293,20 +291,20 @@ public final class Scheduler {
     /// Every unit of `batch` has started.
     private func finishStarting(_ batch: EffectStartBatch) {
         batch.successor = nil
-        unstartedBatches -= 1
+        counters.value.unstartedBatches -= 1
         signalChange()
     }
 
     /// Counts a new effect task.
     @usableFromInline
     func effectStarted() {
-        workInProgress += 1
+        counters.value.workInProgress += 1
     }
 
     /// Uncounts an effect task that ended.
     @usableFromInline
     func effectEnded() {
-        workInProgress -= 1
+        counters.value.workInProgress -= 1
         signalChange()
     }
 
@@ -314,14 +312,14 @@ public final class Scheduler {
     /// ends (`releaseWaitingParents`).
     @usableFromInline
     func parentStartedWaitingOnChild() {
-        waitingOnChildren += 1
+        counters.value.waitingOnChildren += 1
         signalChange()
     }
 
     /// `count` parents parked on a child that just ended are runnable again.
     @usableFromInline
     func releaseWaitingParents(_ count: Int) {
-        waitingOnChildren -= count
+        counters.value.waitingOnChildren -= count
         signalChange()
     }
 }
@@ -343,17 +341,38 @@ public struct QuiescenceTimeout: Error, CustomStringConvertible, Sendable {
 /// ``Scheduler/enqueueStart(_:)``), in creation order, and which task starts them.
 @MainActor
 final class EffectStartBatch {
-    /// Exempt from dynamic exclusivity checks for the reason given on `Scheduler`'s counters.
-    @exclusivity(unchecked) var units: [EffectUnit]
-    /// The index of the next unit to start.
-    @exclusivity(unchecked) var next = 0
-    /// Changed whenever another task takes over starting the units: a task whose unit's body
-    /// returns to find it changed (the body suspended meanwhile) stops starting units.
-    @exclusivity(unchecked) var owner = 0
-    /// The task that starts the units left once the current one's turn ends.
-    @exclusivity(unchecked) var successor: Task<Void, Never>?
+    struct Fields {
+        var units: [EffectUnit]
+        /// The index of the next unit to start.
+        var next = 0
+        /// Changed whenever another task takes over starting the units: a task whose unit's body
+        /// returns to find it changed (the body suspended meanwhile) stops starting units.
+        var owner = 0
+        /// The task that starts the units left once the current one's turn ends.
+        var successor: Task<Void, Never>?
+    }
+
+    /// In an ``UncheckedCell``, for the reason given on `Scheduler`'s counters.
+    private let fields: UncheckedCell<Fields>
+
+    var units: [EffectUnit] {
+        get { fields.value.units }
+        _modify { yield &fields.value.units }
+    }
+    var next: Int {
+        get { fields.value.next }
+        set { fields.value.next = newValue }
+    }
+    var owner: Int {
+        get { fields.value.owner }
+        set { fields.value.owner = newValue }
+    }
+    var successor: Task<Void, Never>? {
+        get { fields.value.successor }
+        set { fields.value.successor = newValue }
+    }
 
     init(_ unit: EffectUnit) {
-        units = [unit]
+        fields = UncheckedCell(Fields(units: [unit]))
     }
 }

@@ -25,21 +25,42 @@ public final class VirtualClock: ReactorClock {
         var isLive: Bool { task?.isCancelled != true }
     }
 
-    // Exempt from dynamic exclusivity checks (read or changed several times a line of a batch
-    // run): main-actor state, each access instantaneous, none passed `inout` across a call of ours.
-    /// The parked sleepers, by id: found in O(1) when one is cancelled.
-    @exclusivity(unchecked) private var sleepers: [Int: Sleeper] = [:]
+    /// What a timer reads or changes several times a line of a batch run, in an
+    /// ``UncheckedCell`` (no dynamic exclusivity checks; see there).
+    private struct Fields {
+        /// The parked sleepers, by id: found in O(1) when one is cancelled.
+        var sleepers: [Int: Sleeper] = [:]
+        var nextSleeperID = 0
+        var now: Duration = .zero
+        /// The scheduler that counts effect work against this clock; it decides when woken
+        /// tasks have settled. Set by ``Scheduler/init(clock:)`` and cleared by the scheduler's
+        /// deinit, so it never dangles (unretained: read at every timer, where a weak load would
+        /// cost more than the rest of the bookkeeping).
+        var scheduler: Unretained<Scheduler>?
+    }
+
+    private let fields = UncheckedCell(Fields())
     /// The order they fall due in: by deadline, then first come, first served (O(log N) each).
     /// An entry whose sleeper was cancelled stays until it reaches the front.
     private var dueOrder = DeadlineQueue()
-    @exclusivity(unchecked) private var nextSleeperID = 0
-    @exclusivity(unchecked) private(set) public var now: Duration = .zero
 
-    /// The scheduler that counts effect work against this clock; it decides when woken
-    /// tasks have settled. Set by ``Scheduler/init(clock:)`` and cleared by the scheduler's deinit,
-    /// so it never dangles (unowned: read at every timer, where a weak load would cost more than
-    /// the rest of the bookkeeping).
-    @exclusivity(unchecked) unowned(unsafe) var scheduler: Scheduler?
+    private var sleepers: [Int: Sleeper] {
+        get { fields.value.sleepers }
+        _modify { yield &fields.value.sleepers }
+    }
+    private var nextSleeperID: Int {
+        get { fields.value.nextSleeperID }
+        set { fields.value.nextSleeperID = newValue }
+    }
+    /// The current virtual time.
+    public private(set) var now: Duration {
+        get { fields.value.now }
+        set { fields.value.now = newValue }
+    }
+    var scheduler: Scheduler? {
+        get { fields.value.scheduler?.object }
+        set { fields.value.scheduler = Unretained(newValue) }
+    }
 
     /// Creates a clock at time zero.
     public init() {}
