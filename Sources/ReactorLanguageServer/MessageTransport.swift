@@ -103,7 +103,7 @@ struct MessageTransport {
 
     private mutating func readMore() -> Bool {
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        switch chunk.withUnsafeMutableBytes({ POSIXIO.readChunk(input, into: $0) }) {
+        switch POSIXIO.readChunk(input, into: &chunk) {
         case .bytes(let count):
             buffer.append(contentsOf: chunk[0..<count])
             return true

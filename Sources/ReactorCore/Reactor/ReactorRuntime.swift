@@ -9,7 +9,7 @@
 /// holds its reactor weakly, so releasing the reactor releases the runtime, which cancels the
 /// reactor's effects and subscriptions.
 ///
-/// This file is the pipeline in data-flow order. Its storage is in `RuntimeStorage.swift`, the
+/// This file is the pipeline in data-flow order. Its storage is in `ReactorRuntime+Storage.swift`, the
 /// observer list in `ReactorRuntime+Observers.swift`, the queue of work that arrives while the
 /// reactor is busy in `ReactorRuntime+Pending.swift`, and the effect engine under `Effects/`.
 @MainActor

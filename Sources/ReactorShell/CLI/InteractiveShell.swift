@@ -126,7 +126,7 @@ final class InteractiveShell {
         text += ". Type :help for commands, :quit or Ctrl-D to leave."
         let width = TextLayout.width(of: STDERR_FILENO, environment: session.configuration.environment)
         text = (width.map { TextLayout.wrap(text, width: $0) } ?? [text]).joined(separator: "\n") + "\n"
-        text.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
+        POSIXIO.writeAll(text, to: 2)
     }
 
     private func handle(_ event: LineEditorEvent) {

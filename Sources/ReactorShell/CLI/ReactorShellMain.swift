@@ -199,21 +199,8 @@ public enum ReactorShellMain {
         return nil
     }
 
-    /// The process environment as a dictionary; each entry is split at its first `=` byte
-    /// (a later entry with the same name wins). Read as bytes: splitting `String`s by
-    /// `Character` is a visible share of start-up (docs/performance.md).
+    /// The process environment as a dictionary (``POSIXIO/processEnvironment()``).
     static func processEnvironment() -> [String: String] {
-        var count = 0
-        while environ[count] != nil { count += 1 }
-        var result: [String: String] = [:]
-        result.reserveCapacity(count)
-        for index in 0..<count {
-            guard let entry = environ[index] else { break }
-            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
-            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
-            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
-            result[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
-        }
-        return result
+        POSIXIO.processEnvironment()
     }
 }

@@ -32,15 +32,13 @@ enum ScriptFileSearch {
     /// Adds the `.rsh` files under `directory` to `scripts`.
     private static func collect(directory: String, into scripts: inout [String], visited: inout Set<String>) -> ScriptFileError? {
         guard visited.insert(POSIXIO.canonicalPath(directory) ?? directory).inserted else { return nil }
-        guard let handle = opendir(directory) else {
-            return ScriptFileError(path: directory, reason: POSIXError(code: errno).description)
+        let names: [String]
+        switch POSIXIO.directoryEntryNames(directory) {
+        case .success(let listed): names = listed
+        case .failure(let error): return ScriptFileError(path: directory, reason: error.description)
         }
-        defer { closedir(handle) }
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in names {
             guard !name.hasPrefix(".") else { continue }
             let path = prefix + name
             var status = stat()

@@ -96,7 +96,7 @@ struct TestWorker {
 
     /// Reads what the worker wrote to descriptor 3 (it is readable).
     mutating func readResults(into buffer: inout [UInt8]) -> Progress {
-        let result = buffer.withUnsafeMutableBytes { POSIXIO.readChunk(results, into: $0) }
+        let result = POSIXIO.readChunk(results, into: &buffer)
         guard case .bytes(let count) = result else { return end() }
         resultBytes += buffer[..<count]
         guard let (status, text) = Self.frame(in: &resultBytes), let assignment else { return .running }
@@ -112,7 +112,7 @@ struct TestWorker {
     mutating func readStray() {
         var chunk = [UInt8](repeating: 0, count: 4096)
         while !strayEnded {
-            switch chunk.withUnsafeMutableBytes({ POSIXIO.readChunk(stray, into: $0) }) {
+            switch POSIXIO.readChunk(stray, into: &chunk) {
             case .bytes(let count): strayBytes += chunk[..<count]
             case .end: strayEnded = true
             case .failed(let error): if error != EAGAIN { strayEnded = true } else { return }

@@ -34,7 +34,7 @@ private struct NULSeparatedInput {
                 pending.removeSubrange(...end)
                 return text
             }
-            guard case .bytes(let count) = chunk.withUnsafeMutableBytes({ POSIXIO.readChunk(descriptor, into: $0) }) else {
+            guard case .bytes(let count) = POSIXIO.readChunk(descriptor, into: &chunk) else {
                 return nil
             }
             pending += chunk[..<count]

@@ -23,14 +23,10 @@ package enum FileNameCompletion {
         if let base, !directory.hasPrefix("/") {
             listed = (base.hasSuffix("/") ? base : base + "/") + directory
         }
-        guard let handle = opendir(listed) else { return [] }
-        defer { closedir(handle) }
+        guard case .success(let entries) = POSIXIO.directoryEntryNames(listed) else { return [] }
         let listedPrefix = listed.hasSuffix("/") ? listed : listed + "/"
         var names: [String] = []
-        while let entry = readdir(handle) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for name in entries {
             guard name != ".", name != "..", name.hasPrefix(prefix) else { continue }
             if name.hasPrefix(".") && !prefix.hasPrefix(".") { continue }
             var info = stat()

@@ -38,7 +38,7 @@ package enum BoundedFile {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let result = chunk.withUnsafeMutableBytes { POSIXIO.readChunk(descriptor, into: $0, at: contents.count) }
+            let result = POSIXIO.readChunk(descriptor, into: &chunk, at: contents.count)
             switch result {
             case .bytes(let count):
                 guard contents.count + count <= limit else {

@@ -32,12 +32,18 @@ package enum POSIXIO {
         }
     }
 
+    /// Reads at most `buffer.count` bytes from `descriptor` into the start of `buffer` (at
+    /// `offset` with `pread` when given).
+    package static func readChunk(_ descriptor: Int32, into buffer: inout [UInt8], at offset: Int? = nil) -> ReadResult {
+        buffer.withUnsafeMutableBytes { readChunk(descriptor, into: $0, at: offset) }
+    }
+
     /// Reads the whole of `descriptor` from offset 0 (with `pread`, so its position is left alone).
     static func readAll(_ descriptor: Int32) -> Result<[UInt8], POSIXError> {
         var contents: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
-            let result = chunk.withUnsafeMutableBytes { readChunk(descriptor, into: $0, at: contents.count) }
+            let result = readChunk(descriptor, into: &chunk, at: contents.count)
             switch result {
             case .bytes(let count): contents.append(contentsOf: chunk[0..<count])
             case .end: return .success(contents)
@@ -68,11 +74,46 @@ package enum POSIXIO {
         return nil
     }
 
-    /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:)``.
+    /// Writes all of `bytes` to `descriptor`, like ``writeAll(_:to:progress:)``.
+    @discardableResult
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> POSIXError? {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
+    /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:progress:)``.
     @discardableResult
     package static func writeAll(_ text: String, to descriptor: Int32) -> POSIXError? {
         var text = text
         return text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+
+    /// The process environment as a dictionary; each entry is split at its first `=` byte
+    /// (a later entry with the same name wins). Read as bytes: splitting `String`s by
+    /// `Character` is a visible share of start-up (docs/performance.md).
+    static func processEnvironment() -> [String: String] {
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        var result: [String: String] = [:]
+        result.reserveCapacity(count)
+        for index in 0..<count {
+            guard let entry = environ[index] else { break }
+            let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self), count: strlen(entry))
+            guard let equals = bytes.firstIndex(of: UInt8(ascii: "=")) else { continue }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[..<equals]), as: UTF8.self)
+            result[name] = String(decoding: UnsafeBufferPointer(rebasing: bytes[(equals + 1)...]), as: UTF8.self)
+        }
+        return result
+    }
+
+    /// The names in directory `path` (`.` and `..` included), in the order `readdir` gives them.
+    static func directoryEntryNames(_ path: String) -> Result<[String], POSIXError> {
+        guard let handle = opendir(path) else { return .failure(POSIXError(code: errno)) }
+        defer { closedir(handle) }
+        var names: [String] = []
+        while let entry = readdir(handle) {
+            names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        }
+        return .success(names)
     }
 
     /// Opens `path` for reading.

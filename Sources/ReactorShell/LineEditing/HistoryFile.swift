@@ -123,7 +123,7 @@ struct HistoryFile: ~Copyable {
     }
 
     private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
-        if let error = bytes.withUnsafeBytes({ POSIXIO.writeAll($0, to: descriptor) }) {
+        if let error = POSIXIO.writeAll(bytes, to: descriptor) {
             throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
         }
     }

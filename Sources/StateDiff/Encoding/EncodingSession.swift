@@ -2,7 +2,7 @@
 /// what is known about value types and coding-key types.
 ///
 /// A session is used by one thread at a time: `acquire()` takes it out of the pool and
-/// `relinquish()` puts it back (see `EncodingSessionPool.swift`). A call that finds the pool
+/// `relinquish()` puts it back (see `EncodingSession+Pool.swift`). A call that finds the pool
 /// empty (a nested `StateValue(encoding:)` inside a `stateValue`, another thread) makes a new
 /// session, which joins the pool afterwards.
 ///

@@ -30,21 +30,13 @@ package struct JSONObjectWriter: ~Copyable {
     }
 
     /// `"key":`, after a comma unless it is the object's first (keys are the caller's ASCII
-    /// literals, which need no escapes): one reserve, then direct stores.
+    /// literals, which need no escapes).
     private mutating func key(_ key: StaticString) {
-        let length = key.utf8CodeUnitCount
-        output.reserve(length + 4)
-        if !isEmpty {
-            output.base[output.count] = UInt8(ascii: ",")
-            output.count += 1
-        }
+        if !isEmpty { output.append(UInt8(ascii: ",")) }
         isEmpty = false
-        output.base[output.count] = UInt8(ascii: "\"")
-        output.count += 1
-        output.appendReserved(UnsafeBufferPointer(start: key.utf8Start, count: length))
-        UnsafeMutableRawPointer(output.base + output.count).storeBytes(
-            of: UInt16(UInt8(ascii: "\"")) | UInt16(UInt8(ascii: ":")) << 8, as: UInt16.self)
-        output.count += 2
+        output.append(UInt8(ascii: "\""))
+        output.append(key)
+        output.append("\":")
     }
 
     /// A string field.
@@ -63,15 +55,10 @@ package struct JSONObjectWriter: ~Copyable {
     /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):
     /// copied as it is, without the scan a `String` gets.
     package mutating func field(_ key: StaticString, constant value: StaticString) {
-        assert(!containsJSONEscape(UnsafeBufferPointer(start: value.utf8Start, count: value.utf8CodeUnitCount)))
         self.key(key)
-        let length = value.utf8CodeUnitCount
-        output.reserve(length + 2)
-        output.base[output.count] = UInt8(ascii: "\"")
-        output.count += 1
-        output.appendReserved(UnsafeBufferPointer(start: value.utf8Start, count: length))
-        output.base[output.count] = UInt8(ascii: "\"")
-        output.count += 1
+        output.append(UInt8(ascii: "\""))
+        output.append(value)
+        output.append(UInt8(ascii: "\""))
     }
 
     /// A string field holding `prefix.text`, or `text` alone when `prefix` is nil (`write.submit`),
@@ -114,14 +101,11 @@ package struct JSONObjectWriter: ~Copyable {
     package mutating func field(_ key: StaticString, object fields: [StateField]) {
         self.key(key)
         output.append(UInt8(ascii: "{"))
-        fields.withUnsafeBufferPointer { fields in
-            for index in fields.indices {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                let field = fields.baseAddress! + index
-                appendJSONString(field.pointee.key, to: &output)
-                output.append(UInt8(ascii: ":"))
-                appendValue(field.pointer(to: \.value)!)
-            }
+        for (index, field) in fields.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            appendJSONString(field.key, to: &output)
+            output.append(UInt8(ascii: ":"))
+            appendValue(field.value)
         }
         output.append(UInt8(ascii: "}"))
     }
@@ -130,52 +114,49 @@ package struct JSONObjectWriter: ~Copyable {
     package mutating func field(_ key: StaticString, patchOf changes: [StateChange]) {
         self.key(key)
         output.append(UInt8(ascii: "["))
-        changes.withUnsafeBufferPointer { changes in
-            for index in changes.indices {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendOperation(changes.baseAddress! + index)
-            }
+        for (index, change) in changes.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")) }
+            appendOperation(change)
         }
         output.append(UInt8(ascii: "]"))
     }
 
     /// One operation as `JSONPatchOperation(change).appendJSON(to:)` writes it.
-    private mutating func appendOperation(_ change: UnsafePointer<StateChange>) {
-        let kind = change.pointee.storedKind
+    private mutating func appendOperation(_ change: StateChange) {
+        let kind = change.storedKind
         switch kind {
         case .insert: output.append("{\"op\":\"add\",\"path\":")
         case .remove: output.append("{\"op\":\"remove\",\"path\":")
         case .replace: output.append("{\"op\":\"replace\",\"path\":")
         }
-        StatePath.appendJSONPointerString(of: change.pointer(to: \.storedPath)!, to: &output)
+        change.storedPath.appendJSONPointerString(to: &output)
         if kind != .insert {
             output.append(",\"old\":")
-            appendValueOrNull(change.pointer(to: \.storedOldValue)!)
+            appendValueOrNull(change.storedOldValue)
         }
         if kind != .remove {
             output.append(",\"value\":")
-            appendValueOrNull(change.pointer(to: \.storedNewValue)!)
+            appendValueOrNull(change.storedNewValue)
         }
         output.append(UInt8(ascii: "}"))
     }
 
-    /// The value, or `null`; integers and Booleans (most changed fields) are written without
-    /// copying the value out of the change.
-    private mutating func appendValueOrNull(_ value: UnsafePointer<StateValue?>) {
-        switch value.pointee {
+    /// The value, or `null`.
+    private mutating func appendValueOrNull(_ value: StateValue?) {
+        switch value {
         case .int(let number)?: output.append(number)
         case .bool(let flag)?: output.append(flag ? "true" : "false")
         case nil, .null?: output.append("null")
-        default: value.pointee!.appendJSON(to: &output)
+        case let value?: value.appendJSON(to: &output)
         }
     }
 
-    /// The value, integers and Booleans without copying it (see ``appendValueOrNull(_:)``).
-    private mutating func appendValue(_ value: UnsafePointer<StateValue>) {
-        switch value.pointee {
+    /// The value.
+    private mutating func appendValue(_ value: StateValue) {
+        switch value {
         case .int(let number): output.append(number)
         case .bool(let flag): output.append(flag ? "true" : "false")
-        default: value.pointee.appendJSON(to: &output)
+        default: value.appendJSON(to: &output)
         }
     }
 }

@@ -72,42 +72,16 @@ func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
     }
 }
 
-/// Calls `body` with the UTF-8 of `text`, read where it lies when it can be (a native or small
-/// string): `String.withUTF8` is mutating, so it would need a copy of the string first.
-func withUTF8InPlace(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-    let done: Void? = text.utf8.withContiguousStorageIfAvailable(body)
-    if done != nil { return }
-    var text = text
-    text.withUTF8(body)
-}
-
 /// Appends `bytes`, some of which need an escape, escaped for the inside of a JSON string: the
 /// runs between escapes are copied whole.
 private func appendEscapedJSONStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout TextBuffer) {
     var runStart = 0
     for index in bytes.indices where needsJSONEscape(bytes[index]) {
-        if index > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: index - runStart) }
+        if index > runStart { output.append(contentsOf: bytes.extracting(runStart..<index)) }
         appendJSONStringByte(bytes[index], to: &output)
         runStart = index + 1
     }
-    if bytes.count > runStart { output.append(bytes: bytes.baseAddress! + runStart, count: bytes.count - runStart) }
-}
-
-/// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
-/// eight at a time.
-func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= bytes.count {
-        if wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-        offset += 8
-    }
-    while offset < bytes.count {
-        if needsJSONEscape(base[offset]) { return true }
-        offset += 1
-    }
-    return false
+    if bytes.count > runStart { output.append(contentsOf: bytes.extracting(runStart...)) }
 }
 
 /// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20

@@ -126,7 +126,7 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
         // component or to call the mutating `withUTF8` on.
         let appended = key.utf8.withContiguousStorageIfAvailable { bytes in
             guard isASCIIIdentifier(bytes) else { return false }
-            text.append(bytes: bytes.baseAddress!, count: bytes.count)
+            text.append(contentsOf: bytes)
             return true
         }
         if appended != true { append(.key(key), first: true, to: &text) }
@@ -141,7 +141,7 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
                 // An ASCII identifier is written as it is, in the same pass as the check.
                 guard isASCIIIdentifier(bytes) else { return false }
                 if !first { text.append(UInt8(ascii: ".")) }
-                text.append(bytes: bytes.baseAddress!, count: bytes.count)
+                text.append(contentsOf: bytes)
                 return true
             }
             if appended { return }
@@ -167,28 +167,6 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
             appendJSONPointer(to: &text, jsonEscaped: false)
             return text.string
         }
-    }
-
-    /// Appends the JSON Pointer of the path at `path` as a JSON string literal, as
-    /// `appendJSONPointerString(to:)` does; a one-key path whose key is an identifier (a changed
-    /// field of the state, the usual patch) is written with one reserve, the path not copied.
-    static func appendJSONPointerString(of path: UnsafePointer<StatePath>, to output: inout TextBuffer) {
-        if path.pointee.list == nil, case .key(let key)? = path.pointee.single {
-            var written = false
-            withUTF8InPlace(key) { bytes in
-                guard isASCIIIdentifier(bytes) else { return }
-                output.reserve(bytes.count + 3)
-                UnsafeMutableRawPointer(output.base + output.count).storeBytes(
-                    of: UInt16(UInt8(ascii: "\"")) | UInt16(UInt8(ascii: "/")) << 8, as: UInt16.self)
-                output.count += 2
-                output.appendReserved(bytes)
-                output.base[output.count] = UInt8(ascii: "\"")
-                output.count += 1
-                written = true
-            }
-            if written { return }
-        }
-        path.pointee.appendJSONPointerString(to: &output)
     }
 
     /// Appends the JSON Pointer (`/posts/0/title`, `~` and `/` in keys as `~0` and `~1`); with
@@ -226,33 +204,9 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 }
 
 /// A-Z, a-z or `_`.
-private func isASCIILetter(_ byte: UInt8) -> Bool {
+func isASCIILetter(_ byte: UInt8) -> Bool {
     let lowered = byte | 0x20
     return (lowered >= UInt8(ascii: "a") && lowered <= UInt8(ascii: "z")) || byte == UInt8(ascii: "_")
-}
-
-/// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`. From four
-/// bytes on, read a word at a time (``isIdentifierWord(_:)``), the last word overlapping the one
-/// before it (checking a byte twice changes nothing).
-@inline(__always)
-func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let first = bytes.first, isASCIILetter(first) else { return false }
-    let base = UnsafeRawPointer(bytes.baseAddress!), count = bytes.count
-    if count >= 8 {
-        var offset = 0
-        while offset + 8 <= count {
-            guard isIdentifierWord(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
-            offset += 8
-        }
-        return offset == count || isIdentifierWord(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-    }
-    if count >= 4 {
-        let head = UInt64(base.loadUnaligned(as: UInt32.self))
-        let tail = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-        return isIdentifierWord(head | tail << 32)
-    }
-    for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
-    return true
 }
 
 /// Whether all eight bytes of `word` are ASCII letters, digits or `_`. With the top bits cleared,
@@ -271,7 +225,7 @@ func isIdentifierWord(_ word: UInt64) -> Bool {
 
 /// A-Z, a-z, 0-9 or `_`, by one bit test: bit `c - 64` of the mask for bytes 64...127,
 /// bit `c` of the other for 0...63.
-private func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
+func isASCIIIdentifierByte(_ byte: UInt8) -> Bool {
     let digits: UInt64 = 0x03FF_0000_0000_0000                // "0"..."9" (48...57)
     let letters: UInt64 = 0x07FF_FFFE_87FF_FFFE               // "A"..."Z", "_", "a"..."z" (65...122, 95)
     if byte < 64 { return (digits >> UInt64(byte)) & 1 == 1 }

@@ -109,7 +109,7 @@ func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     // when it can be (no copy of the string for the mutating `withUTF8`).
     let copyWhole = { (bytes: UnsafeBufferPointer<UInt8>, output: inout TextBuffer) -> Bool in
         if containsLiteralEscape(bytes) { return false }
-        if let start = bytes.baseAddress { output.append(bytes: start, count: bytes.count) }
+        output.append(contentsOf: bytes)
         return true
     }
     var copied = text.utf8.withContiguousStorageIfAvailable { copyWhole($0, &output) }
@@ -119,25 +119,6 @@ func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     }
     if copied != true { appendEscaped(text[...], to: &output) }
     output.append(UInt8(ascii: "\""))
-}
-
-/// Whether any of `bytes` is escaped in a literal (``needsEscape(_:)``), read eight at a time;
-/// the last word overlaps the one before it rather than going byte by byte.
-@inline(__always)
-func containsLiteralEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    let count = bytes.count
-    guard count >= 8 else {
-        for byte in bytes where needsEscape(byte) { return true }
-        return false
-    }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= count {
-        if wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-        offset += 8
-    }
-    return offset < count && wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
 }
 
 /// Whether any byte of `word` may be escaped in a literal: what JSON escapes (a control character,
@@ -153,7 +134,7 @@ func wordNeedsLiteralEscape(_ word: UInt64) -> Bool {
 /// Whether a byte may be escaped in a literal: control characters, DEL, `"`, `\`, and the bytes
 /// of non-ASCII scalars (a few of which are, see ``isInvisibleControl(_:)``).
 @inline(__always)
-private func needsEscape(_ byte: UInt8) -> Bool {
+func needsEscape(_ byte: UInt8) -> Bool {
     byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
 }
 

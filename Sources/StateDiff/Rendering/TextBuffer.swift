@@ -66,6 +66,13 @@ package struct TextBuffer: ~Copyable {
         count += length
     }
 
+    /// Appends `bytes`.
+    @inlinable
+    package mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        append(bytes: source, count: bytes.count)
+    }
+
     /// Appends `bytes`, for which room was reserved.
     @inlinable @inline(__always)
     package mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
