@@ -7,6 +7,11 @@ import Glibc
 import Darwin
 #endif
 
+// BuiltinReactors' one door to pointer code: libcurl's C interface (a retained context handed
+// to its thread, C string arrays for the headers, the response's bytes). Why: libcurl is opened
+// with dlopen and called through C; nothing else in the module touches a pointer. Pinned by
+// LibcurlFetcherTests and GitHubSearchNetworkTests (requests to a loopback server).
+
 /// A complete HTTP answer: the status, the header fields and the (decoded) body.
 struct HTTPAnswer: Sendable, Equatable {
     /// The status code, e.g. 200.

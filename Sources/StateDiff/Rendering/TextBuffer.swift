@@ -1,3 +1,9 @@
+// StateDiff's first door to pointer code (the second is ByteScan.swift): the bytes every rendered
+// line is written into. Why: a capacity check and a short copy per piece instead of
+// `String.append` (several times the cost for the many short pieces of a line). Pinned by
+// TextFormatTests, JSONTests and JSONObjectWriterTests (rendered text against expected text),
+// and for the speed by the callgrind figures of docs/performance.md.
+
 /// UTF-8 text under construction, as bytes in memory of its own: appending a piece is a
 /// capacity check and a copy, several times cheaper than `String.append` or
 /// `Array.append(contentsOf:)` for the many short pieces a rendered line is made of.
