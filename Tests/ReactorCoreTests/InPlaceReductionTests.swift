@@ -126,7 +126,7 @@ private final class PeekingReducer: Reactor {
 @MainActor
 struct StateReadInsideReduceTests {
     /// ReactorKit gives the previous state; here the state is `reduce`'s argument and nobody
-    /// else's, so reading it elsewhere stops the program with a message (docs/runtime.md).
+    /// else's, so reading it elsewhere stops the program with a message (ReactorCore.docc/Runtime.md).
     @Test func readingCurrentStateInsideReduceStopsWithAMessage() async {
         let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
             await MainActor.run {

@@ -26,7 +26,7 @@
 /// `reduce` receives the state by value, owned: the runtime lets go of its own copy first, so a
 /// reducer that changes its `consuming` parameter in place changes storage no one else holds,
 /// and copies nothing. A reducer written `reduce(state: State, …)` with `var state = state`
-/// still conforms; it copies what it changes when its storage is shared (see docs/runtime.md).
+/// still conforms; it copies what it changes when its storage is shared (see <doc:Runtime#Reducing-in-place>).
 @MainActor
 public protocol Reactor: AnyObject {
     /// What the outside world asks for (user input, commands).

@@ -2,7 +2,7 @@
 /// current subscriber, in subscription order.
 ///
 /// Services publish through it, and a reactor merges it into its pipeline with
-/// ``Flow/merge(_:)`` in `transform(mutation:)` or `transform(action:)`. Such a merge is a
+/// ``Flow/merge(_:)-(EventSource<Element>)`` in `transform(mutation:)` or `transform(action:)`. Such a merge is a
 /// subscription, not an effect: it never counts as work in progress.
 @MainActor
 public final class EventSource<Event> {

@@ -2,7 +2,7 @@
 ///
 /// A flow is described once, when the reactor's pipeline is set up: per-element steps
 /// (``map(_:)``, ``compactMap(_:)``, ``filter(_:)``) and external sources merged in
-/// (``merge(_:)-2o6hx``). The reactor's own stream passes through the identity flow at no cost
+/// (``merge(_:)-(EventSource<Element>)``). The reactor's own stream passes through the identity flow at no cost
 /// per element. Merged sources are subscriptions held by the reactor: they live as long as it
 /// does and never count as effect work in progress.
 @MainActor

@@ -92,7 +92,7 @@ public final class Scheduler {
     }
 
     /// ``waitUntilQuiescent(limit:)`` with the limit on virtual time counted from `virtualStart`,
-    /// an earlier reading of ``clock`` (the one taken before ``fireParkedTimers(limit:)``, so that
+    /// an earlier reading of ``clock`` (the one taken before `fireParkedTimers(limit:)`, so that
     /// the two together allow `limit` in all).
     public func waitUntilQuiescent(limit: Duration, countingFrom virtualStart: Duration) async throws {
         if fireParkedTimers(limit: limit, countingFrom: virtualStart) { return }

@@ -24,6 +24,7 @@ public enum ReactorShellMain {
     ///   - registry: the reactors the shell can load; their entries' options join the shell's.
     ///   - tools: subcommands from outside the shell library that this shell offers, such as
     ///     `ReactorLanguageServer`'s `lsp` (``ShellTool``).
+    ///   - arguments: the command line without the program name; the process's by default.
     @MainActor
     public static func run(
         name: String = "reactor-shell", version: String = reactorShellVersion, abstract: String? = nil,

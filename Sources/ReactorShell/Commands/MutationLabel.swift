@@ -84,7 +84,7 @@ public final class MutationLabeler {
 
     /// The label of `value` (see `MutationLabel.describe`). `own`, when given, is how `Value` labels
     /// itself (its ``CustomMutationLabel/mutationLabel`` read from a pointer to the value, see
-    /// ``customLabel(for:)``): asked instead of reflection, and its labels are cached the same way.
+    /// `customLabel(for:)`): asked instead of reflection, and its labels are cached the same way.
     @inlinable
     public func label<Value>(for value: Value, own: ((UnsafeRawPointer) -> String)? = nil) -> String {
         // A value without references is fully determined by its bits, so its type and bits identify its

@@ -12,7 +12,12 @@ extension HistoryStore {
     /// (`reactor-shell`, or a custom shell's). Empty values count as unset. `nil` only when no
     /// home directory can be found.
     ///
-    /// - Parameter environment: looks a variable up; the process environment by default.
+    /// - Parameters:
+    ///   - explicitPath: the `--history-file` value, if any.
+    ///   - directoryName: the shell's name: the folder under the state directory.
+    ///   - environmentVariable: the variable that names the file.
+    ///   - fileName: the file's name in that folder.
+    ///   - environment: looks a variable up; the process environment by default.
     public static func resolvePath(
         explicitPath: String?,
         directoryName: String = "reactor-shell",

@@ -104,7 +104,7 @@ public final class OutputSink {
         if let failure { resultWriteFailed(failure.code) }
     }
 
-    /// Makes this sink's buffer the one a fatal signal writes out (``SignalSafeOutput``).
+    /// Makes this sink's buffer the one a fatal signal writes out (`SignalSafeOutput`).
     public func registerForSignals() {
         SignalSafeOutput.prepare()
         SignalSafeOutput.register(

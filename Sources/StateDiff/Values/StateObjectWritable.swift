@@ -20,7 +20,7 @@
 /// }
 /// ```
 ///
-/// It refines `StateValueConvertible`: ``stateValue`` (provided) runs the writer, so a
+/// It refines `StateValueConvertible`: ``StateValueConvertible/stateValue`` (provided) runs the writer, so a
 /// conforming value nested anywhere in an `Encodable` state is described the same way.
 public protocol StateObjectWritable: StateValueConvertible {
     /// Writes this value's fields into `object`, in order, each key once.
@@ -136,7 +136,7 @@ extension StateValue {
     /// For a caller that describes one state after every change and drops the previous value:
     /// without a shared spare to take out and put back (`StateValue.recycle(_:)` keeps one in the
     /// encoder's pool, behind an atomic exchange each way), the array goes straight from the old
-    /// value to the new. ``StateObjectWritable/stateValue`` gives the same value.
+    /// value to the new. ``StateValueConvertible/stateValue`` gives the same value.
     @inlinable
     public init(writing value: some StateObjectWritable, over storage: inout [StateField]) {
         var object = StateObjectWriter(taking: &storage)

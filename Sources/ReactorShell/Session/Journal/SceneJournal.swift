@@ -8,7 +8,7 @@ import StateDiff
 /// ``SessionJournalReader``s added to the session).
 ///
 /// Events that arrive while no line is running (an effect's result on the real clock, at the
-/// prompt) ask for a drain on the main actor's next turn (``lateArrival``).
+/// prompt) ask for a drain on the main actor's next turn (`lateArrival`).
 @MainActor
 public final class SceneJournal {
     /// The scene's scheduler, whose clock times the events.

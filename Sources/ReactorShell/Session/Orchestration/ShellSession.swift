@@ -22,15 +22,15 @@ public enum CommandOutcome: Sendable, Equatable {
 /// scripts, and ask it for the prompt, the completions' data and the exit status.
 ///
 /// It owns the parts and wires them once; each has one job:
-/// - ``LoadedScene``: the reactors of the loaded registry entry, the focus, their scheduler;
-/// - ``SessionRunner``: runs lines and scripts against the scene (parse, resolve, send, wait,
+/// - `LoadedScene`: the reactors of the loaded registry entry, the focus, their scheduler;
+/// - `SessionRunner`: runs lines and scripts against the scene (parse, resolve, send, wait,
 ///   meta commands);
 /// - ``SceneJournal`` (the scene's): where the reactors' runtime observers write their events;
 ///   the runner drains it after each send and hands the events to their readers;
-/// - ``SessionRecorder``: turns what is sent and the journal's events into the log, the
+/// - `SessionRecorder`: turns what is sent and the journal's events into the log, the
 ///   timelines and the replay script;
-/// - ``ChangeReporter``: diffs each reactor's state against its last report;
-/// - ``SessionOutput``: the printer of the format in use (``TextPrinter``, ``JSONLinesPrinter``)
+/// - `ChangeReporter`: diffs each reactor's state against its last report;
+/// - `SessionOutput`: the printer of the format in use (`TextPrinter`, `JSONLinesPrinter`)
 ///   and the tally of failures and expectations.
 @MainActor
 public final class ShellSession {

@@ -26,7 +26,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
     @usableFromInline let forgetStates: @MainActor () -> Void
     /// Describes the state: the current one (slot -1) or a reduced one (specialized for `R`).
     @usableFromInline let describeState: @MainActor (_ slot: Int) throws -> StateValue
-    /// Whether ``describeState`` builds its values over the storage of values handed back: through
+    /// Whether `describeState` builds its values over the storage of values handed back: through
     /// the encoder, or the writer of a `StateObjectWritable` state (not another `StateValueConvertible`).
     public let encodesThroughEncoder: Bool
     /// Where a `StateObjectWritable` state's old values are kept for the next description (else nil).

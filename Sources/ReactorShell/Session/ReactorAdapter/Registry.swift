@@ -50,7 +50,7 @@ public struct RegistryEntry: Sendable {
     public let options: [RegistryOption]
     /// Builds a fresh scene.
     public let makeScene: @MainActor @Sendable (SceneContext) -> Scene
-    /// The invariants and argument generators `reactor-shell explore` uses (see ``exploring(invariants:generators:)``).
+    /// The invariants and argument generators `reactor-shell explore` uses (see ``exploring(invariants:generators:acceptedErrors:)``).
     public var exploration = Exploration()
 
     /// Creates an entry.

@@ -1,4 +1,4 @@
-/// One reactor's states on the scene's ``Timeline``, kept typed: the timeline numbers slots and
+/// One reactor's states on the scene's `Timeline`, kept typed: the timeline numbers slots and
 /// keeps the steps and charges; this keeps the state of each slot in an array of the reactor's
 /// own `State`, so that saving one before each action is a copy into the array (no box of the
 /// state, no existential assignment, nothing allocated once the array has grown).

@@ -1,0 +1,1 @@
+../../../../examples/custom-shell/Sources/TodoList/TodoReactor.swift

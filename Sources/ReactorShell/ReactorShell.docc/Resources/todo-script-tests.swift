@@ -1,0 +1,1 @@
+../../../../examples/custom-shell/Tests/TodoListTests/TodoScriptTests.swift

@@ -1,0 +1,1 @@
+../../../../examples/custom-shell/Sources/todo-shell/main.swift

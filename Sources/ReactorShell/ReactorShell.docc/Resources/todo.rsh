@@ -1,0 +1,1 @@
+../../../../examples/custom-shell/tests/todo.rsh
