@@ -114,7 +114,14 @@ extension LiveViewPage {
             this.current = Math.max(this.current, event.step);
             break;
           case "action":
-            if (live) {
+            if (!live) break;
+            if (event.step) {
+              // A typed action names its step (the live view's events do).
+              this.stepRows.set(event.step, index);
+              this.stepEnds.set(event.step, index);
+              if (event.step > this.maxStep) this.maxStep = event.step;
+              this.current = Math.max(this.current, event.step);
+            } else {
               this.waitingForStep.push(index);
               if (this.waitingForStep.length > 1000) this.waitingForStep.shift();
             }

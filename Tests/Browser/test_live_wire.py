@@ -47,11 +47,13 @@ def test_events_are_the_json_objects_with_seq_in_order(serve_script):
     assert events[0] == {"seq": 1, "event": "scene", "entry": "counter", "focus": "counter",
                          "reactors": {"counter": {"value": 0, "isLoading": False, "alertMessage": None}}}
     assert events[1]["event"] == "action" and events[1]["action"] == "increase" and events[1]["line"] == 1
+    assert events[1]["step"] == 1
     assert events[3]["patch"] == [{"op": "replace", "path": "/value", "old": 0, "value": 1}]
     assert events[3]["cause"] == {"origin": "effect", "step": 1, "action": "increase", "effect": 1}
     assert events[6] == {"seq": 7, "event": "input", "source": events[6]["source"], "line": 2, "text": ":state value"}
-    assert events[7]["event"] == "state" and events[7]["state"] == 1
-    assert events[8]["event"] == "input" and events[8]["text"] == "# the end"
+    # What :state prints is the terminal's; the stream has the session's events.
+    assert events[7]["event"] == "input" and events[7]["text"] == "# the end"
+    assert events[8]["event"] == "summary"
 
 
 def test_reconnecting_with_last_event_id_misses_nothing(serve_script):

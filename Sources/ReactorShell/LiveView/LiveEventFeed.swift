@@ -1,79 +1,138 @@
 import StateDiff
 
-/// The session's events as `--format json` objects, for the live view (SPEC §10): written to the
-/// server's pipe while one runs (``LiveViewProcess``), or captured for an HTML export. Its JSON
-/// printers are fed by the ``LiveEventPrinter`` the session's output uses while the feed is
-/// active; without `--serve` there is no feed, and none of this runs.
+/// The session's events as `--format json` objects, for the live view (SPEC §10): a reader of
+/// the session's journal (``SessionJournalReader``) that writes each event it reads into `sink`,
+/// the server's pipe (``LiveViewProcess``) or an HTML export's capture, through the one JSON
+/// printer. The session's own printer, and so the terminal, knows nothing of it; without
+/// `--serve` there is no feed, and none of this runs.
+///
+/// A mutation's JSON Patch is the difference from the state this feed last wrote for the reactor
+/// (its own baseline: the terminal's may be narrowed by `:set diff off`). A line is written as an
+/// `input` event unless it turns out to be a plain action line, whose `action` event names it.
 @MainActor
-final class LiveEventFeed {
-    /// The server's pipe and its printer, while a server runs.
-    private var server: (process: LiveViewProcess, printer: JSONLinesPrinter)?
-    /// The sink and printer of a capture (``init(capturingInto:)``).
-    private var capture: (sink: OutputSink, printer: JSONLinesPrinter)?
-    /// Events written to the server so far (the last one's `seq`).
-    private(set) var serverEventCount = 0
+final class LiveEventFeed: SessionJournalReader {
+    private let printer: JSONLinesPrinter
+    private let scene: LoadedScene
+    /// The state last written for each reactor of the scene, by its index (nil: none yet).
+    private var baselines: [StateValue?] = []
+    /// The line read last, not written yet: written before the next event, unless that event is
+    /// the typed action the line sent.
+    private var pendingLine: (text: String, origin: LineOrigin)?
+    /// The error that reports a failed expectation already written as an `expect` event.
+    private var skipsNextError = false
+    /// Events written so far (the last one's `seq`).
+    private(set) var eventCount = 0
 
-    /// A feed with no reader yet (see ``attach(_:catchingUp:)``).
-    init() {}
-
-    /// A feed writing every event to `sink` (an HTML export's replay).
-    init(capturingInto sink: OutputSink) {
-        capture = (sink, JSONLinesPrinter(sink: sink))
+    /// A feed writing into `sink` the events of a session over `scene`, after `eventsBefore`
+    /// events written there already (a live view's catching up).
+    init(sink: OutputSink, scene: LoadedScene, eventsBefore: Int = 0) {
+        printer = JSONLinesPrinter(sink: sink)
+        self.scene = scene
+        eventCount = eventsBefore
     }
 
-    /// Whether anything reads the events now.
-    var isActive: Bool { server != nil || capture != nil }
+    /// Where the events go.
+    var sink: OutputSink { printer.sink }
 
-    /// Calls `body` with each JSON printer, counting the server's events.
-    func each(_ body: (JSONLinesPrinter) -> Void) {
-        if let capture { body(capture.printer) }
-        if let server {
-            body(server.printer)
-            serverEventCount += 1
+    func read(_ event: SessionEvent) {
+        if case .line(let text, let origin) = event.kind {
+            writePendingLine()
+            // A blank line shows nothing; a comment is narration.
+            if !text.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { pendingLine = (text, origin) }
+            return
+        }
+        if case .action(_, _, let step) = event.kind, step != nil, event.sentAction != nil {
+            pendingLine = nil
+        } else {
+            writePendingLine()
+        }
+        switch event.kind {
+        case .line:
+            break
+        case .action(_, _, let step):
+            guard let step, let sent = event.sentAction, let reactor = event.reactor else { return }
+            printer.action(of: reactor, name: sent.command, arguments: sent.arguments, origin: sent.origin, step: step)
+            eventCount += 1
+        case .reduction(let label, let cause):
+            guard let reactor = event.reactor, let new = try? event.newState() else { return }
+            writeMutation(of: reactor, to: new, label: label, cause: cause)
+        case .restored(let label):
+            guard let reactor = event.reactor, let new = try? reactor.stateValue() else { return }
+            writeMutation(of: reactor, to: new, label: label, cause: nil)
+        case .effect:
+            guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
+            printer.effect(report)
+            eventCount += 1
+        case .expectation:
+            guard let result = event.expectationResult else { return }
+            printer.expectation(result)
+            eventCount += 1
+            skipsNextError = !result.ok
+        case .error(let diagnostic):
+            if skipsNextError {
+                skipsNextError = false
+                return
+            }
+            printer.error(diagnostic)
+            eventCount += 1
+        case .sceneLoaded:
+            sceneLoaded()
+        case .summary(let passed, let failed, let errors):
+            printer.summary(passed: passed, failed: failed, errors: errors)
+            eventCount += 1
         }
     }
 
-    /// A line about to run, as an `input` event with the line's text: the page's timeline shows
-    /// it (a comment line as narration). Plain action lines, which the parser's fast path binds,
-    /// get none: their `action` event names the line, and a batch run pays for no second event.
-    func lineStarted(_ line: String, origin: LineOrigin) {
-        each { $0.echo(prompt: "", line: line, origin: origin) }
-    }
-
-    /// A scene was loaded: a `scene` event with the entry's name, the focus and each reactor's
-    /// whole state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`).
-    func sceneLoaded(_ scene: LoadedScene) {
+    /// Writes the scene: a `scene` event with the entry's name, the focus and each reactor's whole
+    /// state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`), which become
+    /// the baselines of the mutations that follow.
+    func sceneLoaded() {
+        writePendingLine()
+        takeBaselines()
         var reactors: [StateField] = []
-        for reactor in scene.reactors {
-            let value = (try? scene.stateValue(ofReactorNamed: reactor.name)) ?? nil
-            reactors.append(StateField(reactor.name, value ?? .null))
+        for (index, reactor) in scene.reactors.enumerated() {
+            reactors.append(StateField(reactor.name, baselines[index] ?? .null))
         }
-        let event = StateValue.object([
+        sink.writeResult(StateValue.object([
             StateField("event", .string("scene")),
             StateField("entry", scene.entryName.map { .string($0) } ?? .null),
             StateField("focus", scene.focusedName.map { .string($0) } ?? .null),
             StateField("reactors", .object(reactors)),
-        ]).jsonText
-        each { $0.sink.writeResult(event) }
+        ]).jsonText)
+        eventCount += 1
     }
 
-    /// Sends what was written to the server now (the page shows it within its 100 ms).
+    /// Takes the reactors' states now as the baselines of the mutations that follow (a live view
+    /// started mid-session, after the events that led here).
+    func takeBaselines() {
+        baselines = scene.reactors.map { try? $0.stateValue() }
+    }
+
+    /// Writes what is left to write (a line still pending) and hands it to the sink's descriptor.
     func flush() {
-        server?.process.events.flush()
+        writePendingLine()
+        sink.flush()
     }
 
-    /// Feeds `process` from now on, after `earlier` (the events of the session so far, as JSON
-    /// objects), so that its log starts at the session's first event.
-    func attach(_ process: LiveViewProcess, catchingUp earlier: [String]) {
-        for event in earlier { process.events.writeResult(event) }
-        serverEventCount = earlier.count
-        server = (process, JSONLinesPrinter(sink: process.events))
-        flush()
+    private func writePendingLine() {
+        guard let (text, origin) = pendingLine else { return }
+        pendingLine = nil
+        printer.echo(prompt: "", line: text, origin: origin)
+        eventCount += 1
     }
 
-    /// Stops feeding the server (the caller stops it).
-    func detach() {
-        flush()
-        server = nil
+    private func writeMutation(of reactor: any ShellReactor, to new: StateValue, label: String, cause: MutationCause?) {
+        guard let index = scene.reactors.firstIndex(where: { $0 === reactor }) else { return }
+        if index >= baselines.count { baselines += Array(repeating: nil, count: index + 1 - baselines.count) }
+        var changes: [StateChange] = []
+        if let old = baselines[index] {
+            diff(old, new, appendingTo: &changes)
+        } else {
+            changes = [.replace(StatePath(), old: .null, new: new)]
+        }
+        printer.mutation(
+            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: nil, cause: cause, changes: changes)
+        eventCount += 1
+        baselines[index] = new
     }
 }

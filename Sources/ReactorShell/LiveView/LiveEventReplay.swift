@@ -20,9 +20,8 @@ enum LiveEventReplay {
         settings.format = .text
         let session = ShellSession(registry: registry, configuration: settings, sink: discard, interactive: false)
         session.runner.isReplay = true
-        let feed = LiveEventFeed(capturingInto: capture)
-        session.output.liveFeed = feed
-        session.runner.liveEvents = feed
+        let feed = LiveEventFeed(sink: capture, scene: session.runner.scene)
+        session.addReader(feed)
         _ = session.loadInitialScene()
         for line in input.lines {
             let kind = SessionReplay.kind(of: line.text.trimmingBlanks)
@@ -32,6 +31,7 @@ enum LiveEventReplay {
             if case .quit = outcome { break }
         }
         if summary { session.printSummary() }
+        feed.flush()
         return events
     }
 

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// The live view of one session (SPEC §10): starts and stops the server process, feeds it the
-/// session's events, answers its requests for the state, and hands its commands to the front end,
+/// The live view of one session (SPEC §10): starts and stops the server process, adds to the
+/// session the journal reader that feeds it the session's events (``LiveEventFeed``), answers its requests for the state, and hands its commands to the front end,
 /// which runs each as if typed (``runCommand``) when the session is free to.
 @MainActor
 final class LiveViewController {
@@ -17,8 +17,10 @@ final class LiveViewController {
     private let output: SessionOutput
     private let scene: LoadedScene
     private let shellName: String
-    /// The events it sends to the server.
-    let feed = LiveEventFeed()
+    /// The session, which the feed reads while the server runs.
+    private weak var runner: SessionRunner?
+    /// The reader writing the session's events to the server, while one runs.
+    private(set) var feed: LiveEventFeed?
     private var process: LiveViewProcess?
     /// The secret in the page's address, made once per session (a restarted server keeps it).
     private let token = LiveViewController.makeToken()
@@ -41,9 +43,10 @@ final class LiveViewController {
     /// sends them whenever its buffer fills).
     private var flushTimer: DispatchSourceTimer?
 
-    init(output: SessionOutput, scene: LoadedScene, shellName: String) {
-        self.output = output
-        self.scene = scene
+    init(runner: SessionRunner, shellName: String) {
+        self.runner = runner
+        output = runner.output
+        scene = runner.scene
         self.shellName = shellName
     }
 
@@ -61,7 +64,8 @@ final class LiveViewController {
     }
 
     /// Starts the server with `settings`, first feeding it `earlier` (the session's events so
-    /// far); the address is printed when it listens. Returns an error message when it cannot start.
+    /// far), then every event the session's journal readers read; the address is printed when it
+    /// listens. Returns an error message when it cannot start.
     func start(_ settings: LiveViewSettings, catchingUp earlier: [String]) -> String? {
         stop()
         let executable: String
@@ -80,11 +84,16 @@ final class LiveViewController {
             output.sink.writeError(
                 "\(shellName): warning: the live view listens on \(settings.host): anyone who can reach this machine and has the link can run commands in this session")
         }
-        feed.attach(process!, catchingUp: earlier)
-        output.liveFeed = feed
+        let events = process!.events
+        for event in earlier { events.writeResult(event) }
+        let feed = LiveEventFeed(sink: events, scene: scene, eventsBefore: earlier.count)
+        self.feed = feed
+        runner?.addReader(feed)
+        if earlier.isEmpty { feed.sceneLoaded() } else { feed.takeBaselines() }
+        feed.flush()
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))
-        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.feed.flush() } }
+        timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.feed?.flush() } }
         timer.resume()
         flushTimer = timer
         return nil
@@ -95,15 +104,18 @@ final class LiveViewController {
         guard let process else { return }
         flushTimer?.cancel()
         flushTimer = nil
-        feed.detach()
-        output.liveFeed = nil
+        if let feed {
+            runner?.removeReader(feed)
+            feed.flush()
+        }
+        feed = nil
         process.stop()
         self.process = nil
         address = nil
     }
 
     /// Sends the events written so far to the server (called after each line and at pauses).
-    func flush() { feed.flush() }
+    func flush() { feed?.flush() }
 
     private func receive(_ message: LiveViewProcess.Message) {
         switch message {
@@ -121,7 +133,7 @@ final class LiveViewController {
             pending.append((id, line))
             runPendingCommands()
         case .state(let id):
-            feed.flush()
+            feed?.flush()
             process?.reply("state \(id) \(stateJSON())")
         }
     }
@@ -131,15 +143,15 @@ final class LiveViewController {
         let (id, line) = pending.removeFirst()
         isRunningCommand = true
         Task { @MainActor in
-            let first = feed.serverEventCount + 1
+            let first = (feed?.eventCount ?? 0) + 1
             let outcome = await runCommand(line)
-            feed.flush()
+            feed?.flush()
             let name = switch outcome {
             case .succeeded: "succeeded"
             case .failed: "failed"
             case .quit: "quit"
             }
-            process?.reply("done \(id) \(first) \(feed.serverEventCount) \(name)")
+            process?.reply("done \(id) \(first) \(feed?.eventCount ?? 0) \(name)")
             isRunningCommand = false
             runPendingCommands()
         }
@@ -153,7 +165,7 @@ final class LiveViewController {
             reactors.append(StateField(reactor.name, value ?? .null))
         }
         return StateValue.object([
-            StateField("seq", .int(feed.serverEventCount)),
+            StateField("seq", .int(feed?.eventCount ?? 0)),
             StateField("focus", scene.focusedName.map { .string($0) } ?? .null),
             StateField("reactors", .object(reactors)),
         ]).jsonText

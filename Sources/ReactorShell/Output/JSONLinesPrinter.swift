@@ -35,6 +35,11 @@ final class JSONLinesPrinter: SessionPrinter {
     // rarer ones are built as values and rendered by `emit`. Both give the same text.
 
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
+        action(of: reactor, name: name, arguments: arguments, origin: origin, step: nil)
+    }
+
+    /// An `action` event; with `step`, the action's log step (the live view's events carry it).
+    func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
         let reactorName = jsonName(of: reactor), source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject { event in
             event.field("event", constant: "action")
@@ -43,6 +48,7 @@ final class JSONLinesPrinter: SessionPrinter {
             event.field("args", object: arguments.fields)
             event.field("source", json: source)
             event.field("line", origin.line)
+            if let step { event.field("step", step) }
         } emit: { bytes in
             sink.writeResult(utf8: bytes)
         }

@@ -49,8 +49,8 @@ final class SessionOutput {
     /// Told of every failure as it is reported: errors and failed expectations, located
     /// (ReactorShellTesting turns each into a test issue at the script's line).
     var failureObserver: ((Diagnostic) -> Void)?
-    /// Told of every error and failed expectation too, for the session's journal readers.
-    var errorReader: (@MainActor (Diagnostic) -> Void)?
+    /// Told of every error and expectation, for the session's journal readers.
+    var eventReader: (@MainActor (SessionEvent) -> Void)?
 
     init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
         self.sink = sink
@@ -63,15 +63,7 @@ final class SessionOutput {
         printsActions = !(printer is TextPrinter)
     }
 
-    /// The session's events as JSON for the live view and `--html`, when anything reads them:
-    /// then every report also goes to the feed's printers (see ``LiveEventPrinter``).
-    var liveFeed: LiveEventFeed? {
-        didSet { use(Self.makePrinter(format: format, color: colorMode, environment: environment, sink: sink)) }
-    }
-
     private func use(_ newPrinter: any SessionPrinter) {
-        var newPrinter = newPrinter
-        if let liveFeed, liveFeed.isActive { newPrinter = LiveEventPrinter(primary: newPrinter, feed: liveFeed) }
         printerOwner = newPrinter
         printer = newPrinter
         printsActions = !(newPrinter is TextPrinter)
@@ -105,7 +97,7 @@ final class SessionOutput {
         hadFailure = true
         printer.error(diagnostic)
         failureObserver?(diagnostic)
-        errorReader?(diagnostic)
+        eventReader?(SessionEvent(.error(diagnostic)))
         return .failed
     }
 
@@ -123,9 +115,14 @@ final class SessionOutput {
             hadFailure = true
         }
         printer.expectation(result)
+        if let eventReader {
+            var event = SessionEvent(.expectation(path: result.path, ok: result.ok))
+            event.expectationResult = result
+            eventReader(event)
+        }
         if !result.ok {
             failureObserver?(result.failureDiagnostic)
-            errorReader?(result.failureDiagnostic)
+            eventReader?(SessionEvent(.error(result.failureDiagnostic)))
         }
     }
 

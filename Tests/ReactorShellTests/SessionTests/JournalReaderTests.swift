@@ -22,6 +22,15 @@ private final class TranscribingReader: SessionJournalReader {
             lines.append("\(reactor) effect #\(number) \(effect.phase.rawValue)" + (failure.map { ": \($0)" } ?? ""))
         case .error(let diagnostic):
             lines.append("error \(diagnostic.message)")
+        case .restored(let label):
+            let total = (try? event.reactor?.stateValue()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
+            lines.append("\(reactor) restored \(label) total \(total?.literal() ?? "?")")
+        case .expectation(let path, let ok):
+            lines.append("expectation \(path) \(ok ? "held" : "failed")")
+        case .sceneLoaded(let entry):
+            lines.append("scene \(entry ?? "-")")
+        case .summary(let passed, let failed, let errors):
+            lines.append("summary \(passed) passed \(failed) failed \(errors) errors")
         }
     }
 }
@@ -48,6 +57,27 @@ struct JournalReaderTests {
             "tally effect #1 finished",
             "line 3: nope",
             "error unknown action 'nope'; the actions of tally are add, slowAdd, rename, explode",
+        ])
+    }
+
+    @Test func aReaderIsToldOfExpectationsTimeTravelAndScenesWhichAreNoReactorEvents() async {
+        let harness = SessionHarness()
+        let reader = TranscribingReader()
+        harness.session.addReader(reader)
+        await harness.run("add 2", ":expect total == 2", ":expect total == 9", ":undo", ":use tally")
+        #expect(reader.lines == [
+            "line 1: add 2",
+            "tally action add(2) step 1",
+            "tally reduction addValue(2) from action total 2",
+            "line 2: :expect total == 2",
+            "expectation total held",
+            "line 3: :expect total == 9",
+            "expectation total failed",
+            "error expectation failed: total == 9; actual: 2",
+            "line 4: :undo",
+            "tally restored (undo) total 0",
+            "line 5: :use tally",
+            "scene tally",
         ])
     }
 

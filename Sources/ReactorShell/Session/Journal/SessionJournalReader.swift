@@ -30,8 +30,17 @@ public struct SessionEvent {
         /// A step in the life of effect `number` (numbered per session, as the output shows it);
         /// `failure` is the error of a failed one.
         case effect(EffectStep, number: Int, failure: String?)
-        /// An error was reported (a failed expectation too).
+        /// An error was reported (a failed expectation too, after its ``expectation(path:ok:)``).
         case error(Diagnostic)
+        /// The reactor's state was set without a reduction (`:undo`, `:redo`, `:jump`, `:reset`),
+        /// under `label` (`(jump to after step 3)`); ``reactor`` says which.
+        case restored(label: String)
+        /// An `:expect` line compared the value at `path`; `ok` tells whether it held.
+        case expectation(path: String, ok: Bool)
+        /// A scene was loaded from registry entry `entry` (`:use`, or the shell's initial scene).
+        case sceneLoaded(entry: String?)
+        /// The closing count of a run: expectations that held and failed, and errors.
+        case summary(passed: Int, failed: Int, errors: Int)
     }
 
     /// What happened.
@@ -42,6 +51,12 @@ public struct SessionEvent {
     public let time: Duration?
     /// For a reduction, where its reactor keeps the new state until the drain ends.
     let stateSlot: Int
+    /// For a typed action, what was sent: its command, arguments and line.
+    var sentAction: SentAction?
+    /// For an effect the output reports (failed, cancelled by an action, or traced), the report.
+    var effectReport: EffectReport?
+    /// For an expectation, its whole result.
+    var expectationResult: ExpectationResult?
 
     init(_ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1) {
         self.kind = kind
@@ -56,4 +71,11 @@ public struct SessionEvent {
         guard stateSlot >= 0, let reactor else { return nil }
         return try reactor.stateValue(afterReduction: stateSlot)
     }
+}
+
+/// A typed action as the shell sent it: the command, its bound arguments and the line it came from.
+struct SentAction {
+    let command: String
+    let arguments: CommandArguments
+    let origin: LineOrigin
 }

@@ -20,8 +20,10 @@ extension SessionRunner {
         case .action(let actionID):
             let step = recorder.recordAction(actionID, label: text, of: event)
             if !readers.isEmpty {
-                tellReaders(SessionEvent(
-                    .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], time: event.time))
+                var read = SessionEvent(
+                    .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], time: event.time)
+                if step != nil { read.sentAction = recorder.lastSentAction }
+                tellReaders(read)
             }
         case .reduction(let actionID):
             readReduction(event, label: text, actionID: actionID)
@@ -48,19 +50,23 @@ extension SessionRunner {
     /// Reads a step of an effect's life: records it, reports a failure, prints what is shown.
     private func readEffect(_ event: JournalEvent, _ effect: EffectStep, failure: String) {
         let number = recorder.recordEffect(effect, of: event)
+        var report: EffectReport?
         // Most steps print nothing (a start, a normal end): no report is made for them.
-        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace,
-           let report = recorder.effectReport(effect, number: number, of: event, failure: failure)
-        {
+        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace {
+            report = recorder.effectReport(effect, number: number, of: event, failure: failure)
+        }
+        if let report {
             if effect.phase == .failed {
                 _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
             }
             if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
         }
         if !readers.isEmpty {
-            tellReaders(SessionEvent(
+            var read = SessionEvent(
                 .effect(effect, number: number, failure: effect.phase == .failed ? failure : nil),
-                reactor: scene.reactors[event.reactor], time: event.time))
+                reactor: scene.reactors[event.reactor], time: event.time)
+            read.effectReport = report
+            tellReaders(read)
         }
     }
 
@@ -75,9 +81,19 @@ extension SessionRunner {
     }
 
     /// Adds `reader` (see ``SessionJournalReader``): from now on it reads the session's events,
-    /// errors included.
+    /// errors and expectations included.
     func addReader(_ reader: any SessionJournalReader) {
         readers.append(reader)
-        output.errorReader = { [weak self] diagnostic in self?.tellReaders(SessionEvent(.error(diagnostic))) }
+        recorder.servesReaders = true
+        output.eventReader = { [weak self] event in self?.tellReaders(event) }
+    }
+
+    /// Removes `reader`: it reads nothing more.
+    func removeReader(_ reader: any SessionJournalReader) {
+        readers.removeAll { $0 === reader }
+        if readers.isEmpty {
+            recorder.servesReaders = false
+            output.eventReader = nil
+        }
     }
 }

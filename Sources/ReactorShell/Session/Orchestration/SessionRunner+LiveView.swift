@@ -4,7 +4,7 @@ extension SessionRunner {
     /// The session's live view, made on first use.
     var liveViewController: LiveViewController {
         if let liveView { return liveView }
-        let controller = LiveViewController(output: output, scene: scene, shellName: configuration.identity.name)
+        let controller = LiveViewController(runner: self, shellName: configuration.identity.name)
         liveView = controller
         return controller
     }
@@ -16,8 +16,6 @@ extension SessionRunner {
             ? [] : await LiveEventReplay.events(of: recorder.input, registry: registry, configuration: configuration, summary: false)
         let controller = liveViewController
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
-        liveEvents = controller.feed
-        if recorder.input.count == 0 { liveEvents?.sceneLoaded(scene) }
         guard await controller.waitUntilListening() else {
             stopLiveView()
             return "the live view's server did not start"
@@ -28,7 +26,6 @@ extension SessionRunner {
     /// Stops the live view, if it runs.
     func stopLiveView() {
         liveView?.stop()
-        liveEvents = nil
     }
 
     /// `:serve [PORT]`.

@@ -45,9 +45,6 @@ final class SessionRunner {
     @exclusivity(unchecked) var readers: [any SessionJournalReader] = []
     /// The live view (`--serve`, `:serve`), once started.
     var liveView: LiveViewController?
-    /// Where each line and scene load is reported as an event while anything reads the session's
-    /// events (the live view, an HTML export's replay); nil otherwise.
-    var liveEvents: LiveEventFeed?
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
@@ -119,14 +116,9 @@ final class SessionRunner {
         case .action(let invocation):
             (outcome, isBackground) = send(consuming: invocation)
         case .empty:
-            // A comment is narration in the live view (an action line is shown by its action event).
-            if let liveEvents, bytes.contains(UInt8(ascii: "#")) {
-                liveEvents.lineStarted(text ?? String(decoding: bytes, as: UTF8.self), origin: origin)
-            }
             return .done(.succeeded)
         case .fallback:
             let line = text ?? String(decoding: bytes, as: UTF8.self)
-            liveEvents?.lineStarted(line, origin: origin)
             let parsed: ParsedLine
             do {
                 parsed = try ScriptParser.parseFully(line, origin: origin)
@@ -260,7 +252,7 @@ final class SessionRunner {
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)
-        liveEvents?.sceneLoaded(scene)
+        if !readers.isEmpty { tellReaders(SessionEvent(.sceneLoaded(entry: entry.name))) }
         return .succeeded
     }
 

@@ -246,6 +246,9 @@ public final class ShellSession {
     /// Prints the closing `N passed, N failed, N errors` line (or the `summary` event).
     package func printSummary() {
         output.printer.summary(passed: output.passed, failed: output.failed, errors: output.errors)
+        if !runner.readers.isEmpty {
+            runner.tellReaders(SessionEvent(.summary(passed: output.passed, failed: output.failed, errors: output.errors)))
+        }
     }
 
     /// Paths into the state of `reactor` (the focused one when nil), for completion.

@@ -19,6 +19,11 @@ final class SessionRecorder {
     // between sends, never reached again while an access to it is under way.
     /// Whether effect life events are printed and mutations show their time since the action.
     @exclusivity(unchecked) var trace = false
+    /// Whether the session has journal readers (``SessionRunner/addReader(_:)``): then every
+    /// mutation's cause names its action, and the typed action last sent is kept for them.
+    @exclusivity(unchecked) var servesReaders = false
+    /// The typed action last sent, while ``servesReaders``.
+    private(set) var lastSentAction: SentAction?
 
     /// The numbered steps for `:history` and `:jump`.
     @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
@@ -90,6 +95,7 @@ final class SessionRecorder {
         if output.printsActions {
             output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         }
+        if servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
         for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { log.markAbandoned(abandoned) }
         if !scene.scheduler.isQuiescent {
@@ -251,7 +257,7 @@ final class SessionRecorder {
         var step: Int?, label: String?, reactorName: String?
         // What names the action is looked up only when it will be printed: text shows the cause
         // of few mutations, JSON (and the live view's events) of all.
-        if isShown || output.format == .json || output.liveFeed != nil, let causeAction, let recent = recentActions[causeAction] {
+        if isShown || output.format == .json || servesReaders, let causeAction, let recent = recentActions[causeAction] {
             step = recent.step
             label = recent.label
             if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }

@@ -119,6 +119,7 @@ extension SessionRunner {
         for index in scene.reactors.indices {
             // In scenes of several, only the reactors that changed get a block.
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
+            if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: label), reactor: scene.reactors[index])) }
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
     }
@@ -133,6 +134,7 @@ extension SessionRunner {
         for index in indices {
             scene.reactors[index].reset()
             reporter.reportChange(of: index, label: "(reset)")
+            if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: "(reset)"), reactor: scene.reactors[index])) }
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
         // The scene's timeline holds every reactor's states: after a reset it no longer leads to now.
