@@ -37,8 +37,7 @@ final class LiveEventFeed: SessionJournalReader {
     func read(_ event: SessionEvent) {
         if case .line(let text, let origin) = event.kind {
             writePendingLine()
-            // A blank line shows nothing; a comment is narration.
-            if !text.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { pendingLine = (text, origin) }
+            pendingLine = (text, origin)
             return
         }
         if case .action(_, _, let step) = event.kind, step != nil, event.sentAction != nil {
@@ -117,6 +116,8 @@ final class LiveEventFeed: SessionJournalReader {
     private func writePendingLine() {
         guard let (text, origin) = pendingLine else { return }
         pendingLine = nil
+        // A blank line shows nothing; a comment is narration.
+        if text.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
         printer.echo(prompt: "", line: text, origin: origin)
         eventCount += 1
     }

@@ -117,7 +117,7 @@ final class SessionOutput {
         printer.expectation(result)
         if let eventReader {
             var event = SessionEvent(.expectation(path: result.path, ok: result.ok))
-            event.expectationResult = result
+            event.detail = .expectation(result)
             eventReader(event)
         }
         if !result.ok {

@@ -51,12 +51,34 @@ public struct SessionEvent {
     public let time: Duration?
     /// For a reduction, where its reactor keeps the new state until the drain ends.
     let stateSlot: Int
-    /// For a typed action, what was sent: its command, arguments and line.
-    var sentAction: SentAction?
-    /// For an effect the output reports (failed, cancelled by an action, or traced), the report.
-    var effectReport: EffectReport?
+    /// What the session's own readers knew of the event besides (one reference: every event
+    /// read is copied, and most have none).
+    var detail: Detail?
+
+    /// What the session's own readers knew of an event besides its kind.
+    indirect enum Detail {
+        /// For a typed action, what was sent: its command, arguments and line.
+        case sent(SentAction)
+        /// For an effect the output reports (failed, cancelled by an action, or traced), the report.
+        case effect(EffectReport)
+        /// For an expectation, its whole result.
+        case expectation(ExpectationResult)
+    }
+
+    /// For a typed action, what was sent.
+    var sentAction: SentAction? {
+        if case .sent(let sent) = detail { sent } else { nil }
+    }
+
+    /// For an effect the output reports, the report.
+    var effectReport: EffectReport? {
+        if case .effect(let report) = detail { report } else { nil }
+    }
+
     /// For an expectation, its whole result.
-    var expectationResult: ExpectationResult?
+    var expectationResult: ExpectationResult? {
+        if case .expectation(let result) = detail { result } else { nil }
+    }
 
     init(_ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1) {
         self.kind = kind

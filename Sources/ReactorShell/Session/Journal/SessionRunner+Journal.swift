@@ -22,7 +22,7 @@ extension SessionRunner {
             if !readers.isEmpty {
                 var read = SessionEvent(
                     .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], time: event.time)
-                if step != nil { read.sentAction = recorder.lastSentAction }
+                if step != nil, let sent = recorder.lastSentAction { read.detail = .sent(sent) }
                 tellReaders(read)
             }
         case .reduction(let actionID):
@@ -65,7 +65,7 @@ extension SessionRunner {
             var read = SessionEvent(
                 .effect(effect, number: number, failure: effect.phase == .failed ? failure : nil),
                 reactor: scene.reactors[event.reactor], time: event.time)
-            read.effectReport = report
+            if let report { read.detail = .effect(report) }
             tellReaders(read)
         }
     }
