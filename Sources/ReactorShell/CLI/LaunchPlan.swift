@@ -109,9 +109,14 @@ struct RunCommand: ParsableCommand {
     var stepDelay: String?
 
     @Option(help: ArgumentHelp(
-        "At the end, write the run as a Mermaid sequence diagram to this file (see :help :diagram).",
-        valueName: "file.mmd"))
+        "At the end, write the run as a sequence diagram to this file: SVG for a .svg file, Mermaid otherwise (see :help :diagram).",
+        valueName: "file.mmd|file.svg"))
     var diagram: String?
+
+    @Option(help: ArgumentHelp(
+        "At the end, write the run as a Markdown transcript to this file: each command with the output it showed, comments as prose (see :help :save).",
+        valueName: "file.md"))
+    var transcript: String?
 
     @Option(help: ArgumentHelp(
         "At the end, write the live view's page with the run's events inside to this file (opens offline).",
@@ -230,6 +235,7 @@ extension LaunchPlan {
             config.stepDelay = run.stepDelay.flatMap(DurationSyntax.parse)
             config.step = run.step || config.stepDelay != nil
             config.diagramFile = run.diagram
+            config.transcriptFile = run.transcript
             config.htmlFile = run.html
             if run.serveExit {
                 if config.liveView == nil { config.liveView = LiveViewSettings() }

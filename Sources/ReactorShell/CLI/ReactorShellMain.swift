@@ -174,6 +174,9 @@ public enum ReactorShellMain {
         if let diagram = configuration.diagramFile, await !session.writeDiagram(to: diagram) {
             exitCode = exitCode ?? 1
         }
+        if let transcript = configuration.transcriptFile, await !session.writeTranscript(to: transcript) {
+            exitCode = exitCode ?? 1
+        }
         if let html = configuration.htmlFile, await !session.writeHTML(to: html) {
             exitCode = exitCode ?? 1
         }

@@ -65,8 +65,11 @@ public struct ShellConfiguration: Sendable {
     /// `run --step-delay DURATION`: a stepping run's pause goes on by itself after this long
     /// unless a key holds it (implies ``step``).
     public var stepDelay: Duration?
-    /// Where `run --diagram` writes the run as a Mermaid sequence diagram (nil: nowhere).
+    /// Where `run --diagram` writes the run as a sequence diagram, SVG for a `.svg` file and
+    /// Mermaid otherwise (nil: nowhere).
     public var diagramFile: String?
+    /// Where `run --transcript` writes the run as a Markdown transcript (nil: nowhere).
+    public var transcriptFile: String?
     /// Most memory the time-travel history of one reactor is charged, in bytes
     /// (`--time-travel-memory`; default 64 MiB): past it, the oldest steps are forgotten.
     public var timeTravelMemory: Int = Timeline.defaultByteLimit

@@ -101,7 +101,7 @@ public enum ScriptFormatter {
         case .advance(let duration), .sleep(let duration): return join(name, DurationSyntax.format(duration))
         case .jump(let step): return join(name, String(step))
         case .save(let file, let kind): return join(name, kind.written + word(file.text))
-        case .diagram(let file): return join(name, word(file.text))
+        case .diagram(let file): return join(name, file.map { word($0.text) })
         case .serve(let port): return join(name, port.map(String.init))
         case .serveStop: return join(name, "stop")
         case .load(let file, let options): return join(name, options.written + word(file.text))

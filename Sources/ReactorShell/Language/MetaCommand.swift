@@ -36,8 +36,9 @@ public enum MetaCommand: Sendable, Hashable {
     /// `:save [--expect | --transcript] FILE`: write the session as a replayable script (with
     /// `:expect` lines for what it changed), or as a Markdown transcript.
     case save(file: LocatedText, kind: SaveKind = .script)
-    /// `:diagram FILE`: write the session as a Mermaid sequence diagram.
-    case diagram(file: LocatedText)
+    /// `:diagram [FILE]`: the session as a sequence diagram: Mermaid, or SVG for a `.svg` FILE;
+    /// without FILE, a text view on the terminal.
+    case diagram(file: LocatedText?)
     /// `:serve [PORT]`: start the live view (SPEC §10) on PORT (nil: 8421; 0: any free port).
     case serve(port: Int?)
     /// `:serve stop`: stop the live view.

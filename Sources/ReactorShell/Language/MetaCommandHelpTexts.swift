@@ -70,19 +70,21 @@ enum MetaCommandHelpTexts {
             Lines that did not wait keep their ` &`.
             --expect also appends an `:expect` line for each value the session changed in the scene it
             ends in, so that the saved session is a test that passes (and fails when the behaviour changes).
-            --transcript writes Markdown instead: each command typed (or run from the script) with its
-            output in a fenced block, `#` comments as prose; the commands are run again on a virtual
-            clock to get their output.
+            --transcript writes Markdown instead: each command typed, run from a script or from a
+            `:load`ed file, with the output the terminal showed while it ran (errors and
+            cancellations too) in a fenced block, `#` comments as prose. `run --transcript FILE`
+            writes one at the end of a batch run.
             --html writes the live view's page (see :serve) with the session's events inside, as one file
             that opens in a browser with no server and no network.
             """),
         MetaCommandHelp(
-            name: ":diagram", usage: ":diagram FILE", summary: "Write the session as a Mermaid sequence diagram.",
+            name: ":diagram", usage: ":diagram [FILE]", summary: "Draw the session as a sequence diagram (SVG, Mermaid or text).",
             details: """
-            A `sequenceDiagram` (e.g. `lesson.mmd`): a participant per reactor, and per service or effect
-            source, an arrow per action, mutation and service event, a note with the paths each changed.
-            The commands are run again on a virtual clock to draw it. `run --diagram FILE` writes one
-            at the end of a batch run.
+            A participant per reactor, and per service or effect source, an arrow per action, mutation
+            and service event, a note with the paths each changed, and notes for cancelled effects and
+            failed lines: what happened, in order. FILE.svg is drawn as SVG (no other tool needed),
+            any other FILE as a Mermaid `sequenceDiagram` (e.g. `lesson.mmd`); without FILE, a text
+            view is printed. `run --diagram FILE` writes one at the end of a batch run.
             """),
         MetaCommandHelp(
             name: ":serve", usage: ":serve [PORT | stop]", summary: "Show the session live in a browser (or stop).",

@@ -3,10 +3,11 @@
 /// the contents of an HTML export, and what a live view started mid-session begins with.
 @MainActor
 enum LiveEventReplay {
-    /// The events of `input` run in a fresh session of `registry` with `configuration`.
-    /// `summary`: end with the `summary` event (an export; not a live view that goes on).
+    /// The events of `lines` (a session's top-level lines) run in a fresh session of `registry`
+    /// with `configuration`. `summary`: end with the `summary` event (an export; not a live view
+    /// that goes on).
     static func events(
-        of input: SessionInput, registry: Registry, configuration: ShellConfiguration, summary: Bool
+        of lines: [SessionInput.Line], registry: Registry, configuration: ShellConfiguration, summary: Bool
     ) async -> [String] {
         var events: [String] = []
         let capture = OutputSink()
@@ -23,9 +24,11 @@ enum LiveEventReplay {
         let feed = LiveEventFeed(sink: capture, scene: session.runner.scene)
         session.addReader(feed)
         _ = session.loadInitialScene()
-        for line in input.lines {
-            let kind = SessionReplay.kind(of: line.text.trimmingBlanks)
+        for line in lines {
+            let kind = ScriptLineKind(line.text)
             if kind == .hidden || Self.isServeLine(line.text) { continue }
+            // A sleep waits on the real clock: nothing a replay on the virtual clock needs.
+            if ScriptLineKind.arguments(of: line.text.trimmingBlanks, command: ":sleep") != nil { continue }
             if case .pause = kind { continue }
             let outcome = await session.execute(line: line.text, origin: line.origin, waitAfterAction: true)
             if case .quit = outcome { break }

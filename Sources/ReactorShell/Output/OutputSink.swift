@@ -19,6 +19,27 @@ public final class OutputSink {
     /// program sets it to stop: quietly on a closed pipe, with an error otherwise (SPEC §6);
     /// nil ignores the failure.
     public var onResultWriteFailure: ((Int32) -> Void)?
+    /// Where a copy of everything written goes, results and errors in order (the session's
+    /// ``SessionRecord``); nil keeps none.
+    var capture: OutputCapture?
+
+    /// How many bytes the capture will hold once the pending results are written: where output
+    /// written from now on begins in it. Read on every line: two counters in plain memory.
+    var capturedCount: Int { pending.captured + pending.count }
+
+    /// Copies `bytes` (and a newline) to the capture, if any.
+    private func captureBytes(_ bytes: UnsafeBufferPointer<UInt8>, newline: Bool = false) {
+        guard let capture else { return }
+        capture.append(bytes, newline: newline)
+        pending.captured = capture.count
+    }
+
+    /// Copies `text` and a newline to the capture, if any.
+    private func captureLine(_ text: String) {
+        guard capture != nil else { return }
+        var text = text
+        text.withUTF8 { captureBytes($0, newline: true) }
+    }
 
     private static let capacity = 64 * 1024
 
@@ -32,6 +53,7 @@ public final class OutputSink {
     /// Appends `text` followed by a newline to the results.
     public func writeResult(_ text: String) {
         if let interceptor {
+            captureLine(text)
             interceptor(text)
             return
         }
@@ -43,6 +65,7 @@ public final class OutputSink {
     /// but without making a `String` first.
     public func writeResult(utf8 bytes: [UInt8]) {
         if let interceptor {
+            bytes.withUnsafeBufferPointer { captureBytes($0, newline: true) }
             interceptor(String(decoding: bytes, as: UTF8.self))
             return
         }
@@ -52,6 +75,7 @@ public final class OutputSink {
     /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(utf8:)-([UInt8])``.
     public func writeResult(utf8 bytes: UnsafeBufferPointer<UInt8>) {
         if let interceptor {
+            captureBytes(bytes, newline: true)
             interceptor(String(decoding: bytes, as: UTF8.self))
             return
         }
@@ -65,6 +89,7 @@ public final class OutputSink {
         if needed > pending.capacity - pending.count {
             flush()
             if needed > pending.capacity {
+                captureBytes(bytes)
                 writeAll(bytes, to: resultDescriptor)  // too big to buffer: out directly, in order
                 pending.append(10)
                 if flushesEachWrite { flush() }
@@ -81,10 +106,12 @@ public final class OutputSink {
     public func writeError(_ text: String) {
         if let errorInterceptor {
             flush()
+            captureLine(text)
             errorInterceptor(text)
             return
         }
         flush()
+        captureLine(text)
         var line = text
         line.append("\n")
         line.withUTF8 { writeAll($0, to: errorDescriptor) }
@@ -93,6 +120,7 @@ public final class OutputSink {
     /// Writes pending results out.
     public func flush() {
         guard pending.count > 0 else { return }
+        captureBytes(UnsafeBufferPointer(start: pending.base, count: pending.count))
         // Progress is kept in `written` as it is made, so that a signal handler arriving in the
         // middle writes only the rest (see `SignalSafeOutput.writePendingResults`).
         pending.written = 0
@@ -130,7 +158,7 @@ public final class OutputSink {
 ///
 /// The counters live in plain memory too, so that a signal handler can write out what is pending
 /// (see ``SignalSafeOutput``): `[0]` the bytes buffered, `[1]` how many of them a flush in
-/// progress has written already.
+/// progress has written already; `[2]` how many bytes the sink's capture holds.
 private final class PendingBytes {
     let base: UnsafeMutablePointer<UInt8>
     let capacity: Int
@@ -139,8 +167,8 @@ private final class PendingBytes {
     init(capacity: Int) {
         self.capacity = capacity
         base = .allocate(capacity: capacity)
-        counters = .allocate(capacity: 2)
-        counters.initialize(repeating: 0, count: 2)
+        counters = .allocate(capacity: 3)
+        counters.initialize(repeating: 0, count: 3)
     }
 
     deinit {
@@ -153,6 +181,12 @@ private final class PendingBytes {
     var count: Int {
         get { counters[0] }
         set { counters[0] = newValue }
+    }
+
+    /// How many bytes the sink's capture holds (``OutputSink/capture``).
+    var captured: Int {
+        get { counters[2] }
+        set { counters[2] = newValue }
     }
 
     /// The bytes of the buffer a flush in progress has written.

@@ -52,6 +52,9 @@ final class SessionOutput {
     /// Told of every error and expectation, for the session's journal readers.
     var eventReader: (@MainActor (SessionEvent) -> Void)?
 
+    /// Adds each error and failed expectation to the session's record (``SessionRecord``).
+    var recordFailure: (@MainActor (Diagnostic) -> Void)?
+
     init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
         self.sink = sink
         self.format = format
@@ -95,6 +98,7 @@ final class SessionOutput {
 
     private func report(failure diagnostic: Diagnostic) -> CommandOutcome {
         hadFailure = true
+        recordFailure?(diagnostic)
         printer.error(diagnostic)
         failureObserver?(diagnostic)
         eventReader?(SessionEvent(.error(diagnostic)))
@@ -113,6 +117,7 @@ final class SessionOutput {
         } else {
             failed += 1
             hadFailure = true
+            recordFailure?(result.failureDiagnostic)
         }
         printer.expectation(result)
         if let eventReader {

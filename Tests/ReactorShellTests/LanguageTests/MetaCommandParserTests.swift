@@ -117,7 +117,7 @@ import Testing
         #expect(parseError(":load")?.message == ":load expects FILE, found end of line (usage: :load [--step] [--echo] FILE)")
     }
 
-    @Test func saveTakesExpectOrTranscriptAndDiagramAFile() throws {
+    @Test func saveTakesExpectOrTranscriptAndDiagramAnOptionalFile() throws {
         #expect(try meta(":save --expect t.rsh") == .save(file: LocatedText("t.rsh", column: 16), kind: .expectations))
         #expect(try meta(":save --transcript lesson.md") == .save(file: LocatedText("lesson.md", column: 20), kind: .transcript))
         #expect(try meta(#":save "--expect""#) == .save(file: LocatedText("--expect", column: 7)))
@@ -130,7 +130,10 @@ import Testing
             == ":save expects FILE, found end of line (usage: :save [--expect | --transcript | --html] FILE)")
         #expect(try meta(":save --html lesson.html") == .save(file: LocatedText("lesson.html", column: 14), kind: .html))
         #expect(ScriptFormatter.metaLine(.save(file: LocatedText("a.html", column: 1), kind: .html)) == ":save --html a.html")
-        #expect(parseError(":diagram")?.message == ":diagram expects FILE, found end of line (usage: :diagram FILE)")
+        // Without FILE, :diagram prints a text view of the diagram.
+        #expect(try meta(":diagram") == .diagram(file: nil))
+        #expect(ScriptFormatter.metaLine(.diagram(file: nil)) == ":diagram")
+        #expect(ScriptFormatter.metaLine(.diagram(file: LocatedText("a b.svg", column: 1))) == #":diagram "a b.svg""#)
         #expect(ScriptFormatter.metaLine(.save(file: LocatedText("a b.md", column: 1), kind: .transcript)) == #":save --transcript "a b.md""#)
     }
 

@@ -1,8 +1,8 @@
 import Testing
 @testable import ReactorShell
 
-/// The session's top-level input (`:save --transcript`, `:diagram`), kept as bytes: every line
-/// comes back as given, with its source and number.
+/// The lines of the session's record (`:save --transcript`, `:diagram`), kept as bytes: every line
+/// comes back as given, with its source, number and depth.
 @Suite struct SessionInputTests {
     private func lines(_ input: SessionInput) -> [String] {
         input.lines.map { "\($0.origin.source):\($0.origin.line):\($0.text)" }
@@ -25,6 +25,20 @@ import Testing
         ])
         #expect(input.count == 8)
         #expect(!input.overflowed)
+    }
+
+    @Test func linesOfLoadedFilesKeepTheirDepth() {
+        var input = SessionInput()
+        input.append(":load a.rsh", origin: LineOrigin(source: "<stdin>", line: 1))
+        input.append("increase", origin: LineOrigin(source: "a.rsh", line: 1), depth: 1)
+        input.append(":load b.rsh", origin: LineOrigin(source: "a.rsh", line: 2), depth: 1)
+        input.append("decrease", origin: LineOrigin(source: "b.rsh", line: 1), depth: 2)
+        input.append("increase", origin: LineOrigin(source: "a.rsh", line: 3), depth: 1)
+        input.append("reset", origin: LineOrigin(source: "<stdin>", line: 2))
+        #expect(input.lines.map { "\($0.depth) \($0.origin.source):\($0.origin.line):\($0.text)" } == [
+            "0 <stdin>:1::load a.rsh", "1 a.rsh:1:increase", "1 a.rsh:2::load b.rsh", "2 b.rsh:1:decrease",
+            "1 a.rsh:3:increase", "0 <stdin>:2:reset",
+        ])
     }
 
     @Test func aCopyKeepsItsOwnLinesWhileTheOriginalGrows() {

@@ -4,8 +4,8 @@ extension SessionRunner {
     // MARK: Reading the journal
 
     /// Hands the events of the scene's journal, in order, to their readers: the recorder (log,
-    /// causes, effect numbers), the reporter and printer (diffs, failures, the trace), the breaks,
-    /// then the session's readers. Run after each `send` returns, after each wake-up of the
+    /// causes, effect numbers, and the session's record), the reporter and printer (diffs,
+    /// failures, the trace), the breaks, then the session's readers. Run after each `send` returns, after each wake-up of the
     /// scheduler, and on the main actor's next turn for events that arrive between lines.
     func drainJournal() {
         let journal = scene.journal
@@ -37,6 +37,7 @@ extension SessionRunner {
         let reactor = scene.reactors[event.reactor]
         // An optional from the start: the reporter takes one, and wrapping it would copy the cause.
         let cause: MutationCause? = recorder.recordReduction(label, actionID: actionID, of: event)
+        recorder.record.mutation(label, reactor: event.reactor, cause: cause)
         reporter.reportChange(
             of: reactor, at: event.reactor, reduction: event.stateSlot, label: label,
             elapsed: recorder.elapsed(since: actionID, at: event.time), cause: cause)
@@ -56,6 +57,7 @@ extension SessionRunner {
             report = recorder.effectReport(effect, number: number, of: event, failure: failure)
         }
         if let report {
+            recorder.record.effect(effect, number: number, reactor: event.reactor, failure: failure)
             if effect.phase == .failed {
                 _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
             }

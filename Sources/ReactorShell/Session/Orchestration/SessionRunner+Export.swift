@@ -2,14 +2,15 @@ import LiveViewPage
 import StateDiff
 
 extension SessionRunner {
-    // MARK: Export (`:save`, `:diagram`)
+    // MARK: Export (`:save`, `:diagram`): all read the session's record
 
-    /// `:save [--expect | --transcript] FILE`: writes the session so far as a script that replays
-    /// it, as that script followed by `:expect` lines for what it changed, or as a Markdown
-    /// transcript.
+    /// `:save [--expect | --transcript | --html] FILE`: writes the session so far as a script that
+    /// replays it, as that script followed by `:expect` lines for what it changed, as a Markdown
+    /// transcript of what the terminal showed, or as the live view's page.
     func save(to file: LocatedText, kind: MetaCommand.SaveKind) async -> CommandOutcome {
-        let replay = recorder.replay
-        if replay.overflowed || (kind == .transcript && recorder.input.overflowed) {
+        let record = recorder.record
+        let script = record.script
+        if script.overflowed {
             return output.fail("the session is too long to save (over \(ReplayScript.limit) commands)", column: file.column)
         }
         let name = configuration.identity.name
@@ -17,20 +18,19 @@ extension SessionRunner {
         let summary: String
         switch kind {
         case .script:
-            text = replay.text(savedAs: file.text, shellName: name)
-            summary = "saved \(counted(replay.count, "command")) to \(file.text)"
+            text = script.text(savedAs: file.text, shellName: name)
+            summary = "saved \(counted(script.count, "command")) to \(file.text)"
         case .expectations:
             let expectations = expectationLines()
-            text = replay.text(savedAs: file.text, shellName: name)
+            text = script.text(savedAs: file.text, shellName: name)
                 + (expectations.isEmpty ? "" : "# what the session changed:\n" + expectations.joined(separator: "\n") + "\n")
-            summary = "saved \(counted(replay.count, "command")) and \(counted(expectations.count(where: { $0.hasPrefix(":expect") }), "expectation")) to \(file.text)"
+            summary = "saved \(counted(script.count, "command")) and \(counted(expectations.count(where: { $0.hasPrefix(":expect") }), "expectation")) to \(file.text)"
         case .transcript:
-            let steps = await SessionReplay(registry: registry, configuration: configuration).run(recorder.input)
-            let source = recorder.input.lines.first?.origin.source ?? "<stdin>"
-            text = TranscriptWriter.markdown(steps, source: source, shellName: name)
-            summary = "saved a transcript of \(counted(steps.count { $0.kind == .command }, "command")) to \(file.text)"
+            guard let transcript = transcriptText() else { return tooLongToExport(column: file.column) }
+            text = transcript.text
+            summary = "saved a transcript of \(counted(transcript.commands, "command")) to \(file.text)"
         case .html:
-            let events = await LiveEventReplay.events(of: recorder.input, registry: registry, configuration: configuration, summary: true)
+            let events = await LiveEventReplay.events(of: record.topLevelLines, registry: registry, configuration: configuration, summary: true)
             text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
             summary = "saved the live view's page with \(events.count) events to \(file.text)"
         }
@@ -39,21 +39,52 @@ extension SessionRunner {
         return .succeeded
     }
 
-    /// `:diagram FILE`: writes the session as a Mermaid sequence diagram.
-    func writeDiagram(to file: LocatedText) async -> CommandOutcome {
-        if recorder.input.overflowed {
-            return output.fail("the session is too long to draw (over \(ReplayScript.limit) commands)", column: file.column)
+    /// The session as a Markdown transcript and the number of commands it shows (also
+    /// `run --transcript`); nil when the session is too long to have been kept whole.
+    func transcriptText() -> (text: String, commands: Int)? {
+        let record = recorder.record
+        guard !record.overflowed else { return nil }
+        let events = record.events
+        var source = "<stdin>"
+        for case .line(let line) in events {
+            source = line.origin.source
+            break
         }
-        let text = await diagramText()
+        return TranscriptWriter.markdown(events, source: source, shellName: configuration.identity.name)
+    }
+
+    /// `:diagram [FILE]`: writes the session as a sequence diagram (SVG for a `.svg` FILE,
+    /// Mermaid otherwise), or prints it as text when no FILE is given.
+    func writeDiagram(to file: LocatedText?) async -> CommandOutcome {
+        guard let file else {
+            guard let diagram = diagram() else { return tooLongToExport(column: 1) }
+            output.printer.text(diagram.textView(width: output.layoutWidth ?? SequenceDiagram.defaultTextWidth))
+            return .succeeded
+        }
+        guard let text = diagramText(forFile: file.text) else { return tooLongToExport(column: file.column) }
         if let failure = write(text, to: file) { return failure }
         output.printer.text("saved a sequence diagram to \(file.text)")
         return .succeeded
     }
 
-    /// The session's lines as a Mermaid sequence diagram (also `run --diagram`).
-    func diagramText() async -> String {
-        let steps = await SessionReplay(registry: registry, configuration: configuration).run(recorder.input, format: .json)
-        return SequenceDiagramWriter.mermaid(steps)
+    /// The session's sequence diagram as the text of file `path`: SVG for a `.svg` path, Mermaid
+    /// otherwise (also `run --diagram`); nil when the session is too long to have been kept whole.
+    func diagramText(forFile path: String) -> String? {
+        guard let diagram = diagram() else { return nil }
+        return path.lowercased().hasSuffix(".svg") ? diagram.svg : diagram.mermaid
+    }
+
+    /// The session's sequence diagram, if the record holds all of it.
+    private func diagram() -> SequenceDiagram? {
+        let record = recorder.record
+        return record.overflowed ? nil : SequenceDiagram(record.events)
+    }
+
+    private func tooLongToExport(column: Int) -> CommandOutcome {
+        output.fail(
+            "the session is too long to draw or transcribe (over \(ReplayScript.limit) lines, "
+                + "\(SessionRecord.entryLimit) events or \(OutputCapture.limit >> 20) MiB of output)",
+            column: column)
     }
 
     /// The `:expect` lines for the values the current scene changed since its `:use`.

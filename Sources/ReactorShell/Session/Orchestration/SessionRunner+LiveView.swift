@@ -12,8 +12,8 @@ extension SessionRunner {
     /// Starts the live view with `settings`, its log beginning with the events of the lines run so
     /// far; waits until it listens. An error message when it cannot start.
     func startLiveView(_ settings: LiveViewSettings) async -> String? {
-        let earlier = recorder.input.count == 0
-            ? [] : await LiveEventReplay.events(of: recorder.input, registry: registry, configuration: configuration, summary: false)
+        let earlier = recorder.record.lineCount == 0
+            ? [] : await LiveEventReplay.events(of: recorder.record.topLevelLines, registry: registry, configuration: configuration, summary: false)
         let controller = liveViewController
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
         guard await controller.waitUntilListening() else {

@@ -19,7 +19,8 @@ extension SessionRunner {
         case .focus(let name):
             guard let index = scene.index(named: name.text) else { return unknownReactor(name) }
             scene.focusIndex = index
-            recorder.replay.append(":focus \(name.text)")
+            recorder.record.scene(scene.entryName ?? "", reactors: scene.names, prompt: prompt, isLoad: false)
+            recorder.record.script.append(":focus \(name.text)")
             return .succeeded
         case .actions(let name):
             guard let name else {
@@ -37,13 +38,13 @@ extension SessionRunner {
         case .expect(let expectation):
             return expect(expectation, column: invocation.column)
         case .wait(let limit):
-            recorder.replay.append(":wait")
+            recorder.record.script.append(":wait")
             return await waitForQuiescence(limit: limit ?? waitLimit)
         case .advance(let duration):
             guard scene.scheduler.virtualClock != nil else {
                 return output.fail(":advance needs the virtual clock (start with --virtual-clock)")
             }
-            recorder.replay.append(ScriptFormatter.metaLine(invocation.command))
+            recorder.record.script.append(ScriptFormatter.metaLine(invocation.command))
             await scene.scheduler.advance(by: duration)
             return .succeeded
         case .sleep(let duration):

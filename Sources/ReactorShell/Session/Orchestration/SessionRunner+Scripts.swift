@@ -72,6 +72,7 @@ extension SessionRunner {
                     continue
                 } else {
                     let text = String(decoding: bytes, as: UTF8.self)
+                    recorder.record.echo()
                     output.printer.echo(prompt: prompt, line: text, origin: origin)
                     outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true))
                 }
@@ -142,6 +143,7 @@ extension SessionRunner {
             }
             // A stepping run shows its lines on the terminal already.
             if echo && keyboard?.drawsOnStandardOutput != true {
+                recorder.record.echo()
                 output.printer.echo(prompt: prompt, line: text, origin: origin)
             }
             var line = text

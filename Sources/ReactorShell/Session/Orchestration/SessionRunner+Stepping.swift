@@ -73,10 +73,13 @@ extension SessionRunner {
         guard let stepping, let keyboard else { return .run }
         let trimmed = text.drop { $0 == " " || $0 == "\t" }
         if trimmed.allSatisfy(Self.isBlank) {
+            recorder.record.line(text, origin: origin, depth: loadDepth)
             showNarration(endingParagraph: true)
             return .skip
         }
         if trimmed.hasPrefix("#") {
+            // Narration is part of the session's record (the transcript's prose), though not run.
+            recorder.record.line(text, origin: origin, depth: loadDepth)
             var comment = trimmed.dropFirst()
             if comment.first == " " { comment = comment.dropFirst() }
             if comment.allSatisfy(Self.isBlank) {

@@ -97,7 +97,7 @@ final class SessionRunner {
     @inline(__always)
     func start(bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
         output.setOrigin(origin)
-        if loadDepth == 0 { recorder.input.append(bytes, origin: origin) }
+        recorder.record.line(bytes, origin: origin, depth: loadDepth)
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
         if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
@@ -252,6 +252,7 @@ final class SessionRunner {
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)
+        recorder.record.scene(entry.name, reactors: scene.names, prompt: prompt, isLoad: true)
         if !readers.isEmpty { tellReaders(SessionEvent(.sceneLoaded(entry: entry.name))) }
         return .succeeded
     }

@@ -31,7 +31,9 @@ public enum CommandOutcome: Sendable, Equatable {
 ///   timelines and the replay script;
 /// - `ChangeReporter`: diffs each reactor's state against its last report;
 /// - `SessionOutput`: the printer of the format in use (`TextPrinter`, `JSONLinesPrinter`)
-///   and the tally of failures and expectations.
+///   and the tally of failures and expectations;
+/// - ``SessionRecord``: what happened, in order, with what the terminal showed: what the exports
+///   (`:save`, `:diagram`, the live view's history) read.
 @MainActor
 public final class ShellSession {
     /// The reactors that `:use` can load.
@@ -43,6 +45,8 @@ public final class ShellSession {
     let reporter: ChangeReporter
     let recorder: SessionRecorder
     let runner: SessionRunner
+    /// What happened in the session so far, as it happened: what every export reads.
+    public var record: SessionRecord { recorder.record }
 
     /// A session over `registry`, printing to `sink`; `interactive` picks the real clock by default.
     public init(registry: Registry, configuration: ShellConfiguration, sink: OutputSink, interactive: Bool) {
@@ -53,8 +57,10 @@ public final class ShellSession {
             sink: sink, format: configuration.format, color: configuration.color,
             environment: configuration.environment)
         reporter = ChangeReporter(scene: scene, output: output, showsDiffs: configuration.showDiffs)
-        recorder = SessionRecorder(
+        let recorder = SessionRecorder(
             scene: scene, reporter: reporter, output: output, timelineByteLimit: configuration.timeTravelMemory)
+        self.recorder = recorder
+        output.recordFailure = { [weak recorder] diagnostic in recorder?.record.failure(diagnostic) }
         recorder.trace = configuration.trace
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
@@ -151,12 +157,27 @@ public final class ShellSession {
         await runner.runScript(descriptor: descriptor, source: source, echo: echo, bail: bail)
     }
 
-    /// `run --diagram FILE`: writes the lines run so far as a Mermaid sequence diagram to `path`;
-    /// false, having said why on stderr, when the file cannot be written.
+    /// `run --diagram FILE`: writes the session as a sequence diagram (SVG for a `.svg` path,
+    /// Mermaid otherwise) to `path`; false, having said why on stderr, when it cannot.
     package func writeDiagram(to path: String) async -> Bool {
-        let text = await runner.diagramText()
+        writeExport(runner.diagramText(forFile: path), to: path)
+    }
+
+    /// `run --transcript FILE`: writes the session as a Markdown transcript to `path`; false,
+    /// having said why on stderr, when it cannot.
+    package func writeTranscript(to path: String) async -> Bool {
+        writeExport(runner.transcriptText()?.text, to: path)
+    }
+
+    /// Writes an export's `text` to `path` (nil: the session was too long to keep whole).
+    private func writeExport(_ text: String?, to path: String) -> Bool {
+        let name = configuration.identity.name
+        guard let text else {
+            output.sink.writeError("\(name): cannot write '\(path)': the session is too long to draw or transcribe")
+            return false
+        }
         guard let failure = FileReplacement.write(text, to: path) else { return true }
-        output.sink.writeError("\(configuration.identity.name): cannot write '\(path)': \(failure)")
+        output.sink.writeError("\(name): cannot write '\(path)': \(failure)")
         return false
     }
 
@@ -198,6 +219,7 @@ public final class ShellSession {
             controller.onStop = { resume() }
             controller.runCommand = { [weak self] line in
                 guard let self else { return .failed }
+                self.recorder.record.echo()
                 self.output.printer.echo(prompt: self.prompt, line: line, origin: LineOrigin(source: "<live view>", line: 1))
                 let outcome = await self.execute(line: line, origin: LineOrigin(source: "<live view>", line: 1), waitAfterAction: true)
                 self.output.sink.flush()
@@ -217,7 +239,7 @@ public final class ShellSession {
     /// having said why on stderr, when the file cannot be written.
     package func writeHTML(to path: String) async -> Bool {
         let events = await LiveEventReplay.events(
-            of: runner.recorder.input, registry: registry, configuration: configuration, summary: true)
+            of: record.topLevelLines, registry: registry, configuration: configuration, summary: true)
         let text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
         let failure: String?
         switch POSIXIO.createForWriting(path, mode: 0o644) {

@@ -44,6 +44,13 @@ struct RecordedLine {
         isBackground = true
     }
 
+    /// For an action, its command and bound arguments (nil for a line kept as text; the
+    /// arguments nil for an action without any).
+    var action: (command: String, arguments: CommandArguments?)? {
+        if arguments == nil && command.hasPrefix(":") { return nil }
+        return (command, arguments)
+    }
+
     /// Whether the line is a `:use` command.
     var isUse: Bool { arguments == nil && command.hasPrefix(":use ") }
 }

@@ -36,6 +36,13 @@ struct ReplayScript {
         count += 1
     }
 
+    /// Line `index` (counted from 0, as ``count`` counts).
+    subscript(index: Int) -> RecordedLine? {
+        guard index >= 0 && index < count else { return nil }
+        let chunk = index / Self.chunkSize
+        return chunk < chunks.count ? chunks[chunk][index % Self.chunkSize] : current[index % Self.chunkSize]
+    }
+
     /// Makes line `index` (counted from 0, as ``count`` counts) end in ` &`.
     mutating func markBackground(line index: Int) {
         guard index >= 0 && index < count else { return }

@@ -1,15 +1,16 @@
-/// The lines the session was given at its top level — typed at the prompt, or read from the
-/// script files named on the command line (not the contents of `:load`ed files, whose `:load`
-/// line stands for them) — with where each came from: what `:save --transcript` and `:diagram`
-/// run again. Bounded like ``ReplayScript``.
+/// The lines the session ran — typed at the prompt, read from the script files named on the
+/// command line, and the lines of `:load`ed files (at a depth of one per `:load`) — with where each
+/// came from: the lines of the ``SessionRecord``. Bounded like ``ReplayScript``.
 ///
-/// Kept as bytes, read back as lines only by those two: a batch line is appended from the
+/// Kept as bytes, read back as lines only by the exports: a batch line is appended from the
 /// reader's bytes, without a `String` made of it.
 struct SessionInput {
     /// One line as given.
     struct Line {
         let text: String
         let origin: LineOrigin
+        /// How many `:load`s deep it ran (0: typed, or a script named on the command line).
+        let depth: Int
     }
 
     /// The lines' bytes, one after the other (`byteCount` of them). Only ever appended to, so a
@@ -19,8 +20,8 @@ struct SessionInput {
     /// Where each line ends in `bytes`.
     private var ends: [Int] = []
     /// Runs of lines from one source with consecutive numbers: the index of the run's first line,
-    /// its source and its number.
-    private var runs: [(first: Int, source: String, number: Int)] = []
+    /// its source, its number and its depth.
+    private var runs: [(first: Int, source: String, number: Int, depth: Int)] = []
     /// The number the next line has when it continues the last run.
     private var nextNumber = 0
     /// Whether lines were dropped past ``ReplayScript/limit``.
@@ -39,29 +40,39 @@ struct SessionInput {
             let run = runs[runIndex]
             let start = index == 0 ? 0 : ends[index - 1]
             let text = String(decoding: UnsafeBufferPointer(start: bytes.base + start, count: ends[index] - start), as: UTF8.self)
-            lines.append(Line(text: text, origin: LineOrigin(source: run.source, line: run.number + index - run.first)))
+            lines.append(Line(
+                text: text, origin: LineOrigin(source: run.source, line: run.number + index - run.first), depth: run.depth))
         }
         return lines
     }
 
-    /// Appends the line of `text`'s bytes (valid UTF-8), given at `origin`.
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>, origin: borrowing LineOrigin) {
+    /// The index the next line appended gets (``count`` when nothing is dropped).
+    var nextIndex: Int { ends.count }
+
+    /// Appends the line of `text`'s bytes (valid UTF-8), given at `origin`, `depth` `:load`s deep;
+    /// false when it was dropped past the limit.
+    @discardableResult
+    mutating func append(_ text: UnsafeBufferPointer<UInt8>, origin: borrowing LineOrigin, depth: Int = 0) -> Bool {
         guard ends.count < ReplayScript.limit else {
             overflowed = true
-            return
+            return false
         }
-        if origin.line != nextNumber || runs.isEmpty || origin.source != runs[runs.count - 1].source {
-            runs.append((ends.count, origin.source, origin.line))
+        if origin.line != nextNumber || runs.isEmpty || origin.source != runs[runs.count - 1].source
+            || depth != runs[runs.count - 1].depth
+        {
+            runs.append((ends.count, origin.source, origin.line, depth))
         }
         nextNumber = origin.line + 1
         bytes.append(text, at: byteCount)
         byteCount += text.count
         ends.append(byteCount)
+        return true
     }
 
-    /// Appends `text`, given at `origin`.
-    mutating func append(_ text: String, origin: LineOrigin) {
+    /// Appends `text`, given at `origin`, `depth` `:load`s deep.
+    @discardableResult
+    mutating func append(_ text: String, origin: LineOrigin, depth: Int = 0) -> Bool {
         var text = text
-        text.withUTF8 { append($0, origin: origin) }
+        return text.withUTF8 { append($0, origin: origin, depth: depth) }
     }
 }

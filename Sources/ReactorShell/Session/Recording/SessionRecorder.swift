@@ -27,10 +27,9 @@ final class SessionRecorder {
 
     /// The numbered steps for `:history` and `:jump`.
     @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
-    /// The commands that replay the session (`:save`).
-    @exclusivity(unchecked) var replay = ReplayScript()
-    /// The lines given at the top level (`:save --transcript`, `:diagram`).
-    @exclusivity(unchecked) var input = SessionInput()
+    /// What happened, as it happened: the lines, the events read from the journal, the output
+    /// shown, and the commands that replay the session (`:save`). Appended to on every line.
+    @exclusivity(unchecked) var record: SessionRecord
     /// The states of the scene's reactors right after its `:use` (`:save --expect`).
     private(set) var sceneInitialStates: [StateValue?] = []
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
@@ -61,8 +60,11 @@ final class SessionRecorder {
     /// The memory budget of each reactor's timeline, in bytes.
     private let timelineByteLimit: Int
 
-    init(scene: LoadedScene, reporter: ChangeReporter, output: SessionOutput, timelineByteLimit: Int) {
+    init(
+        scene: LoadedScene, reporter: ChangeReporter, output: SessionOutput, timelineByteLimit: Int
+    ) {
         self.timelineByteLimit = timelineByteLimit
+        record = SessionRecord(sink: output.sink)
         self.scene = scene
         self.reporter = reporter
         self.output = output
@@ -80,7 +82,7 @@ final class SessionRecorder {
         effectNumberBase = lastEffectNumber
         log.beginScene(name)
         sceneInitialStates = scene.reactors.map { try? $0.stateValue() }
-        replay.appendUse(name)
+        record.script.appendUse(name)
     }
 
     // MARK: Steps
@@ -103,8 +105,8 @@ final class SessionRecorder {
         } else if !actionsWithLiveEffects.isEmpty {
             emptyKeepingCapacity(&actionsWithLiveEffects)
         }
-        replay.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
-        pendingReplayLine = replay.overflowed ? nil : replay.count - 1
+        record.script.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
+        pendingReplayLine = record.script.overflowed ? nil : record.script.count - 1
         pendingStep = step
         pendingReactor = index
     }
@@ -116,7 +118,7 @@ final class SessionRecorder {
         while index < actionsWithLiveEffects.count {
             let actionID = actionsWithLiveEffects[index]
             if let action = recentActions[actionID], action.liveEffects > 0 {
-                if let line = action.replayLine { replay.markBackground(line: line) }
+                if let line = action.replayLine { record.script.markBackground(line: line) }
                 index += 1
             } else {
                 actionsWithLiveEffects.remove(at: index)
@@ -140,6 +142,7 @@ final class SessionRecorder {
         guard let typed = latestTypedAction, latestTypedMutations == 0, reporter.showsDiffs,
               scene.scheduler.isQuiescent, typed.reactor < scene.reactors.count else { return }
         latestTypedMutations = -1  // said once
+        record.noMutation(reactor: typed.reactor)
         output.printer.noMutation(
             of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: typed.step)
     }
@@ -147,7 +150,7 @@ final class SessionRecorder {
     /// Logs a step that is not an action (`:reset`), with its replay line.
     func logCommand(_ line: String) {
         log.append(command: line)
-        replay.append(line)
+        record.script.append(line)
     }
 
     // MARK: Journal events
@@ -165,9 +168,9 @@ final class SessionRecorder {
             latestTypedActionID = actionID
             latestTypedMutations = 0
         }
-        recentActions.record(
-            actionID, time: event.time, label: label, reactor: event.reactor, step: step,
-            replayLine: step == nil ? nil : pendingReplayLine)
+        let replayLine = step == nil ? nil : pendingReplayLine
+        recentActions.record(actionID, time: event.time, label: label, reactor: event.reactor, step: step, replayLine: replayLine)
+        record.action(actionID, reactor: event.reactor, label: label, step: step ?? -1, scriptLine: replayLine)
         return step
     }
 

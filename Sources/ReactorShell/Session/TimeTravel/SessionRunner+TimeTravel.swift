@@ -115,9 +115,10 @@ extension SessionRunner {
     private func restore(_ target: Timeline.Target, label: String, replayLines: [String]) {
         for reactor in scene.reactors { reactor.cancelAllEffects() }
         recorder.timeline.restore(target)
-        for line in replayLines { recorder.replay.append(line) }
+        for line in replayLines { recorder.record.script.append(line) }
         for index in scene.reactors.indices {
             // In scenes of several, only the reactors that changed get a block.
+            recorder.record.travel(label, reactor: index)
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
             if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: label), reactor: scene.reactors[index])) }
         }
@@ -133,6 +134,7 @@ extension SessionRunner {
         guard !indices.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
         for index in indices {
             scene.reactors[index].reset()
+            recorder.record.travel("(reset)", reactor: index)
             reporter.reportChange(of: index, label: "(reset)")
             if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: "(reset)"), reactor: scene.reactors[index])) }
         }

@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Exports written from the session's record (issue 24 item 2, issue 26): what happened, as it
+/// happened, and as the terminal showed it — overlapping lines, failed lines, cancellations, the
+/// lines of loaded files — and the sequence diagram drawn as SVG and as text by the shell itself.
+@Suite("Exports from the session's record")
+struct SessionRecordExportTests {
+    static let board = [
+        ":use board", "write.updateTitle \"Hello\"", "write.submit", "delete 1", "write.updateContent \"more\"",
+    ]
+    static let search = [":use github-search", "updateQuery sw &", "updateQuery swift", "increse"]
+
+    @Test func theSVGDiagramHasOneLifelinePerReactorAndOneArrowPerAction() async throws {
+        try await withWorkspace { workspace in
+            let result = try await workspace.run((Self.board + [":diagram board.svg"]).joined(separator: "\n") + "\n")
+            #expect(result.status == 0, "\(result.transcript)")
+            #expect(result.stdoutLines.contains("saved a sequence diagram to board.svg"), "\(result.transcript)")
+            let svg = try await SVGParts(file: "board.svg", in: workspace)
+            #expect(svg.reactors == ["write", "board"], "\(svg)")
+            #expect(svg.lifelines.sorted() == ["User", "board", "service", "write", "write effects", "board effects"].sorted(), "\(svg)")
+            for reactor in svg.reactors { #expect(svg.lifelines.count { $0 == reactor } == 1, "one lifeline for \(reactor)") }
+            // One arrow per action, to its reactor, in order.
+            #expect(svg.actions == ["write", "write", "board", "write"], "\(svg)")
+            #expect(svg.texts.contains("updateTitle(title: \"Hello\")"), "\(svg.texts)")
+            // `run --diagram FILE.svg` draws the same run.
+            let run = try await workspace.shell(["run", "--diagram", "run.svg", "script.rsh"])
+            #expect(run.status == 0, "\(run.transcript)")
+            #expect(try workspace.read("run.svg") == workspace.read("board.svg"))
+        }
+    }
+
+    @Test func theTextSequenceViewIsPrintedAndFitsEightyColumns() async throws {
+        try await withWorkspace { workspace in
+            let result = try await workspace.run((Self.search + [":diagram"]).joined(separator: "\n") + "\n")
+            let view = result.stdoutLines.drop { !$0.hasPrefix("participants: ") }
+            #expect(view.first == "participants: User, github-search, github-search effects", "\(result.transcript)")
+            #expect(view.contains("User ──▶ github-search: updateQuery(query: \"swift\")"), "\(result.transcript)")
+            #expect(view.contains("  note over github-search: ⊘ effect #1 of updateQuery(\"sw\") cancelled by"), "\(result.transcript)")
+            #expect(view.contains { $0.hasPrefix("  note over User: ✗ ") && $0.contains("unknown action 'increse'") }, "\(result.transcript)")
+            for line in view { #expect(line.count <= 80, "\(line)") }
+        }
+    }
+
+    @Test func aBatchTranscriptKeepsFailedLinesErrorsAndCancellationsAndRunWritesTheSame() async throws {
+        try await withWorkspace { workspace in
+            let script = (Self.search + [":save --transcript saved.md"]).joined(separator: "\n") + "\n"
+            let result = try await workspace.run(script)
+            #expect(result.status == 1, "\(result.transcript)")
+            let markdown = try workspace.read("saved.md")
+            #expect(markdown.contains("""
+                ```text
+                github-search> updateQuery swift
+                  · setQuery("swift")
+                      query: "sw" → "swift"
+                  ⊘ effect #1 of updateQuery("sw") cancelled by updateQuery("swift")
+                  · setRepos(["swift1", "swift2", "swift3"], nextPage: 2)
+                """), "\(markdown)")
+            #expect(markdown.contains("""
+                ```text
+                github-search> increse
+                script.rsh:4:1: unknown action 'increse'
+                """), "\(markdown)")
+            // `run --transcript` writes the same transcript at the end of the run.
+            try workspace.write("plain.rsh", Self.search.joined(separator: "\n") + "\n")
+            let run = try await workspace.shell(["run", "--transcript", "run.md", "plain.rsh"])
+            #expect(run.status == 1, "\(run.transcript)")
+            #expect(try workspace.read("run.md") == markdown.replacingOccurrences(of: "script.rsh", with: "plain.rsh"))
+        }
+    }
+
+    @Test func theTranscriptOfALiveSessionIsWhatTheTerminalShowed() async throws {
+        guard TerminalSession.isAvailable else { return }
+        let home = try InteractiveHome()
+        try home.write("part.rsh", "# The part file searches too.\nupdateQuery rx\n")
+        let terminal = try await home.startShell(["--real-clock"], columns: 160, rows: 60)
+        defer { terminal.close() }
+        try terminal.type(":use github-search\r")
+        try await terminal.waitForText("github-search>")
+        // Typed together: the second query cancels the first one's search (300 ms of latency).
+        try terminal.type("updateQuery sw &\rupdateQuery swift\r")
+        try await terminal.waitForText("swift3")
+        try terminal.type("increse\r")
+        try await terminal.waitForText("unknown action 'increse'")
+        try terminal.type(":advance 1s\r")
+        try await terminal.waitForText(":advance needs the virtual clock")
+        try terminal.type(":load --echo part.rsh\r")
+        try await terminal.waitForText("rx3")
+        try terminal.type(":save --transcript live.md\r")
+        let screen = try await terminal.waitForText("saved a transcript")
+        let markdown = try #require(home.text(of: "live.md"))
+        #expect(markdown.contains("The part file searches too."), "the loaded file's narration: \(markdown)")
+        // What the terminal showed, from the first line typed to the :save, without the bare
+        // prompts left between lines and without the echo of the comment (prose in the transcript).
+        let shown = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+            .drop { !$0.hasPrefix("counter> :use github-search") }
+            .prefix { !$0.hasPrefix("github-search> :save") }
+            .filter { $0 != "github-search>" && $0 != "github-search> # The part file searches too." && !$0.isEmpty }
+        #expect(Array(shown) == Self.fencedLines(markdown), "screen:\n\(screen)\ntranscript:\n\(markdown)")
+        #expect(Self.fencedLines(markdown).contains { $0.contains("⊘ effect #1 of updateQuery(\"sw\") cancelled by") }, "\(markdown)")
+        #expect(markdown.contains("github-search> :advance 1s\n<stdin>:"), "the failed :advance is there: \(markdown)")
+    }
+
+    /// The lines inside the fenced blocks of `markdown`, in order.
+    static func fencedLines(_ markdown: String) -> [String] {
+        var lines: [String] = []
+        var inside = false
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                inside.toggle()
+            } else if inside, !line.isEmpty {
+                lines.append(String(line))
+            }
+        }
+        return lines
+    }
+}
+
+/// The parts of an SVG diagram, read with Python's XML parser (which also proves it well-formed).
+private struct SVGParts: CustomStringConvertible {
+    var reactors: [String] = []
+    var lifelines: [String] = []
+    var actions: [String] = []
+    var texts: [String] = []
+
+    static let reader = """
+        import sys
+        import xml.etree.ElementTree as ET
+        ns = "{http://www.w3.org/2000/svg}"
+        root = ET.parse(sys.argv[1]).getroot()
+        assert root.tag == ns + "svg", root.tag
+        for element in root.iter():
+            classes = (element.get("class") or "").split()
+            if element.tag == ns + "g" and "participant" in classes and element.get("data-kind") == "reactor":
+                print("reactor", element.get("data-participant"))
+            if element.tag == ns + "line" and "lifeline" in classes:
+                print("lifeline", element.get("data-participant"))
+            if element.tag == ns + "g" and classes == ["message", "action"]:
+                print("action", element.get("data-to"))
+            if element.tag == ns + "text":
+                print("text", element.text)
+        """
+
+    /// The parts of `file` in `workspace`.
+    init(file: String, in workspace: ScriptWorkspace) async throws {
+        try workspace.write("read-svg.py", Self.reader)
+        let read = try await ShellProcess.run(
+            ["python3", "read-svg.py", file], workingDirectory: workspace.path, executable: "/usr/bin/env")
+        guard read.status == 0 else { throw SVGError.unreadable(read.transcript) }
+        for line in read.stdoutLines {
+            let (kind, value) = (line.prefix { $0 != " " }, String(line.drop { $0 != " " }.dropFirst()))
+            switch kind {
+            case "reactor": reactors.append(value)
+            case "lifeline": lifelines.append(value)
+            case "action": actions.append(value)
+            default: texts.append(value)
+            }
+        }
+    }
+
+    enum SVGError: Error { case unreadable(String) }
+
+    var description: String { "reactors \(reactors), lifelines \(lifelines), actions \(actions)" }
+}
