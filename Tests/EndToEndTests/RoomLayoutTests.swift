@@ -87,6 +87,31 @@ struct RoomLayoutTests {
         }
     }
 
+    /// `:state` and `:state *` wrap a long value at a word too (it broke mid-word at the edge).
+    @Test func stateLinesWrapAtAWord() async throws {
+        let home = try InteractiveHome()
+        try home.write("long.rsh", """
+            :use board
+            write.updateTitle "A fairly long title for a post that the class will read on the projector"
+            :state *
+            :state write:title
+            """)
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "--no-diff", "run", "long.rsh"], columns: 80, rows: 30,
+            waitingFor: "0 passed, 0 failed, 0 errors")
+        let screen = try terminal.screen()
+        #expect(screen.hasSuffix("""
+            write:
+              title: "A fairly long title for a post that the class will read on the
+                projector"
+              content: ""
+              canSubmit: true
+              isDismissed: false
+            "A fairly long title for a post that the class will read on the projector"
+            0 passed, 0 failed, 0 errors
+            """), "\(screen)")
+    }
+
     /// A long `:pause` text wraps at a word (it broke mid-word at the edge), and comes back whole
     /// after a command typed at it.
     @Test func aLongPauseWrapsAtAWordAndComesBackWholeAfterACommand() async throws {

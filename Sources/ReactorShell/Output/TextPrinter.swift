@@ -123,11 +123,14 @@ final class TextPrinter: SessionPrinter {
         var count = bytes.count
         if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
         let block = UnsafeBufferPointer(rebasing: bytes[..<count])
-        if terminalEnvironment != nil {
-            writeResult(String(decoding: block, as: UTF8.self))
-        } else {
-            sink.writeResult(utf8: block)
-        }
+        if terminalEnvironment != nil { return writeLaidOut(block) }
+        sink.writeResult(utf8: block)
+    }
+
+    /// A text block for a terminal: its lines laid out for its width (kept apart from
+    /// ``writeBlock(_:)``, which every mutation of a batch run goes through).
+    private func writeLaidOut(_ block: UnsafeBufferPointer<UInt8>) {
+        writeResult(String(decoding: block, as: UTF8.self))
     }
 
     /// Writes result lines, each wider than the terminal broken at a word with a hanging indent.
@@ -156,7 +159,7 @@ final class TextPrinter: SessionPrinter {
     }
 
     func state(reactor: String, path: String?, value: StateValue) {
-        sink.writeResult(value.prettyText())
+        writeResult(value.prettyText())
     }
 
     /// An indented tree: each reactor's name, then its state two blanks in.
@@ -165,7 +168,7 @@ final class TextPrinter: SessionPrinter {
             let body = value.prettyText(width: 78).split(separator: "\n", omittingEmptySubsequences: false)
             return "\(reactor):\n" + body.map { "  " + $0 }.joined(separator: "\n")
         }.joined(separator: "\n")
-        sink.writeResult(text)
+        writeResult(text)
     }
 
     func effect(_ report: EffectReport) {

@@ -94,7 +94,11 @@ extension SessionRunner {
                 _ = output.fail("cannot read '\(source)': \(message)")
                 return bail ? .bailed : .completed
             }
-            if let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) { return ending }
+            // Most lines succeed outside a stepping run and fire no break: nothing more to do.
+            if outcome != .succeeded || stepping != nil || breakFired,
+               let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) {
+                return ending
+            }
         }
         showNarration(endingParagraph: false)  // a script that ends in comments
         if !scene.scheduler.isQuiescent {
