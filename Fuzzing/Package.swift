@@ -25,6 +25,11 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         ),
         .executableTarget(
+            name: "FuzzCommandLine",
+            dependencies: ["FuzzSupport", .product(name: "ReactorShell", package: "reactor-shell")],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ),
+        .executableTarget(
             name: "FuzzRunner",
             dependencies: ["FuzzSupport", .product(name: "ReactorShell", package: "reactor-shell")],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
