@@ -39,6 +39,6 @@ def test_a_port_in_use_is_a_clear_error(shell, tmp_path):
 
 def test_a_bad_port_is_a_usage_error(shell):
     result = subprocess.run([shell, "run", "--serve-port", "70000", "-"], input="", capture_output=True, text=True)
-    assert result.returncode == 2 and "--serve-port must be between 0 and 65535" in result.stderr
+    assert result.returncode == 2 and "--serve-port must be 0 to 65535, found '70000'" in result.stderr
     result = subprocess.run([shell, "run", "-"], input=":serve 99999\n", capture_output=True, text=True)
     assert result.returncode == 1 and "expects a PORT between 0 and 65535" in result.stderr

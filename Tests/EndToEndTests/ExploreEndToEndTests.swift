@@ -58,7 +58,7 @@ struct ExploreEndToEndTests {
     }
 
     @Test(arguments: [
-        (["explore", "--runs", "0"], "--runs must be at least 1"),
+        (["explore", "--runs", "0"], "--runs must be 1 to 100000000 (runs), found '0'"),
         (["explore", "--reactor", "scorebord"], "unknown reactor 'scorebord'; did you mean 'scoreboard'?"),
         (["explore", "--reactor", "scoreboard", "--invariant", "home ~ 1"], "invariant 'home ~ 1'"),
     ])

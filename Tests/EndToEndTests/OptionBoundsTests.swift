@@ -15,6 +15,17 @@ struct OptionBoundsTests {
         (["--time-travel-memory", "-1"], "--time-travel-memory must be 0 to 1TiB (bytes), found '-1'"),
         (["--time-travel-memory", "2TiB"], "--time-travel-memory must be 0 to 1TiB (bytes), found '2TiB'"),
         (["run", "--time-travel-memory=9999999999GiB", "-"], "--time-travel-memory must be 0 to 1TiB (bytes), found '9999999999GiB'"),
+        (["--serve-port", "65536"], "--serve-port must be 0 to 65535, found '65536'"),
+        (["run", "--serve-port", "-1", "-"], "--serve-port must be 0 to 65535, found '-1'"),
+        (["test", "-j", "0", "a.rsh"], "-j must be 1 to 1024 (processes), found '0'"),
+        (["test", "--jobs", "99999999999999999999", "a.rsh"], "-j must be 1 to 1024 (processes), found '99999999999999999999'"),
+        (["test", "-j", "-2", "a.rsh"], "-j must be 1 to 1024 (processes), found '-2'"),
+        (["explore", "--runs", "0"], "--runs must be 1 to 100000000 (runs), found '0'"),
+        (["explore", "--runs", "-1"], "--runs must be 1 to 100000000 (runs), found '-1'"),
+        (["explore", "--runs", "lots"], "--runs expects a number of runs, found 'lots'"),
+        (["explore", "--steps", "9223372036854775807"], "--steps must be 1 to 100000 (steps), found '9223372036854775807'"),
+        (["explore", "--seed", "-1"], "--seed must be 0 to 9223372036854775807, found '-1'"),
+        (["explore", "--seed", "9223372036854775808"], "--seed must be 0 to 9223372036854775807, found '9223372036854775808'"),
     ])
     func aNumberPastItsBoundsIsAUsageError(arguments: [String], message: String) async throws {
         let result = try await ShellProcess.run(arguments, input: .text(""))
@@ -39,6 +50,23 @@ struct OptionBoundsTests {
         #expect(help.contains("1 to 1GiB (bytes)"), "\(result.stdout)")
         #expect(help.contains("0 to 1TiB (bytes)"), "\(result.stdout)")
         #expect(help.contains("REACTOR_SHELL_HISTSIZE: entries kept, 0 to 1000000 (entries)"), "\(result.stdout)")
+        #expect(help.contains("port, 0 to 65535 (default 8421"), "\(result.stdout)")
+        let explore = try await ShellProcess.run(["explore", "--help"])
+        let exploreHelp = explore.stdout.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+        #expect(exploreHelp.contains("1 to 100000000 (runs) (default 100)"), "\(explore.stdout)")
+        #expect(exploreHelp.contains("1 to 100000 (steps) (default 50)"), "\(explore.stdout)")
+        #expect(exploreHelp.contains("0 to 9223372036854775807 (default: a fresh one"), "\(explore.stdout)")
+        let test = try await ShellProcess.run(["test", "--help"])
+        let testHelp = test.stdout.split(separator: "\n").map { $0.trimmingPrefix(while: \.isWhitespace) }.joined(separator: " ")
+        #expect(testHelp.contains("1 to 1024 (processes)"), "\(test.stdout)")
+    }
+
+    /// The largest seed is accepted (and is not carried into arithmetic that traps).
+    @Test func theLargestSeedIsAccepted() async throws {
+        let result = try await ShellProcess.run(
+            ["explore", "--reactor", "counter", "--runs", "1", "--steps", "100", "--seed", "9223372036854775807"])
+        #expect(result.status == 0, "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 runs, 100 steps, all invariants held", "\(result.transcript)")
     }
 }
 

@@ -78,6 +78,22 @@ struct TimeTravelEndToEndTests {
         #expect(result.stderrLines == ["script.rsh:3:1: cannot jump to step 7: this scene's steps are 0 (its initial state) or 1"], "\(result.transcript)")
     }
 
+    /// Issue 25 item 8: once the oldest points were dropped to keep within --time-travel-memory,
+    /// the error lists only the steps left (it listed 0, the initial state, while refusing it).
+    @Test func jumpPastWhatTheMemoryKeptListsOnlyTheStepsLeft() async throws {
+        let result = try await runScript(
+            Array(repeating: "increase", count: 50) + [":jump 0", ":jump 3", ":jump 45", ":expect value == 45"],
+            options: ["--time-travel-memory", "2KiB"])
+        #expect(result.status == 1, "\(result.transcript)")
+        let left = "the history now reaches back to step 45 only: the steps left to jump to are 45…50"
+            + " (older ones were dropped to keep within --time-travel-memory)"
+        #expect(result.stderrLines == [
+            "script.rsh:51:1: cannot jump to step 0: \(left)",
+            "script.rsh:52:1: cannot jump to step 3: \(left)",
+        ], "\(result.transcript)")
+        #expect(result.lastStdoutLine == "1 passed, 0 failed, 2 errors", "\(result.transcript)")
+    }
+
     @Test func undoCancelsTheEffectsInFlight() async throws {
         let result = try await runScript([
             "increase",

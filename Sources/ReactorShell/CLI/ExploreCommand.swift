@@ -29,14 +29,19 @@ struct ExploreCommand: ParsableCommand {
     /// `--reactor` (the entry explored) among the shell's options, as `run` and `test` read it.
     @OptionGroup var session: SessionOptions
 
-    @Option(help: ArgumentHelp("How many random sequences to try.", valueName: "n"))
-    var runs: Int = ExploreSettings.defaultRuns
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "How many random sequences to try, \(NumericSetting.exploreRuns.bounds) (default \(ExploreSettings.defaultRuns)).",
+        valueName: "n"))
+    var runs: String?
 
-    @Option(help: ArgumentHelp("The most lines of a sequence.", valueName: "n"))
-    var steps: Int = ExploreSettings.defaultSteps
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "The most lines of a sequence, \(NumericSetting.exploreSteps.bounds) (default \(ExploreSettings.defaultSteps)).",
+        valueName: "n"))
+    var steps: String?
 
-    @Option(help: ArgumentHelp("Decides every sequence (default: a fresh one, printed on stderr).", valueName: "n"))
-    var seed: UInt64?
+    @Option(parsing: .unconditional, help: ArgumentHelp(
+        "Decides every sequence, \(NumericSetting.exploreSeed.bounds) (default: a fresh one, printed on stderr).", valueName: "n"))
+    var seed: String?
 
     @Option(name: .customLong("invariant"),
             help: ArgumentHelp("Must hold after every step, written as after :expect; repeatable.", valueName: "PATH OP VALUE"))
@@ -50,14 +55,15 @@ struct ExploreCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
-        if runs < 1 { throw ValidationError("--runs must be at least 1.") }
-        if steps < 1 { throw ValidationError("--steps must be at least 1.") }
+        try NumericSetting.validate([(.exploreRuns, runs), (.exploreSteps, steps), (.exploreSeed, seed)])
     }
 
     /// What the command line asks the explorer for.
     var request: ExploreRequest {
         ExploreRequest(
-            reactor: session.reactor, runs: runs, steps: steps, seed: seed, invariants: invariants, allowsErrors: allowErrors,
+            reactor: session.reactor, runs: NumericSetting.exploreRuns.value(runs) ?? ExploreSettings.defaultRuns,
+            steps: NumericSetting.exploreSteps.value(steps) ?? ExploreSettings.defaultSteps,
+            seed: NumericSetting.exploreSeed.value(seed).map { UInt64($0) }, invariants: invariants, allowsErrors: allowErrors,
             outputFile: output)
     }
 }

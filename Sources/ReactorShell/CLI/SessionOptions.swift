@@ -61,16 +61,18 @@ struct SessionOptions: ParsableArguments {
 
     /// The numeric options, each with its text as typed.
     private var numericOptions: [(NumericSetting, String?)] {
-        [(.maximumLineLength, maximumLineLength), (.timeTravelMemory, timeTravelMemory)]
+        [(.maximumLineLength, maximumLineLength), (.timeTravelMemory, timeTravelMemory), (.servePort, servePort)]
     }
 
     @Flag(help: ArgumentHelp(
         "Show the session live in a browser: prints the page's address (with its token) on stderr."))
     var serve = false
 
-    @Option(name: .customLong("serve-port"),
-            help: ArgumentHelp("The live view's port (default 8421; 0: any free port). Implies --serve.", valueName: "port"))
-    var servePort: Int?
+    @Option(name: .customLong("serve-port"), parsing: .unconditional,
+            help: ArgumentHelp(
+                "The live view's port, \(NumericSetting.servePort.bounds) (default 8421; 0: any free port). Implies --serve.",
+                valueName: "port"))
+    var servePort: String?
 
     @Option(name: .customLong("serve-host"),
             help: ArgumentHelp(
@@ -79,12 +81,7 @@ struct SessionOptions: ParsableArguments {
     var serveHost: String?
 
     func validate() throws {
-        for case (let setting, let text?) in numericOptions {
-            if case .failure(let error) = setting.parse(text) { throw ValidationError(error.message + ".") }
-        }
-        if let servePort, !(0...65535).contains(servePort) {
-            throw ValidationError("--serve-port must be between 0 and 65535 (0: any free port).")
-        }
+        try NumericSetting.validate(numericOptions)
         if let serveHost, serveHost.isEmpty {
             throw ValidationError("--serve-host needs an address, e.g. 127.0.0.1 or 0.0.0.0.")
         }
@@ -94,7 +91,7 @@ struct SessionOptions: ParsableArguments {
     var liveView: LiveViewSettings? {
         guard serve || servePort != nil || serveHost != nil else { return nil }
         var settings = LiveViewSettings()
-        if let servePort { settings.port = servePort }
+        if let port = NumericSetting.servePort.value(servePort) { settings.port = port }
         if let serveHost { settings.host = serveHost }
         return settings
     }
@@ -104,7 +101,7 @@ struct SessionOptions: ParsableArguments {
         var config = ShellConfiguration()
         config.environment = environment
         config.initialReactor = reactor
-        if let bytes = maximumLineLength.flatMap({ try? NumericSetting.maximumLineLength.parse($0).get() }) {
+        if let bytes = NumericSetting.maximumLineLength.value(maximumLineLength) {
             config.maximumLineLength = bytes
         }
         config.format = format
@@ -113,7 +110,7 @@ struct SessionOptions: ParsableArguments {
         config.trace = trace
         config.historyFile = historyFile
         config.liveView = liveView
-        if let bytes = timeTravelMemory.flatMap({ try? NumericSetting.timeTravelMemory.parse($0).get() }) {
+        if let bytes = NumericSetting.timeTravelMemory.value(timeTravelMemory) {
             config.timeTravelMemory = bytes
         }
         switch clock {

@@ -28,9 +28,11 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Write each script's output to its golden file instead of comparing.")
     var update = false
 
-    @Option(name: [.customShort("j"), .customLong("jobs")],
-            help: ArgumentHelp("Worker processes running scripts at once (default: the number of processors; 1 runs them here).", valueName: "n"))
-    var jobs: Int?
+    @Option(name: [.customShort("j"), .customLong("jobs")], parsing: .unconditional,
+            help: ArgumentHelp(
+                "Worker processes running scripts at once, \(NumericSetting.testJobs.bounds) (default: the number of processors; 1 runs them here).",
+                valueName: "n"))
+    var jobs: String?
 
     @Option(help: ArgumentHelp("Run the K-th of N slices of the scripts (sorted by path), for CI machines.", valueName: "k/n"))
     var shard: String?
@@ -48,7 +50,7 @@ struct TestCommand: ParsableCommand {
     func validate() throws {
         if files.isEmpty { throw ValidationError("Missing script file or directory.") }
         if files.contains("-") { throw ValidationError("`test` needs script files (a golden file lies beside each), not `-`.") }
-        if let jobs, jobs < 1 { throw ValidationError("-j must be at least 1.") }
+        try NumericSetting.validate([(.testJobs, jobs)])
         if let shard, TestShard(shard) == nil {
             throw ValidationError("--shard expects K/N with 1 ≤ K ≤ N (e.g. 2/4), got '\(shard.prefix(80))'.")
         }
@@ -57,7 +59,7 @@ struct TestCommand: ParsableCommand {
     /// What the command line asks for.
     var request: TestRequest {
         TestRequest(
-            paths: files, update: update, jobs: jobs ?? TestRequest.processorCount, shard: shard.flatMap(TestShard.init),
+            paths: files, update: update, jobs: NumericSetting.testJobs.value(jobs) ?? TestRequest.processorCount, shard: shard.flatMap(TestShard.init),
             junitFile: junit)
     }
 }

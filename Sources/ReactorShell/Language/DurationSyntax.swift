@@ -5,36 +5,66 @@ public enum DurationSyntax {
         ("ms", 1_000_000), ("s", 1_000_000_000), ("m", 60_000_000_000), ("h", 3_600_000_000_000),
     ]
 
+    /// What `text` is as a duration.
+    enum Reading: Equatable {
+        /// A duration.
+        case duration(Duration)
+        /// A number and a unit, longer than a duration can be (over ``largest``).
+        case tooLarge
+        /// A number followed by something that is not a unit (`10d`).
+        case unknownUnit(String)
+        /// Anything else.
+        case malformed
+    }
+
+    /// The longest duration there is: 2^63 - 1 nanoseconds, about 292 years.
+    static let largest = Duration.nanoseconds(Int64.max)
+
     /// The duration written as `text`, or nil when it is not a number (digits, optionally `.digits`)
     /// followed by `ms`, `s`, `m` or `h`, or when it is too long to represent.
     public static func parse(_ text: String) -> Duration? {
-        guard let unitStart = text.firstIndex(where: { !$0.isASCII || !($0.isNumber || $0 == ".") }) else { return nil }
+        if case .duration(let duration) = read(text) { duration } else { nil }
+    }
+
+    /// Reads `text` as a number (digits, optionally `.digits`) followed by `ms`, `s`, `m` or `h`.
+    static func read(_ text: String) -> Reading {
+        guard let unitStart = text.firstIndex(where: { !$0.isASCII || !($0.isNumber || $0 == ".") }) else { return .malformed }
         let number = text[..<unitStart]
         let suffix = text[unitStart...]
-        guard let unit = units.first(where: { $0.suffix == suffix }) else { return nil }
         let parts = number.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, whole.allSatisfy(\.isASCII) else { return nil }
-        guard let wholeValue = Int64(whole) else { return nil }
+        guard parts.count <= 2, let whole = parts.first, !whole.isEmpty, parts.count == 1 || !parts[1].isEmpty else { return .malformed }
+        guard let unit = units.first(where: { $0.suffix == suffix }) else { return .unknownUnit(String(suffix)) }
+        // Digits only (the number ends at the first character that is not a digit or a dot):
+        // Int64 fails only past its largest value.
+        guard let wholeValue = Int64(whole) else { return .tooLarge }
         var (nanoseconds, overflow) = wholeValue.multipliedReportingOverflow(by: unit.nanoseconds)
-        guard !overflow else { return nil }
+        guard !overflow else { return .tooLarge }
         if parts.count == 2 {
-            let fraction = parts[1]
-            guard !fraction.isEmpty, fraction.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
             var scale = unit.nanoseconds
-            for digit in fraction.prefix(18) {
+            for digit in parts[1].prefix(18) {
                 scale /= 10
                 guard scale > 0 else { break }
                 (nanoseconds, overflow) = nanoseconds.addingReportingOverflow(Int64(digit.wholeNumberValue ?? 0) * scale)
-                guard !overflow else { return nil }
+                guard !overflow else { return .tooLarge }
             }
         }
-        return .nanoseconds(nanoseconds)
+        return .duration(.nanoseconds(nanoseconds))
     }
 
-    /// The error text for a bad duration.
+    /// The error text for a bad duration: too large, a unit that is none, or not a duration at all.
     static func errorMessage(_ text: String, command: String) -> String {
-        "\(command) expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '\(text)'"
+        switch read(text) {
+        case .tooLarge:
+            "\(command): '\(text)' is too large: a DURATION is at most \(largestHours)h (about 292 years)"
+        case .unknownUnit(let unit):
+            "\(command) expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '\(text)': '\(unit)' is not a unit (ms, s, m or h)"
+        case .duration, .malformed:
+            "\(command) expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '\(text)'"
+        }
     }
+
+    /// The whole hours in ``largest``.
+    static let largestHours = Int64.max / units[3].nanoseconds
 
     /// A duration written back exactly in the language's form: `250ms` below a second, else `1.5s`, `2s`, or `2m`.
     public static func format(_ duration: Duration) -> String {

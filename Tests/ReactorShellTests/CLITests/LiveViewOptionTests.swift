@@ -46,6 +46,6 @@ struct LiveViewOptionTests {
             Issue.record("expected a usage error")
             return
         }
-        #expect(text.contains("--serve-port must be between 0 and 65535"))
+        #expect(text.contains("--serve-port must be 0 to 65535, found '65536'"))
     }
 }

@@ -98,9 +98,22 @@ import Testing
     @Test func badDurations() {
         #expect(parseError(":advance")?.message == ":advance expects a DURATION such as 250ms, 2s, 1.5s or 1m, found end of line (usage: :advance DURATION)")
         #expect(parseError(":advance 10")?.description == "script.rsh:4:10: :advance expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '10'")
-        #expect(parseError(":sleep 2x")?.message == ":sleep expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '2x'")
+        #expect(parseError(":sleep 2x")?.message == ":sleep expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '2x': 'x' is not a unit (ms, s, m or h)")
         #expect(parseError(":wait -1s")?.message == ":wait expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '-1s'")
         #expect(parseError(":wait 99999999999999999999s") != nil)
+    }
+
+    /// Issue 25 item 8: a duration past the largest one says so, and a unit that is none is named
+    /// (`:advance 9999999999d` said "expects a DURATION", as for text that is no duration at all).
+    @Test func aDurationTooLargeOrWithAnUnknownUnitSaysWhich() throws {
+        for text in ["9999999999h", "99999999999999999999s", "2562047.9h", "153722868m"] {
+            let expected = ":advance: '\(text)' is too large: a DURATION is at most 2562047h (about 292 years)"
+            #expect(parseError(":advance \(text)")?.message == expected)
+        }
+        #expect(parseError(":advance 9999999999d")?.message
+            == ":advance expects a DURATION such as 250ms, 2s, 1.5s or 1m, found '9999999999d': 'd' is not a unit (ms, s, m or h)")
+        #expect(try meta(":advance 2562047h") == .advance(.seconds(2_562_047 * 3_600)))
+        #expect(try meta(":advance 9223372036s") == .advance(.seconds(9_223_372_036)))
     }
 
     @Test func jump() throws {

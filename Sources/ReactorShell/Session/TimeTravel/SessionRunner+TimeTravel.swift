@@ -47,6 +47,20 @@ extension SessionRunner {
         return entries.contains { $0.number >= first } ? 0 : nil
     }
 
+    /// The steps `:jump` accepts now, as its error says them: `this scene's steps are 0 (its
+    /// initial state) or 1…4`; once the oldest points were dropped to keep within
+    /// `--time-travel-memory`, only the steps still kept (0 no longer among them).
+    private func jumpableSteps(first: Int, last: Int) -> String {
+        if let oldest = recorder.timeline.firstStep, oldest > first {
+            let kept = oldest - 1 == last ? "\(last)" : "\(oldest - 1)…\(last)"
+            return "the history now reaches back to step \(oldest - 1) only: the steps left to jump to are \(kept)"
+                + " (older ones were dropped to keep within --time-travel-memory)"
+        }
+        let steps = first == last ? "\(first)" : "\(first)…\(last)"
+        let range = last >= first ? "0 (its initial state) or \(steps)" : "0 (its initial state)"
+        return "this scene's steps are \(range)"
+    }
+
     /// `:undo`, `:redo`, `:jump N`: the whole scene (every reactor) one logged action back or
     /// forward, or to right after step N of this scene (0: the scene's initial state).
     func travel(_ command: MetaCommand) -> CommandOutcome {
@@ -83,10 +97,7 @@ extension SessionRunner {
                 target = nil
             }
             if target == nil {
-                let steps = first == last ? "\(first)" : "\(first)…\(last)"
-                let range = last >= first ? "0 (its initial state) or \(steps)" : "0 (its initial state)"
-                let kept = recorder.timeline.steps.first.map { $0 > first ? "; the history now reaches back to step \($0 - 1)" : "" } ?? ""
-                return output.fail("cannot jump to step \(step): this scene's steps are \(range)\(kept)")
+                return output.fail("cannot jump to step \(step): \(jumpableSteps(first: first, last: last))")
             }
         default:
             return .succeeded
