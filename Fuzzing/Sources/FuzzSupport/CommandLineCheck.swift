@@ -149,6 +149,9 @@ public enum CommandLineCheck {
     /// The closing line a run prints: a batch run's summary or a golden test's count.
     enum Summary { case batch, golden }
 
+    /// Turns of the main queue served after a run, for the cancellations its session's release queued.
+    static let cancellationPasses = 8
+
     /// A sink that keeps nothing: the fuzzer checks statuses, not text.
     private static func silentSink() -> OutputSink {
         let sink = OutputSink()
@@ -169,6 +172,9 @@ public enum CommandLineCheck {
         var status: Int32?
         Task.immediate { @MainActor in status = await body(configuration, sink) }
         while status == nil { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
+        // The session was released at the end of the run; the cancellations that queued run
+        // here, before the leak check that follows each input (see ``RunnerCheck/run(_:)``).
+        for _ in 0..<cancellationPasses { RunnerCheck.pumpMainQueue() }
         sink.flush()
         let ended = status!
         guard [0, 1, 2].contains(ended) else { fuzzFailure("exit status \(ended)", line: lines.suffix(3).joined(separator: "\n")) }

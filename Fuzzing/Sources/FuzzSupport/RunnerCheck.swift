@@ -82,7 +82,7 @@ public enum RunnerCheck {
     }
 
     /// Runs the run loop until what the main queue held when called has run.
-    private static func pumpMainQueue() {
+    static func pumpMainQueue() {
         let reached = Counter()
         Task { @MainActor in reached.value = 1 }
         while reached.value == 0 { _ = RunLoop.main.run(mode: .default, before: .distantFuture) }
