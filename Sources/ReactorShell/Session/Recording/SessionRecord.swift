@@ -6,19 +6,19 @@ import StateDiff
 /// It is fed as the session runs, never by running anything again:
 /// - by the runner, per line: the line's text, where it came from (file and line number, and how
 ///   many `:load`s deep), before it runs; the prompt whenever a scene is loaded or the focus moves;
-/// - by the journal's reading (``SessionRunner``'s drain): each typed action, each mutation with
+/// - by the journal's reading (the session runner's drain): each typed action, each mutation with
 ///   its cause, each cancelled or failed effect, each action that changed nothing; and by the
 ///   runner again, each step of time travel and each reset;
-/// - by ``SessionOutput``: each error and failed expectation;
-/// - by the ``OutputSink``: a copy of what the terminal was shown (``OutputCapture``), of which
+/// - by the session's output: each error and failed expectation;
+/// - by the output sink: a copy of what the terminal was shown (`OutputCapture`), of which
 ///   each entry notes where its output begins.
 ///
 /// Recording is an append of a small value per line and per event; nothing is formatted until an
-/// export reads ``events`` (see `SessionRecord+Events.swift`). Bounded: past ``ReplayScript/limit``
-/// lines, ``entryLimit`` entries or ``OutputCapture/limit`` bytes of output, ``overflowed`` is
+/// export reads ``events`` (see `SessionRecord+Events.swift`). Bounded: past `ReplayScript.limit`
+/// lines, `entryLimit` entries or `OutputCapture.limit` bytes of output, ``overflowed`` is
 /// true and the exports that need the whole session say that it is too long.
 ///
-/// A value: the session's ``SessionRecorder`` holds the one being written; a copy (as
+/// A value: the session's recorder holds the one being written; a copy (as
 /// ``ShellSession/record`` gives) shares its storage and reads the session as it was then.
 @MainActor
 public struct SessionRecord {
