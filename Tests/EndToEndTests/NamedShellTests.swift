@@ -22,7 +22,7 @@ struct NamedShellTests {
         #expect(help.stdout.hasPrefix("OVERVIEW: A to-do list"), "\(help.transcript)")
         // The usage line is shortened to `<options>` (the root command has many); the options list names each.
         #expect(help.stdout.contains("USAGE: todo-shell <options> <subcommand>"), "\(help.transcript)")
-        #expect(help.stdout.contains("  --reactor <name>") && help.stdout.contains("  --fetcher <stub|network>"), "\(help.transcript)")
+        #expect(help.stdout.contains("  --reactor <name>") && help.stdout.contains("  --fetcher <stub|network|record|replay>"), "\(help.transcript)")
         #expect(help.stdout.contains("GITHUB-SEARCH OPTIONS:"), "its registry holds github-search: \(help.transcript)")
         #expect(!help.stdout.contains("reactor-shell"), "\(help.transcript)")
         let bad = try await run(["--bogus"])
