@@ -2,8 +2,8 @@
 #
 # Made to be stepped through in class: `reactor-shell run --step examples/lesson-board.rsh`.
 # Enter runs a line, s skips it, c runs the rest, q stops; at any stop, type a command such as
-# :state or :history. Its transcript (lesson-board.md) and sequence diagram (lesson-board.mmd)
-# are beside it.
+# :state or :history. Its transcript (lesson-board.md) and sequence diagram (lesson-board.svg,
+# lesson-board.mmd) are beside it.
 
 # The scene has two reactors: `board` lists the posts, `write` edits a new one.
 # They never call each other; both hold the same BoardService.

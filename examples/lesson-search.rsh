@@ -3,7 +3,7 @@
 # Made to be stepped through in class: `reactor-shell run --step examples/lesson-search.rsh`,
 # or `run --step-delay 3s` to let it run by itself. Enter runs a line, s skips it, b steps
 # back, c runs the rest, q stops; at any stop, type a command such as :state or :history.
-# Its transcript (lesson-search.md) and sequence diagram (lesson-search.mmd) are beside it.
+# Its transcript (lesson-search.md) and sequence diagram (lesson-search.svg, .mmd) are beside it.
 #
 # It runs offline on the stub back end: page p of a query q holds q(3p-2), q(3p-1) and q(3p)
 # for pages 1 to 3, after 300 ms on the shell's clock. To show GitHub's own answers without

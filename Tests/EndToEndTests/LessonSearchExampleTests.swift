@@ -3,27 +3,21 @@ import Testing
 import TestSupport
 
 /// examples/lesson-search.rsh, the lesson on effects, cancellation and paging: it runs cleanly, its
-/// checked-in transcript and sequence diagram are what the binary makes of it now
-/// (`scripts/update-lesson` rewrites them), and it is given the same from a cassette recorded
-/// against a server (a loopback one shaped like GitHub, answering as the stub does).
+/// checked-in golden output, transcript and sequence diagrams (Mermaid and SVG) are what the binary
+/// makes of it now (`scripts/update-lesson` rewrites them), and it is given the same from a
+/// cassette recorded against a server (a loopback one shaped like GitHub, answering as the stub does).
 @Suite("The search lesson and its exports")
 struct LessonSearchExampleTests {
     static func example(_ name: String) throws -> String {
-        try String(contentsOf: LessonExampleTests.examples.appendingPathComponent(name), encoding: .utf8)
+        try LessonExports.example(name)
     }
 
-    @Test func theLessonRunsAndItsTranscriptAndDiagramAreCurrent() async throws {
-        let lesson = try Self.example("lesson-search.rsh")
-        #expect(lesson.contains("\n:pause"), "written for --step, with pauses")
-        try await withWorkspace { workspace in
-            let result = try await workspace.run(
-                lesson + ":save --transcript lesson-search.md\n:diagram lesson-search.mmd\n", named: "lesson-search.rsh")
-            #expect(result.status == 0, "\(result.transcript)")
-            #expect(result.lastStdoutLine == "9 passed, 0 failed, 0 errors", "\(result.transcript)")
-            let stale = "stale: run scripts/update-lesson and check in the result"
-            #expect(try workspace.read("lesson-search.md") == Self.example("lesson-search.md"), "examples/lesson-search.md is \(stale)")
-            #expect(try workspace.read("lesson-search.mmd") == Self.example("lesson-search.mmd"), "examples/lesson-search.mmd is \(stale)")
-        }
+    @Test func theLessonRunsAndItsTranscriptAndDiagramsAreCurrent() async throws {
+        #expect(try Self.example("lesson-search.rsh").contains("\n:pause"), "written for --step, with pauses")
+        let exports = try await LessonExports.export("lesson-search")
+        #expect(exports.stdout.hasSuffix("\n9 passed, 0 failed, 0 errors\n"), "\(exports.stdout)")
+        try exports.expectCheckedInFilesAreCurrent()
+        try exports.expectOneLifelinePerReactorAndOneArrowPerAction(reactors: ["github-search"], focused: "github-search")
     }
 
     @Test func theLessonShowsTheCancellationAndThePaging() throws {
@@ -37,6 +31,7 @@ struct LessonSearchExampleTests {
         let diagram = try Self.example("lesson-search.mmd")
         #expect(diagram.hasPrefix("sequenceDiagram\n    actor User\n    participant github_search as github-search\n"))
         #expect(diagram.contains("cancelled by updateQuery(\"swift\")"))
+        #expect(try Self.example("lesson-search.svg").contains("⊘ effect #2 of updateQuery(&quot;sw&quot;) cancelled by updateQuery(&quot;swift&quot;)"))
     }
 
     @Test func aCassetteRecordedAtHomeGivesTheLessonOffline() async throws {

@@ -7,7 +7,7 @@
 enum TranscriptWriter {
     /// The Markdown text of `events`, made from `source`, and how many commands it shows.
     static func markdown(_ events: [SessionRecord.Event], source: String, shellName: String) -> (text: String, commands: Int) {
-        var blocks: [String] = ["<!-- Transcript written by \(shellName) :save --transcript from \(source). -->"]
+        var blocks: [String] = ["<!-- Transcript of \(source), written by \(shellName). -->"]
         var paragraph: [String] = []
         var commands = 0
         func endParagraph() {
