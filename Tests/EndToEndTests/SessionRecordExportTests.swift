@@ -43,6 +43,57 @@ struct SessionRecordExportTests {
         }
     }
 
+    /// Each effect's start is drawn after its action's own mutations, in the order effects
+    /// started — not at the effect's first mutation, which put a page load's effect #3 before its
+    /// #2 and left out an effect cancelled before it sent anything.
+    @Test func theDiagramStartsEffectsInOrderWhenTheyOverlapOrAreCancelled() async throws {
+        try await withWorkspace { workspace in
+            let script = [
+                ":use github-search", "updateQuery swift", "loadNextPage", "updateQuery sw &", "updateQuery swift",
+                "loadNextPage &", ":advance 1ms", "updateQuery rx", ":diagram", ":diagram search.mmd",
+            ]
+            let result = try await workspace.run(script.joined(separator: "\n") + "\n")
+            #expect(result.status == 0, "\(result.transcript)")
+            let view = Array(result.stdoutLines.drop { !$0.hasPrefix("participants: ") })
+            func row(_ text: String, after earlier: Int = -1) -> Int {
+                view.indices.first { $0 > earlier && view[$0] == text } ?? Int.max
+            }
+            let starts = "github-search ╌╌▶ github-search effects: effect #"
+            let page = row("User ──▶ github-search: loadNextPage")
+            #expect(row(starts + "2 of loadNextPage") == page + 3, "after setLoadingNextPage(true) and its note: \(view)")
+            #expect(row(starts + "3 of loadNextPage") == page + 4, "\(view)")
+            // The search for sw starts, then the newer query's action, its start, and the cancellation.
+            let sw = row("User ──▶ github-search: updateQuery(query: \"sw\")")
+            #expect(row(starts + "4 of updateQuery(\"sw\")") == sw + 3, "\(view)")
+            let swift = row("User ──▶ github-search: updateQuery(query: \"swift\")", after: sw)
+            #expect(row(starts + "5 of updateQuery(\"swift\")") == swift + 3, "\(view)")
+            #expect(row("  note over github-search: ⊘ effect #4 of updateQuery(\"sw\") cancelled by") == swift + 4, "\(view)")
+            // The second page load's search is cancelled by the query rx, after both started.
+            let rx = row("User ──▶ github-search: updateQuery(query: \"rx\")")
+            #expect(row(starts + "7 of loadNextPage") < rx, "\(view)")
+            #expect(row(starts + "8 of updateQuery(\"rx\")") == rx + 3, "\(view)")
+            #expect(row("  note over github-search: ⊘ effect #7 of loadNextPage cancelled by") == rx + 4, "\(view)")
+            // Each effect starts once; the Mermaid file draws the same order.
+            for number in 1...8 { #expect(view.count { $0.hasPrefix(starts + "\(number) of ") } == 1, "effect #\(number): \(view)") }
+            let mermaidStarts = try workspace.read("search.mmd").split(separator: "\n")
+                .filter { $0.contains("-->>github_search_effects: effect #35;") }
+                .map { String($0.split(separator: "#35;")[1].prefix { $0.isNumber }) }
+            #expect(mermaidStarts == (1...8).map(String.init), "\(mermaidStarts)")
+        }
+    }
+
+    /// Overlapping lines: each effect starts right after its own action, before the next line's.
+    @Test func theDiagramStartsOverlappingEffectsAfterTheirOwnActions() async throws {
+        let result = try await runScript(["increase &", "increase &", "decrease", ":diagram"])
+        let view = result.stdoutLines.drop { !$0.hasPrefix("participants: ") }
+            .filter { $0.hasPrefix("User ──▶") || $0.hasPrefix("counter ╌╌▶") }
+        #expect(view == [
+            "User ──▶ counter: increase", "counter ╌╌▶ counter effects: effect #1 of increase",
+            "User ──▶ counter: increase", "counter ╌╌▶ counter effects: effect #2 of increase",
+            "User ──▶ counter: decrease", "counter ╌╌▶ counter effects: effect #3 of decrease",
+        ], "\(result.transcript)")
+    }
+
     @Test func aBatchTranscriptKeepsFailedLinesErrorsAndCancellationsAndRunWritesTheSame() async throws {
         try await withWorkspace { workspace in
             let script = (Self.search + [":save --transcript saved.md"]).joined(separator: "\n") + "\n"

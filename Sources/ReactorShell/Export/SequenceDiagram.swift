@@ -51,9 +51,16 @@ struct SequenceDiagram {
 
     /// The diagram of `events`.
     init(_ events: [SessionRecord.Event]) {
+        let effectsOfActions = Self.effectsByAction(events)
         var effectsDrawn: Set<Int> = []
+        // The action whose effects start once its own mutations (sent while it ran) are drawn.
+        var starting: (action: Int, reactor: Int)?
         var sawLine = false
         for event in events {
+            if let due = starting, !Self.event(event, isSentWhileRunning: due.action) {
+                startArrows(effectsOfActions[due.action], from: due.reactor, drawn: &effectsDrawn)
+                starting = nil
+            }
             switch event {
             case .line:
                 sawLine = true
@@ -61,19 +68,65 @@ struct SequenceDiagram {
                 // The scene the session starts in is not a step of it.
                 if isLoad && sawLine { note(over: "User", ":use \(entry)") }
             case .action(let action):
-                arrow(from: "User", to: reactor(action.reactor), action.call, .action)
+                let target = reactor(action.reactor)
+                arrow(from: "User", to: target, action.call, .action)
+                if effectsOfActions[action.id] != nil { starting = (action.id, target) }
             case .mutation(let mutation):
                 add(mutation, effectsDrawn: &effectsDrawn)
             case .noMutation(let name):
                 note(over: reactor(name), "(no mutation)")
-            case .effectCancelled(let name, let effect, let action, let by):
+            case .effectCancelled(let name, let effect, let action, _, let by):
                 note(over: reactor(name), "⊘ effect #\(effect)" + (action.map { " of \($0)" } ?? "") + " cancelled by \(by)")
-            case .effectFailed(let name, let effect, let action, let failure):
+            case .effectFailed(let name, let effect, let action, _, let failure):
                 note(over: reactor(name), "effect #\(effect)" + (action.map { " of \($0)" } ?? "") + " failed: \(failure)")
             case .failure(let message):
                 note(over: "User", "✗ \(message)")
             }
         }
+        if let due = starting { startArrows(effectsOfActions[due.action], from: due.reactor, drawn: &effectsDrawn) }
+    }
+
+    /// The effects of each typed action (by its id) that the events name — by a mutation they
+    /// sent, their cancellation or their failure — in the order they started (their numbers).
+    /// An effect's start is drawn after its action's own mutations, as the session ran it, not at
+    /// its first mutation: effects that overlap, or that end with no mutation (cancelled), keep
+    /// their order.
+    private static func effectsByAction(_ events: [SessionRecord.Event]) -> [Int: [(number: Int, action: String?)]] {
+        var effects: [Int: [Int: String?]] = [:]
+        for event in events {
+            switch event {
+            case .mutation(let mutation):
+                guard let cause = mutation.cause, let actionID = cause.actionID, let effect = cause.effect else { continue }
+                if effects[actionID, default: [:]][effect] == nil { effects[actionID, default: [:]][effect] = cause.action }
+            case .effectCancelled(_, let effect, let action, let actionID?, _), .effectFailed(_, let effect, let action, let actionID?, _):
+                if effects[actionID, default: [:]][effect] == nil { effects[actionID, default: [:]][effect] = action }
+            default:
+                continue
+            }
+        }
+        return effects.mapValues { byNumber in byNumber.keys.sorted().map { (number: $0, action: byNumber[$0] ?? nil) } }
+    }
+
+    /// Whether `event` is a mutation that action `actionID` sent while it ran (its own, or a
+    /// service event it broadcast), before any of its effects started.
+    private static func event(_ event: SessionRecord.Event, isSentWhileRunning actionID: Int) -> Bool {
+        guard case .mutation(let mutation) = event, let cause = mutation.cause, cause.actionID == actionID else { return false }
+        return cause.origin == .action || (cause.origin == .event && cause.effect == nil)
+    }
+
+    /// The start arrows of `effects` not `drawn` yet, from reactor `from`.
+    private mutating func startArrows(_ effects: [(number: Int, action: String?)]?, from: Int, drawn: inout Set<Int>) {
+        for effect in effects ?? [] where drawn.insert(effect.number).inserted {
+            startArrow(from: from, effect.number, of: effect.action)
+        }
+    }
+
+    /// The dashed arrow of effect `number` (of action `action`) starting, from reactor `from` to
+    /// its effects.
+    private mutating func startArrow(from: Int, _ number: Int, of action: String?) {
+        let effects = participant(participants[from].name + " effects", .source)
+        items.append(.message(
+            from: from, to: effects, text: "effect #\(number)" + (action.map { " of \($0)" } ?? ""), kind: .effect))
     }
 
     private mutating func add(_ mutation: SessionRecord.Mutation, effectsDrawn: inout Set<Int>) {
@@ -89,11 +142,9 @@ struct SequenceDiagram {
         let causeReactor = cause.actionReactor.map { reactor($0) } ?? target
         // A reactor's effects are a participant from the first message that involves them.
         let effects = participants[causeReactor].name + " effects"
-        if let effect = cause.effect, !effectsDrawn.contains(effect) {
-            effectsDrawn.insert(effect)
-            items.append(.message(
-                from: causeReactor, to: participant(effects, .source),
-                text: "effect #\(effect)" + (cause.action.map { " of \($0)" } ?? ""), kind: .effect))
+        // An effect of no known action starts where it is first seen.
+        if let effect = cause.effect, effectsDrawn.insert(effect).inserted {
+            startArrow(from: causeReactor, effect, of: cause.action)
         }
         switch cause.origin {
         case .effect:

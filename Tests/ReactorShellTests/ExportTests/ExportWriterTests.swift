@@ -78,10 +78,10 @@ struct ExportWriterTests {
                 arguments: CommandArguments([StateField("text", .string("a;b#c"))]))),
             .mutation(SessionRecord.Mutation(
                 reactor: "counter", label: "setText(\"a;b#c\")",
-                cause: SessionRecord.Cause(origin: .action, action: "say(\"a;b#c\")", actionReactor: "counter", effect: nil),
+                cause: SessionRecord.Cause(origin: .action, action: "say(\"a;b#c\")", actionReactor: "counter", actionID: 1, effect: nil),
                 output: ["  · setText(\"a;b#c\")", "      items[0].text: \"\" → \"a;b#c\""])),
             .noMutation(reactor: "counter"),
-            .effectCancelled(reactor: "counter", effect: 2, action: "load(\"a\")", by: "load(\"b\")"),
+            .effectCancelled(reactor: "counter", effect: 2, action: "load(\"a\")", actionID: nil, by: "load(\"b\")"),
             .mutation(SessionRecord.Mutation(reactor: "counter", label: "(undo)", cause: nil, output: ["  · (undo)", "      (no change)"])),
             .mutation(SessionRecord.Mutation(reactor: "counter", label: "(jump to after step 0)", cause: nil, output: [])),
             .failure("x.rsh:3:1: unknown action 'increse'"),

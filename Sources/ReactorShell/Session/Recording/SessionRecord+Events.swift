@@ -14,10 +14,12 @@ extension SessionRecord {
         case mutation(Mutation)
         /// A typed action of `reactor` changed nothing.
         case noMutation(reactor: String)
-        /// Effect `effect` of `reactor` (of action `action`, when known) was cancelled by `by`.
-        case effectCancelled(reactor: String, effect: Int, action: String?, by: String)
-        /// Effect `effect` of `reactor` (of action `action`, when known) failed with `failure`.
-        case effectFailed(reactor: String, effect: Int, action: String?, failure: String)
+        /// Effect `effect` of `reactor` (of action `action`, id `actionID`, when known) was
+        /// cancelled by `by`.
+        case effectCancelled(reactor: String, effect: Int, action: String?, actionID: Int?, by: String)
+        /// Effect `effect` of `reactor` (of action `action`, id `actionID`, when known) failed with
+        /// `failure`.
+        case effectFailed(reactor: String, effect: Int, action: String?, actionID: Int?, failure: String)
         /// An error or a failed expectation, as located on stderr (`file:line:col: message`).
         case failure(String)
     }
@@ -81,6 +83,8 @@ extension SessionRecord {
         public let action: String?
         /// That action's reactor, when known.
         public let actionReactor: String?
+        /// That action's id (``Action/id``), when known.
+        public let actionID: Int?
         /// The effect that sent it (or during which the service event was broadcast).
         public let effect: Int?
     }
@@ -140,7 +144,7 @@ extension SessionRecord {
                         let reactors = scenes[action.scene].reactors
                         return action.reactor < reactors.count ? reactors[action.reactor] : nil
                     },
-                    effect: entry.second >= 0 ? entry.second : nil)
+                    actionID: actionID, effect: entry.second >= 0 ? entry.second : nil)
                 events.append(.mutation(Mutation(
                     reactor: reactorName(entry.reactor), label: entry.text ?? "", cause: cause,
                     output: outputLines(from: entry.output, to: outputEnd))))
@@ -154,11 +158,13 @@ extension SessionRecord {
                 let by = actionName(entry.third) ?? "action #\(entry.third)"
                 events.append(.effectCancelled(
                     reactor: reactorName(entry.reactor), effect: entry.first,
-                    action: entry.second >= 0 ? actionName(entry.second) : nil, by: by))
+                    action: entry.second >= 0 ? actionName(entry.second) : nil,
+                    actionID: entry.second >= 0 ? entry.second : nil, by: by))
             case .effectFailed:
                 events.append(.effectFailed(
                     reactor: reactorName(entry.reactor), effect: entry.first,
-                    action: entry.second >= 0 ? actionName(entry.second) : nil, failure: entry.text ?? ""))
+                    action: entry.second >= 0 ? actionName(entry.second) : nil,
+                    actionID: entry.second >= 0 ? entry.second : nil, failure: entry.text ?? ""))
             case .failure:
                 events.append(.failure(entry.text ?? ""))
             case .echo:
