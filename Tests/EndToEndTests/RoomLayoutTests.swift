@@ -112,6 +112,53 @@ struct RoomLayoutTests {
             """), "\(screen)")
     }
 
+    /// `:actions`, `:reactors`, `:help ACTION`, `:history` and errors on the terminal wrap at a word
+    /// too: a listing's doc goes on under its column, the rest two columns in (they broke mid-word at
+    /// the edge: `the list he` / `ars it as an event.`).
+    @Test func listingsTheHistoryAndErrorsWrapAtAWord() async throws {
+        let home = try InteractiveHome()
+        try home.write("long.rsh", """
+            :use board
+            write.updateTitle "A fairly long title for a post that the class will read"
+            write.submit
+            :actions
+            :reactors
+            :help rename
+            :history
+            :expect posts[0].title == "A fairly long title for a post that the class will not read"
+            """)
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "--no-diff", "run", "long.rsh"], columns: 80, rows: 60,
+            waitingFor: "0 passed, 1 failed, 0 errors")
+        let screen = try terminal.screen()
+        for expected in [
+            """
+              delete(id: Int)                 Asks the service to delete a post; the list
+                                              hears it as an event.
+            """,
+            """
+              counter        ReactorKit's Counter: increase/decrease after 500 ms, with a
+                             loading flag and a Pulse alert
+            """,
+            """
+            rename(id: Int, title: String)
+              Asks the service to change a post's title; the list replaces the post when it
+              hears the update.
+            """,
+            """
+                   · board: insertPost(Post(id: 1, title: "A fairly long title for a post
+                     that the class wi…
+            """,
+            """
+            long.rsh:8:1: expectation failed: posts[0].title == "A fairly long title for a
+              post that the class will not read"; actual: "A fairly long title for a post
+              that the class will read"
+            """,
+        ] {
+            #expect(screen.contains(expected), "\(expected)\n--- screen ---\n\(screen)")
+        }
+    }
+
     /// A long `:pause` text wraps at a word (it broke mid-word at the edge), and comes back whole
     /// after a command typed at it.
     @Test func aLongPauseWrapsAtAWordAndComesBackWholeAfterACommand() async throws {

@@ -35,12 +35,16 @@ public struct CommandSignature: Sendable, Hashable {
 
 /// Aligned `signature  doc` lines for `:actions`, one per command.
 public enum CommandListing {
-    /// The listing of `signatures`, each line indented by two blanks.
-    public static func lines(for signatures: [CommandSignature]) -> [String] {
-        let width = signatures.map(\.signatureText.count).max() ?? 0
-        return signatures.map { signature in
-            let padding = String(repeating: " ", count: width - signature.signatureText.count + 2)
-            return "  " + signature.signatureText + (signature.doc.isEmpty ? "" : padding + signature.doc)
+    /// The listing of `signatures`, each line indented by two blanks; a doc wider than `width`
+    /// columns goes on at a word, under the column where the docs begin (nil: not wrapped).
+    public static func lines(for signatures: [CommandSignature], width: Int? = nil) -> [String] {
+        let column = (signatures.map(\.signatureText.count).max() ?? 0) + 4
+        return signatures.flatMap { signature -> [String] in
+            let first = "  " + signature.signatureText
+            guard !signature.doc.isEmpty else { return [first] }
+            let prefix = first.padded(to: column)
+            guard let width else { return [prefix + signature.doc] }
+            return TextLayout.wrap(signature.doc, width: width, prefix: prefix, indent: column)
         }
     }
 }

@@ -139,7 +139,8 @@ final class SessionOutput {
         case .text:
             return TextPrinter(
                 sink: sink, colors: usesColor(color, environment: environment),
-                terminalEnvironment: TerminalInfo.isTerminal(STDOUT_FILENO) ? environment : nil)
+                terminalEnvironment: TerminalInfo.isTerminal(STDOUT_FILENO) ? environment : nil,
+                errorEnvironment: TerminalInfo.isTerminal(STDERR_FILENO) ? environment : nil)
         }
     }
 

@@ -16,12 +16,19 @@ final class TextPrinter: SessionPrinter {
     /// The environment to read `COLUMNS` from when results go to a terminal, whose width they are
     /// laid out for (SPEC §9.1); nil when they do not, and nothing is wrapped.
     private let terminalEnvironment: [String: String]?
+    /// The same for errors, when standard error is a terminal.
+    private let errorEnvironment: [String: String]?
 
-    /// A printer writing to `sink`; `terminalEnvironment` as ``terminalEnvironment`` says.
-    init(sink: OutputSink, colors: Bool, terminalEnvironment: [String: String]? = nil) {
+    /// A printer writing to `sink`; `terminalEnvironment` and `errorEnvironment` as
+    /// ``terminalEnvironment`` and ``errorEnvironment`` say.
+    init(
+        sink: OutputSink, colors: Bool, terminalEnvironment: [String: String]? = nil,
+        errorEnvironment: [String: String]? = nil
+    ) {
         self.sink = sink
         self.colors = colors
         self.terminalEnvironment = terminalEnvironment
+        self.errorEnvironment = errorEnvironment
         self.diffRenderer = TextDiffRenderer(indent: 6, colors: colors)
     }
 
@@ -154,8 +161,14 @@ final class TextPrinter: SessionPrinter {
         error(result.failureDiagnostic)
     }
 
+    /// On standard error, broken at a word with a hanging indent when it is a terminal narrower
+    /// than the message.
     func error(_ diagnostic: Diagnostic) {
-        sink.writeError(colored(diagnostic.description.visibleOnOneLine, code: "31"))
+        var text = diagnostic.description.visibleOnOneLine
+        if let errorEnvironment, let width = TextLayout.width(of: STDERR_FILENO, environment: errorEnvironment) {
+            text = TextLayout.hangingLines(text, width: width)
+        }
+        sink.writeError(colored(text, code: "31"))
     }
 
     func state(reactor: String, path: String?, value: StateValue) {
@@ -193,8 +206,10 @@ final class TextPrinter: SessionPrinter {
         writeResult(colored(line, code: "1;33"))
     }
 
+    /// Text as it is, each line wider than the terminal broken at a word with a hanging indent
+    /// (`:history`, `:set`, …; listings with columns are laid out before they get here).
     func text(_ text: String) {
-        sink.writeResult(text.visibleEscapingControls)
+        writeResult(text.visibleEscapingControls)
     }
 
     func echo(prompt: String, line: String, origin: LineOrigin) {

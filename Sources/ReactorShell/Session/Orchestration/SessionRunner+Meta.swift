@@ -7,10 +7,12 @@ extension SessionRunner {
         switch invocation.command {
         case .help(let topic): return help(topic)
         case .reactors:
-            let width = (registry.names.map(\.count).max() ?? 0) + 2
-            let lines = registry.entries.map { entry in
+            let column = (registry.names.map(\.count).max() ?? 0) + 4
+            let width = output.layoutWidth ?? Int.max
+            let lines = registry.entries.flatMap { entry in
                 let marker = entry.name == scene.entryName ? "*" : " "
-                return "\(marker) \(entry.name.padded(to: width))\(entry.summary)"
+                let prefix = "\(marker) \(entry.name)".padded(to: column)
+                return TextLayout.wrap(entry.summary, width: width, prefix: prefix, indent: column)
             }
             output.printer.text(lines.joined(separator: "\n"))
             return .succeeded
@@ -29,7 +31,7 @@ extension SessionRunner {
                 return .succeeded
             }
             guard let index = scene.index(named: name.text) else { return unknownReactor(name) }
-            output.printer.text(CommandListing.lines(for: scene.commandTables[index].signatures).joined(separator: "\n"))
+            output.printer.text(CommandListing.lines(for: scene.commandTables[index].signatures, width: output.layoutWidth).joined(separator: "\n"))
             return .succeeded
         case .state(let reference):
             return showState(reference)
@@ -125,7 +127,7 @@ extension SessionRunner {
             actionName = String(name[name.index(after: dot)...])
         }
         if let index, let signature = scene.commandTables[index].signature(named: actionName) {
-            output.printer.text(signature.helpText)
+            output.printer.text(TextLayout.wrapLines(signature.helpText, width: output.layoutWidth))
             return .succeeded
         }
         let candidates = MetaCommandHelp.names + MetaCommandGroup.all.map(\.name) + (scene.focusIndexIfLoaded.map { scene.commandTables[$0].signatures.map(\.name) } ?? [])

@@ -23,7 +23,7 @@ extension SessionRunner {
             let heading = !several ? "Actions of \(name):"
                 : index == focus ? "Actions of \(name) (focused: type ACTION):"
                 : "Actions of \(name) (type \(name).ACTION):"
-            return ([heading] + CommandListing.lines(for: scene.commandTables[index].signatures)).joined(separator: "\n")
+            return ([heading] + CommandListing.lines(for: scene.commandTables[index].signatures, width: output.layoutWidth)).joined(separator: "\n")
         }.joined(separator: "\n\n")
     }
 
