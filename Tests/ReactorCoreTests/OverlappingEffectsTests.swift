@@ -57,4 +57,25 @@ struct OverlappingEffectsTests {
         #expect(reactor.currentState.value == 5_000)
         #expect(scheduler.virtualClock?.parkedCount == 0)
     }
+
+    /// A timer's key names its slot and its id: once the timer has fired and a later one took the
+    /// slot over, the old key cancels nothing, and the later timer's own key still cancels it.
+    @Test func aStaleTimerKeyCancelsNothingOnceItsSlotIsReused() {
+        let clock = VirtualClock()
+        var fired: [String] = []
+        let first = clock.scheduleTimer(after: .milliseconds(10)) { fired.append("first") }
+        #expect(clock.fireNextTimer(atOrBefore: .milliseconds(10)))
+        let second = clock.scheduleTimer(after: .milliseconds(10)) { fired.append("second") }
+        #expect(second.slot == first.slot)
+        #expect(clock.cancelTimer(first) == nil)
+        #expect(clock.parkedCount == 1)
+        let third = clock.scheduleTimer(after: .milliseconds(5)) { fired.append("third") }
+        #expect(clock.cancelTimer(second) != nil)
+        #expect(clock.parkedCount == 1)
+        #expect(clock.nextDeadline == .milliseconds(15))
+        #expect(clock.fireNextTimer(atOrBefore: .milliseconds(30)))
+        #expect(!clock.fireNextTimer(atOrBefore: .milliseconds(30)))
+        #expect(fired == ["first", "third"])
+        _ = third
+    }
 }

@@ -23,9 +23,9 @@ final class EffectUnit {
     @usableFromInline
     struct Fields {
         @usableFromInline var task: Task<Void, Never>?
-        /// The id of the unit's virtual-clock timer, for a unit that runs as a timer instead of a
-        /// task (0: none).
-        @usableFromInline var timerID = 0
+        /// Where the unit's virtual-clock timer is parked, for a unit that runs as a timer instead
+        /// of a task (nil: none, or no longer parked).
+        @usableFromInline var timer: VirtualClock.TimerKey?
         @usableFromInline var isCancelled = false
         @usableFromInline var hasEnded = false
         /// How many parent units are parked awaiting this one. They are released in the same turn
@@ -63,9 +63,9 @@ final class EffectUnit {
         get { fields.value.task }
         set { fields.value.task = newValue }
     }
-    @inlinable var timerID: Int {
-        get { fields.value.timerID }
-        set { fields.value.timerID = newValue }
+    @inlinable var timer: VirtualClock.TimerKey? {
+        get { fields.value.timer }
+        set { fields.value.timer = newValue }
     }
     @inlinable var isCancelled: Bool {
         get { fields.value.isCancelled }
@@ -179,7 +179,7 @@ final class EffectUnit {
         if !isCancelled { cancellingActionID = actionID }
         isCancelled = true
         task?.cancel()
-        if timerID != 0 { cancelParkedTimer() }
+        if timer != nil { cancelParkedTimer() }
     }
 
     /// Takes the unit's timer off the clock if it is still parked there, and runs its action in a
@@ -187,8 +187,8 @@ final class EffectUnit {
     /// cancelled, so the action delivers nothing and ends it as cancelled.
     @usableFromInline
     func cancelParkedTimer() {
-        guard let clock = scheduler.virtualClock, let action = clock.cancelTimer(timerID) else { return }
-        timerID = 0
+        guard let clock = scheduler.virtualClock, let timer, let action = clock.cancelTimer(timer) else { return }
+        self.timer = nil
         Task { @MainActor in action() }
     }
 }

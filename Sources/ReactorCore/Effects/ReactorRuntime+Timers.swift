@@ -61,7 +61,7 @@ extension ReactorRuntime {
         if hasEventObservers { reportEffect(unit, .started) }
         // The one closure serves both ends: fired by the clock, or run after a cancellation
         // (``EffectUnit/cancelParkedTimer()``), when the cancelled unit delivers nothing.
-        unit.timerID = clock.scheduleTimer(after: duration) {
+        unit.timer = clock.scheduleTimer(after: duration) {
             if unit.acceptsOutput && !outputs.isEmpty {
                 TimerDelivery.deliver(for: unit) {
                     if let deliverBatch {
@@ -80,7 +80,7 @@ extension ReactorRuntime {
     @inlinable
     static func end(_ unit: EffectUnit, _ phase: EffectPhase) {
         unit.markEnded()
-        unit.timerID = 0
+        unit.timer = nil
         if let runtime = liveRuntime(of: unit) {
             // Held strongly while observers run: one may let the reactor go.
             runtime.object.effectEnded(unit, phase)

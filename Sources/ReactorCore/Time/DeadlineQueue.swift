@@ -7,6 +7,14 @@ struct DeadlineQueue {
     struct Entry: Equatable {
         let deadline: Duration
         let id: Int
+        /// Where the clock keeps the sleeper (``SleeperSlots``).
+        let slot: Int
+
+        init(deadline: Duration, id: Int, slot: Int = 0) {
+            self.deadline = deadline
+            self.id = id
+            self.slot = slot
+        }
 
         /// Whether this entry falls due before `other`.
         func precedes(_ other: Entry) -> Bool {

@@ -25,11 +25,22 @@ public final class VirtualClock: ReactorClock {
         var isLive: Bool { task?.isCancelled != true }
     }
 
+    /// Where a parked timer is: its slot among the sleepers and its id (a slot is reused, an id
+    /// never). Handed out by ``scheduleTimer(after:_:)`` for ``cancelTimer(_:)``.
+    @usableFromInline
+    struct TimerKey {
+        let slot: Int
+        let id: Int
+    }
+
     /// What a timer reads or changes several times a line of a batch run, in an
     /// ``UncheckedCell`` (no dynamic exclusivity checks; see there).
     private struct Fields {
-        /// The parked sleepers, by id: found in O(1) when one is cancelled.
-        var sleepers: [Int: Sleeper] = [:]
+        /// The parked sleepers, in slots: one is found in O(1) when it is cancelled.
+        var sleepers = SleeperSlots<Sleeper>()
+        /// The order they fall due in: by deadline, then first come, first served (O(log N)
+        /// each). An entry whose sleeper was cancelled stays until it reaches the front.
+        var dueOrder = DeadlineQueue()
         var nextSleeperID = 0
         var now: Duration = .zero
         /// The scheduler that counts effect work against this clock; it decides when woken
@@ -40,13 +51,14 @@ public final class VirtualClock: ReactorClock {
     }
 
     private let fields = UncheckedCell(Fields())
-    /// The order they fall due in: by deadline, then first come, first served (O(log N) each).
-    /// An entry whose sleeper was cancelled stays until it reaches the front.
-    private var dueOrder = DeadlineQueue()
 
-    private var sleepers: [Int: Sleeper] {
+    private var sleepers: SleeperSlots<Sleeper> {
         get { fields.value.sleepers }
         _modify { yield &fields.value.sleepers }
+    }
+    private var dueOrder: DeadlineQueue {
+        get { fields.value.dueOrder }
+        _modify { yield &fields.value.dueOrder }
     }
     private var nextSleeperID: Int {
         get { fields.value.nextSleeperID }
@@ -81,22 +93,30 @@ public final class VirtualClock: ReactorClock {
     /// is dropped once, so this is O(log N) a sleeper however many are cancelled.
     private func earliestLive() -> Sleeper? {
         while let entry = dueOrder.first {
-            if let sleeper = sleepers[entry.id], sleeper.isLive { return sleeper }
+            if let sleeper = sleepers.sleeper(in: entry.slot), sleeper.id == entry.id, sleeper.isLive { return sleeper }
             dueOrder.removeFirst()
         }
         return nil
     }
 
-    /// Adds `sleeper` in its place: after every sleeper due at or before its deadline.
-    private func park(_ sleeper: Sleeper) {
-        sleepers[sleeper.id] = sleeper
-        dueOrder.insert(DeadlineQueue.Entry(deadline: sleeper.deadline, id: sleeper.id))
+    /// Adds `sleeper` in its place: after every sleeper due at or before its deadline. Returns
+    /// where it is.
+    @discardableResult
+    private func park(_ sleeper: Sleeper) -> TimerKey {
+        let slot = sleepers.insert(sleeper)
+        dueOrder.insert(DeadlineQueue.Entry(deadline: sleeper.deadline, id: sleeper.id, slot: slot))
+        return TimerKey(slot: slot, id: sleeper.id)
     }
 
-    /// Takes the earliest live sleeper off the clock (``earliestLive()`` found it).
-    private func removeEarliest(_ sleeper: Sleeper) {
-        dueOrder.removeFirst()
-        sleepers[sleeper.id] = nil
+    /// Takes the earliest live sleeper off the clock (``earliestLive()`` found it at the front).
+    private func removeEarliest() {
+        if let entry = dueOrder.removeFirst() { _ = sleepers.remove(from: entry.slot) }
+    }
+
+    /// Takes the sleeper at `key` off the clock, if it is still there.
+    private func remove(_ key: TimerKey) -> Sleeper? {
+        guard sleepers.sleeper(in: key.slot)?.id == key.id else { return nil }
+        return sleepers.remove(from: key.slot)
     }
 
     /// Parks the calling task until the clock reaches `now + duration`.
@@ -112,17 +132,17 @@ public final class VirtualClock: ReactorClock {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 parked.continuation = continuation
-                park(Sleeper(id: id, deadline: deadline, timer: nil, task: parked))
+                parked.key = park(Sleeper(id: id, deadline: deadline, timer: nil, task: parked))
                 scheduler?.signalChange()
             }
         } onCancel: {
             parked.markCancelled()
-            Task { @MainActor [weak self] in self?.cancelSleeper(id) }
+            Task { @MainActor [weak self] in self?.cancelSleeper(parked) }
         }
     }
 
-    private func cancelSleeper(_ id: Int) {
-        guard let sleeper = sleepers.removeValue(forKey: id) else { return }
+    private func cancelSleeper(_ parked: ParkedTask) {
+        guard let key = parked.key, let sleeper = remove(key) else { return }
         sleeper.task?.resume(throwing: CancellationError())
         scheduler?.signalChange()
     }
@@ -131,18 +151,17 @@ public final class VirtualClock: ReactorClock {
     /// ``sleep(for:)`` and then running `action`, but without a task: ``advance(to:)`` calls it
     /// in the sleeper's turn. Returns the timer's id for ``cancelTimer(_:)``.
     @usableFromInline
-    func scheduleTimer(after duration: Duration, _ action: @escaping @MainActor () -> Void) -> Int {
+    func scheduleTimer(after duration: Duration, _ action: @escaping @MainActor () -> Void) -> TimerKey {
         nextSleeperID += 1
-        let id = nextSleeperID
-        park(Sleeper(id: id, deadline: now + max(duration, .zero), timer: action, task: nil))
+        let key = park(Sleeper(id: nextSleeperID, deadline: now + max(duration, .zero), timer: action, task: nil))
         scheduler?.signalChange()
-        return id
+        return key
     }
 
-    /// Removes timer `id` if it has not fired; returns its action if it was still parked.
+    /// Removes the timer at `key` if it has not fired; returns its action if it was still parked.
     @usableFromInline
-    func cancelTimer(_ id: Int) -> (@MainActor () -> Void)? {
-        guard let action = sleepers.removeValue(forKey: id)?.timer else { return nil }
+    func cancelTimer(_ key: TimerKey) -> (@MainActor () -> Void)? {
+        guard let action = remove(key)?.timer else { return nil }
         scheduler?.signalChange()
         return action
     }
@@ -161,7 +180,7 @@ public final class VirtualClock: ReactorClock {
         await settle()
         while let sleeper = nextDue(atOrBefore: target) {
             if Task.isCancelled { break }
-            removeEarliest(sleeper)
+            removeEarliest()
             if sleeper.deadline > now { now = sleeper.deadline }
             if let timer = sleeper.timer {
                 timer()
@@ -181,7 +200,7 @@ public final class VirtualClock: ReactorClock {
         guard let sleeper = earliestLive(), sleeper.deadline <= target, sleeper.timer != nil else {
             return false
         }
-        removeEarliest(sleeper)
+        removeEarliest()
         if sleeper.deadline > now { now = sleeper.deadline }
         sleeper.timer?()
         scheduler?.signalChange()
@@ -214,11 +233,13 @@ public final class VirtualClock: ReactorClock {
 /// A task parked in ``VirtualClock/sleep(for:)``: its continuation, resumed on the main actor, and
 /// a flag set from any thread when the task is cancelled, read on the main actor.
 final class ParkedTask: @unchecked Sendable {
-    // Unchecked: the continuation is set and taken on the main actor only (by the clock); the
-    // flag is atomic.
+    // Unchecked: the continuation and the key are set and read on the main actor only (by the
+    // clock); the flag is atomic.
     private let cancelled = Atomic<Bool>(false)
     /// Set once the task is suspended, before the sleeper is parked.
     var continuation: CheckedContinuation<Void, any Error>?
+    /// Where the sleeper is parked, set with it.
+    var key: VirtualClock.TimerKey?
 
     init() {}
 
