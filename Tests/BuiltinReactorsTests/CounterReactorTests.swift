@@ -1,5 +1,6 @@
 import BuiltinReactors
 import ReactorCore
+import ReactorShell
 import StateDiff
 import Testing
 
@@ -109,5 +110,16 @@ private struct EncodedFieldByField: Encodable {
 
     func encode(to encoder: any Encoder) throws {
         try state.encode(to: encoder)
+    }
+}
+
+/// The counter's own action labels are what reflection gives.
+@Suite("counter labels")
+struct CounterLabelTests {
+    @Test func eachActionLabelsItselfAsReflectionWould() {
+        for action in [CounterReactor.Action.increase, .decrease] {
+            #expect(action.mutationLabel == reflected(action, limit: 200))
+            #expect(MutationLabel.describe(action) == action.mutationLabel)
+        }
     }
 }
