@@ -21,7 +21,8 @@ struct HistoryLimitTests {
         let terminal = try await home.startShell(
             ["--real-clock", "--history-file", path], environment: ["REACTOR_SHELL_HISTSIZE": "10"])
         let screen = try terminal.screen()
-        #expect(screen.replacingOccurrences(of: "\n", with: "").contains("holds 30 entries, more than the limit of 10"), "\(screen)")
+        let joined = screen.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(joined.contains("holds 30 entries, more than the limit of 10"), "\(screen)")
         try terminal.enter("increase")
         try await terminal.waitFor("isLoading: false → true")
         let kept = try #require(await home.waitForFile(path, toBe: original + "increase\n"))
@@ -41,5 +42,15 @@ struct HistoryLimitTests {
         #expect(screen.components(separatedBy: "history not saved").count == 2, "\(screen)")
         #expect(screen.contains("Not a directory"), "\(screen)")
         #expect(!terminal.hasExited())
+    }
+
+    /// On a terminal of 80 columns the warning goes on at a word, two columns in (it broke
+    /// mid-word at the edge: `Not a director` / `y`).
+    @Test func theHistoryWarningWrapsAtAWordOnANarrowTerminal() async throws {
+        let home = try InteractiveHome()
+        try home.write("a-plain-file", "")
+        let terminal = try await home.startShell(["--real-clock", "--history-file", "a-plain-file/history"], columns: 80)
+        let rows = try terminal.screen().split(separator: "\n").prefix { !$0.hasPrefix("reactor-shell 0.2.0") }
+        #expect(rows == ["reactor-shell: history not saved: cannot open a-plain-file/history: Not a", "  directory"], "\(rows)")
     }
 }

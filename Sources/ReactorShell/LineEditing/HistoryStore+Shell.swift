@@ -15,11 +15,14 @@ extension HistoryStore {
         do {
             try history.load()
             if let notice = history.notice {
-                sink.writeError("\(identity.name): history: \(notice) (\(identity.historySizeVariable) sets the limit)")
+                sink.writeError(TextLayout.forStandardError(
+                    "\(identity.name): history: \(notice) (\(identity.historySizeVariable) sets the limit)",
+                    environment: configuration.environment))
             }
             return history
         } catch {
-            sink.writeError("\(identity.name): history not saved: \(error)")
+            sink.writeError(TextLayout.forStandardError(
+                "\(identity.name): history not saved: \(error)", environment: configuration.environment))
             return nil
         }
     }

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Text laid out for a terminal's width (SPEC §9.1): words kept whole, a hanging indent for the
 /// lines after the first, and `code` in narration shown without its backticks.
 enum TextLayout {
@@ -10,6 +16,13 @@ enum TextLayout {
         guard TerminalInfo.isTerminal(descriptor) else { return nil }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return TerminalInfo.columns(of: descriptor)
+    }
+
+    /// `text` as standard error shows it: each line wider than the terminal broken at a word with
+    /// a hanging indent (``hangingLines(_:width:hang:)``) when standard error is a terminal.
+    static func forStandardError(_ text: String, environment: [String: String]) -> String {
+        guard let width = width(of: STDERR_FILENO, environment: environment) else { return text }
+        return hangingLines(text, width: width)
     }
 
     /// `prefix` (kept as it is) then `text`, broken into lines of at most `width` columns at

@@ -165,9 +165,7 @@ final class TextPrinter: SessionPrinter {
     /// than the message.
     func error(_ diagnostic: Diagnostic) {
         var text = diagnostic.description.visibleOnOneLine
-        if let errorEnvironment, let width = TextLayout.width(of: STDERR_FILENO, environment: errorEnvironment) {
-            text = TextLayout.hangingLines(text, width: width)
-        }
+        if let errorEnvironment { text = TextLayout.forStandardError(text, environment: errorEnvironment) }
         sink.writeError(colored(text, code: "31"))
     }
 
