@@ -24,6 +24,8 @@ struct SessionInput {
     private var runs: [(first: Int, source: String, number: Int, depth: Int)] = []
     /// The number the next line has when it continues the last run.
     private var nextNumber = 0
+    /// The bytes reserved at the first line: about 250,000 script lines.
+    private static let initialByteCapacity = 4 << 20
     /// Whether lines were dropped past ``ReplayScript/limit``.
     private(set) var overflowed = false
 
@@ -63,6 +65,9 @@ struct SessionInput {
             runs.append((ends.count, origin.source, origin.line, depth))
         }
         nextNumber = origin.line + 1
+        // Reserved for a long run on first use (pages are touched only as they fill): growing
+        // would copy every line kept each time.
+        if byteCount == 0 { bytes.reserve(Self.initialByteCapacity, keeping: 0) }
         bytes.append(text, at: byteCount)
         byteCount += text.count
         ends.append(byteCount)
