@@ -6,15 +6,14 @@ import StateDiff
 /// printer. The session's own printer, and so the terminal, knows nothing of it; without
 /// `--serve` there is no feed, and none of this runs.
 ///
-/// A mutation's JSON Patch is the difference from the state this feed last wrote for the reactor
-/// (its own baseline: the terminal's may be narrowed by `:set diff off`). A line is written as an
-/// `input` event unless it turns out to be a plain action line, whose `action` event names it.
+/// A mutation's JSON Patch is the session's own diff of the reduction (``SessionEvent/changes``:
+/// the change reporter describes and diffs each state once, for the terminal and its readers,
+/// whole even when `:watch` or `:set diff off` narrow what the terminal shows). A line is written
+/// as an `input` event unless it turns out to be a plain action line, whose `action` event names it.
 @MainActor
 final class LiveEventFeed: SessionJournalReader {
     private let printer: JSONLinesPrinter
     private let scene: LoadedScene
-    /// The state last written for each reactor of the scene, by its index (nil: none yet).
-    private var baselines: [StateValue?] = []
     /// The line read last, not written yet: written before the next event, unless that event is
     /// the typed action the line sent.
     private var pendingLine: (text: String, origin: LineOrigin)?
@@ -53,11 +52,11 @@ final class LiveEventFeed: SessionJournalReader {
             printer.action(of: reactor, name: sent.command, arguments: sent.arguments, origin: sent.origin, step: step)
             eventCount += 1
         case .reduction(let label, let cause):
-            guard let reactor = event.reactor, let new = try? event.newState() else { return }
-            writeMutation(of: reactor, to: new, label: label, cause: cause)
+            guard let reactor = event.reactor else { return }
+            writeMutation(of: reactor, changes: event.changes, label: label, cause: cause)
         case .restored(let label):
-            guard let reactor = event.reactor, let new = try? reactor.stateValue() else { return }
-            writeMutation(of: reactor, to: new, label: label, cause: nil)
+            guard let reactor = event.reactor else { return }
+            writeMutation(of: reactor, changes: event.changes, label: label, cause: nil)
         case .effect:
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
             printer.effect(report)
@@ -83,14 +82,13 @@ final class LiveEventFeed: SessionJournalReader {
     }
 
     /// Writes the scene: a `scene` event with the entry's name, the focus and each reactor's whole
-    /// state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`), which become
-    /// the baselines of the mutations that follow.
+    /// state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`), to which the
+    /// mutations that follow apply.
     func sceneLoaded() {
         writePendingLine()
-        takeBaselines()
         var reactors: [StateField] = []
-        for (index, reactor) in scene.reactors.enumerated() {
-            reactors.append(StateField(reactor.name, baselines[index] ?? .null))
+        for reactor in scene.reactors {
+            reactors.append(StateField(reactor.name, (try? reactor.stateValue()) ?? .null))
         }
         sink.writeResult(StateValue.object([
             StateField("event", .string("scene")),
@@ -99,12 +97,6 @@ final class LiveEventFeed: SessionJournalReader {
             StateField("reactors", .object(reactors)),
         ]).jsonText)
         eventCount += 1
-    }
-
-    /// Takes the reactors' states now as the baselines of the mutations that follow (a live view
-    /// started mid-session, after the events that led here).
-    func takeBaselines() {
-        baselines = scene.reactors.map { try? $0.stateValue() }
     }
 
     /// Writes what is left to write (a line still pending) and hands it to the sink's descriptor.
@@ -122,18 +114,9 @@ final class LiveEventFeed: SessionJournalReader {
         eventCount += 1
     }
 
-    private func writeMutation(of reactor: any ShellReactor, to new: StateValue, label: String, cause: MutationCause?) {
-        guard let index = scene.reactors.firstIndex(where: { $0 === reactor }) else { return }
-        if index >= baselines.count { baselines += Array(repeating: nil, count: index + 1 - baselines.count) }
-        var changes: [StateChange] = []
-        if let old = baselines[index] {
-            diff(old, new, appendingTo: &changes)
-        } else {
-            changes = [.replace(StatePath(), old: .null, new: new)]
-        }
+    private func writeMutation(of reactor: any ShellReactor, changes: [StateChange], label: String, cause: MutationCause?) {
         printer.mutation(
             of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: nil, cause: cause, changes: changes)
         eventCount += 1
-        baselines[index] = new
     }
 }

@@ -89,7 +89,7 @@ final class LiveViewController {
         let feed = LiveEventFeed(sink: events, scene: scene, eventsBefore: earlier.count)
         self.feed = feed
         runner?.addReader(feed)
-        if earlier.isEmpty { feed.sceneLoaded() } else { feed.takeBaselines() }
+        if earlier.isEmpty { feed.sceneLoaded() }
         feed.flush()
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.schedule(deadline: .now() + .milliseconds(50), repeating: .milliseconds(50))

@@ -106,4 +106,52 @@ struct JournalReaderTests {
             "tally reduction setLabel(\"x\") from action total 0",
         ])
     }
+
+    @Test func aReaderGetsTheReportersChangesWholeWhateverTheTerminalShows() async {
+        let harness = SessionHarness()
+        let reader = ChangeCollector()
+        harness.session.addReader(reader)
+        await harness.run("add 2", ":watch label", "add 3", ":unwatch", ":set diff off", "rename \"x\"", ":set diff on", "add 4", ":undo")
+        #expect(reader.changes == [
+            "addValue(2): /total 0 → 2; /items/0 + 2",
+            // Narrowed to the watched label in the terminal, whole for the reader.
+            "addValue(3): /total 2 → 5; /items/1 + 3",
+            // Diffs off in the terminal: the reader still gets the change.
+            "setLabel(\"x\"): /label null → \"x\"",
+            "addValue(4): /total 5 → 9; /items/2 + 4",
+            "(undo): /total 9 → 5; /items/2 - 4",
+        ])
+        let shown = harness.takeStdout()
+        #expect(!shown.contains("\"x\""))
+        #expect(shown.contains("1 other change"))
+    }
+
+    @Test func aReaderAddedAfterDiffsWereTurnedOffGetsTheWholeStateFirst() async {
+        let harness = SessionHarness()
+        await harness.run(":set diff off", "add 2")
+        let reader = ChangeCollector()
+        harness.session.addReader(reader)
+        await harness.run("add 3", "add 4")
+        #expect(reader.changes == [
+            "addValue(3): / null → {\"total\":5,\"pending\":false,\"label\":null,\"items\":[2,3]}",
+            "addValue(4): /total 5 → 9; /items/2 + 4",
+        ])
+    }
+}
+
+/// A journal reader that writes down the changes of each reduction and restored state.
+@MainActor
+private final class ChangeCollector: SessionJournalReader {
+    var changes: [String] = []
+
+    func read(_ event: SessionEvent) {
+        let label: String
+        switch event.kind {
+        case .reduction(let text, _): label = text
+        case .restored(let text): label = text
+        default: return
+        }
+        let parts = event.changes.map(\.description)
+        changes.append("\(label): " + parts.joined(separator: "; "))
+    }
 }

@@ -24,8 +24,8 @@ public struct SessionEvent {
         /// Action `id`, labelled `label`, entered its reactor's pipeline; `step` is its `:history`
         /// step when it was typed (nil for one an effect dispatched).
         case action(id: Int, label: String, step: Int?)
-        /// Mutation `label` was reduced, coming from `cause`; ``SessionEvent/newState()`` describes
-        /// the state it made.
+        /// Mutation `label` was reduced, coming from `cause`; ``SessionEvent/changes`` says what it
+        /// changed, ``SessionEvent/newState()`` describes the state it made.
         case reduction(label: String, cause: MutationCause)
         /// A step in the life of effect `number` (numbered per session, as the output shows it);
         /// `failure` is the error of a failed one.
@@ -33,7 +33,7 @@ public struct SessionEvent {
         /// An error was reported (a failed expectation too, after its ``expectation(path:ok:)``).
         case error(Diagnostic)
         /// The reactor's state was set without a reduction (`:undo`, `:redo`, `:jump`, `:reset`),
-        /// under `label` (`(jump to after step 3)`); ``reactor`` says which.
+        /// under `label` (`(jump to after step 3)`); ``reactor`` says which, ``changes`` what changed.
         case restored(label: String)
         /// An `:expect` line compared the value at `path`; `ok` tells whether it held.
         case expectation(path: String, ok: Bool)
@@ -51,6 +51,11 @@ public struct SessionEvent {
     public let time: Duration?
     /// For a reduction, where its reactor keeps the new state until the drain ends.
     let stateSlot: Int
+    /// For a reduction or a restored state, what changed in the reactor's state since the
+    /// session last reported it (the changes the terminal's diff shows, whether it shows them or
+    /// not, and unnarrowed by `:watch`); when there was no report before, the whole state
+    /// replacing the root. Empty for other events, and when the state could not be described.
+    public let changes: [StateChange]
     /// What the session's own readers knew of the event besides (one reference: every event
     /// read is copied, and most have none).
     var detail: Detail?
@@ -80,11 +85,15 @@ public struct SessionEvent {
         if case .expectation(let result) = detail { result } else { nil }
     }
 
-    init(_ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1) {
+    init(
+        _ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1,
+        changes: [StateChange] = []
+    ) {
         self.kind = kind
         self.reactor = reactor
         self.time = time
         self.stateSlot = stateSlot
+        self.changes = changes
     }
 
     /// For a reduction, the state it made, as a value tree (nil for other events). Only while the

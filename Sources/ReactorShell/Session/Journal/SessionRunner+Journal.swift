@@ -44,7 +44,8 @@ extension SessionRunner {
         if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
         if !readers.isEmpty, let cause {
             tellReaders(SessionEvent(
-                .reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot))
+                .reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot,
+                changes: reporter.reportedChanges))
         }
     }
 
@@ -87,6 +88,7 @@ extension SessionRunner {
     func addReader(_ reader: any SessionJournalReader) {
         readers.append(reader)
         recorder.servesReaders = true
+        reporter.sharesChanges = true
         output.eventReader = { [weak self] event in self?.tellReaders(event) }
     }
 
@@ -95,6 +97,7 @@ extension SessionRunner {
         readers.removeAll { $0 === reader }
         if readers.isEmpty {
             recorder.servesReaders = false
+            reporter.sharesChanges = false
             output.eventReader = nil
         }
     }

@@ -6,6 +6,8 @@ import StateDiff
 /// values go back through ``ShellReactor/recycleStateValue(_:)``); except for a reactor whose state
 /// lists its own changes (``ShellReactor/listsOwnChanges``, a `StateDiffable` state), which keeps
 /// its baseline itself and is asked for the changes, so that nothing it did not change is encoded.
+/// While a reader of the session's journal wants them (``sharesChanges``), it keeps each report's
+/// changes for it.
 @MainActor
 final class ChangeReporter {
     private let scene: LoadedScene
@@ -26,6 +28,13 @@ final class ChangeReporter {
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
     @exclusivity(unchecked) var watches = WatchList()
+    /// Whether the changes of each report are kept for the session's readers (a live view): then
+    /// every report diffs into ``reportedChanges``, diffs shown or not, and the printer prints
+    /// from that list, so that one description and one diff serve the terminal and the readers.
+    var sharesChanges = false
+    /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
+    /// the whole state replacing the root when there was none); emptied by the next report.
+    private(set) var reportedChanges: [StateChange] = []
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
@@ -59,11 +68,14 @@ final class ChangeReporter {
 
     /// Prints what changed in `reactor`, reactor `index` of the scene, from its last report to its
     /// state after `reduction` (the current state when nil), under `label`, with the mutation's `cause`.
+    /// While ``sharesChanges``, the changes stay in ``reportedChanges`` for the session's readers.
     func reportChange(
         of reactor: any ShellReactor, at index: Int, reduction: Int?, label: String, elapsed: Duration?,
         cause: MutationCause?, onlyIfChanged: Bool = false
     ) {
-        guard showsDiffs else {
+        let shares = sharesChanges
+        if shares && !reportedChanges.isEmpty { emptyKeepingCapacity(&reportedChanges) }
+        guard showsDiffs || shares else {
             baselines[index] = nil
             if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
             return
@@ -88,15 +100,24 @@ final class ChangeReporter {
         let printer = output.printer
         let several = scene.hasSeveral
         guard let old = consume previous else {
+            if shares { reportedChanges.append(.replace(StatePath(), old: .null, new: new)) }
             baselines[index] = consume new
-            printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: [])
+            if showsDiffs {
+                printer.mutation(of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: [])
+            }
             return
         }
         if onlyIfChanged && old == new {
             baselines[index] = consume new
             return
         }
-        if !watches.isEmpty, let text = printer as? TextPrinter {
+        if shares {
+            // One diff for the printer and the readers.
+            diff(old, new, appendingTo: &reportedChanges)
+            if showsDiffs {
+                print(reportedChanges, of: reactor, several: several, label: label, elapsed: elapsed, cause: cause, watched: true)
+            }
+        } else if !watches.isEmpty, let text = printer as? TextPrinter {
             var changes: [StateChange] = []
             diff(old, new, appendingTo: &changes)
             printWatched(changes, of: reactor, to: text, several: several, label: label, elapsed: elapsed, cause: cause)
@@ -113,7 +134,8 @@ final class ChangeReporter {
         }
         // The new tree becomes the baseline only now, moved there (not copied, retained and released).
         baselines[index] = consume new
-        // The old tree is referenced nowhere else now: its storage goes back to be written over.
+        // The old tree is referenced nowhere else now (the shared changes hold only its parts):
+        // its storage goes back to be written over.
         if recyclesValues[index] { reactor.recycleStateValue(consume old) }
     }
 
@@ -121,11 +143,16 @@ final class ChangeReporter {
     private func reportOwnChanges(
         of reactor: any ShellReactor, reduction: Int?, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
     ) {
+        let shares = sharesChanges
         var changes: [StateChange] = []
-        swap(&changes, &spareChanges)
+        if shares { swap(&changes, &reportedChanges) } else { swap(&changes, &spareChanges) }
         defer {
-            emptyKeepingCapacity(&changes)
-            swap(&changes, &spareChanges)
+            if shares {
+                swap(&changes, &reportedChanges)
+            } else {
+                emptyKeepingCapacity(&changes)
+                swap(&changes, &spareChanges)
+            }
         }
         let hadBaseline: Bool
         do {
@@ -134,14 +161,29 @@ final class ChangeReporter {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return
         }
+        if shares && !hadBaseline {
+            // The readers get the whole state: they have nothing to apply changes to.
+            let whole = try? reduction.map { try reactor.stateValue(afterReduction: $0) } ?? reactor.stateValue()
+            changes = [.replace(StatePath(), old: .null, new: whole ?? .null)]
+        }
         if onlyIfChanged && hadBaseline && changes.isEmpty { return }
-        if hadBaseline, !watches.isEmpty, let text = output.printer as? TextPrinter {
-            return printWatched(
-                changes, of: reactor, to: text, several: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause)
+        guard showsDiffs else { return }
+        print(
+            hadBaseline ? changes : [], of: reactor, several: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause,
+            watched: hadBaseline)
+    }
+
+    /// Prints `changes` of `reactor`: with `watched`, only the watched ones and how many others
+    /// there were while there are watches (text only); all of them otherwise.
+    private func print(
+        _ changes: [StateChange], of reactor: any ShellReactor, several: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, watched: Bool
+    ) {
+        if watched, !watches.isEmpty, let text = output.printer as? TextPrinter {
+            return printWatched(changes, of: reactor, to: text, several: several, label: label, elapsed: elapsed, cause: cause)
         }
         output.printer.mutation(
-            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: elapsed, cause: cause,
-            changes: hadBaseline ? changes : [])
+            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: changes)
     }
 
     /// Prints the watched part of `changes` and how many others there were (`:watch`, text only:

@@ -131,9 +131,14 @@ extension SessionRunner {
             // In scenes of several, only the reactors that changed get a block.
             recorder.record.travel(label, reactor: index)
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
-            if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: label), reactor: scene.reactors[index])) }
+            if !readers.isEmpty { tellReaders(restoredEvent(label, of: index)) }
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
+    }
+
+    /// The readers' event for reactor `index` restored under `label`, with the changes just reported.
+    private func restoredEvent(_ label: String, of index: Int) -> SessionEvent {
+        SessionEvent(.restored(label: label), reactor: scene.reactors[index], changes: reporter.reportedChanges)
     }
 
     func reset(_ name: LocatedText?) -> CommandOutcome {
@@ -147,7 +152,7 @@ extension SessionRunner {
             scene.reactors[index].reset()
             recorder.record.travel("(reset)", reactor: index)
             reporter.reportChange(of: index, label: "(reset)")
-            if !readers.isEmpty { tellReaders(SessionEvent(.restored(label: "(reset)"), reactor: scene.reactors[index])) }
+            if !readers.isEmpty { tellReaders(restoredEvent("(reset)", of: index)) }
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
         // The scene's timeline holds every reactor's states: after a reset it no longer leads to now.
