@@ -118,3 +118,23 @@ def test_a_stepping_run_is_followed_step_by_step(shell, terminal, page, tmp_path
     wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
     assert "value: 2" in page.locator("#state").inner_text()
     assert page.console_watch.messages == []
+
+
+def test_a_command_typed_in_the_page_during_a_run_runs_between_the_scripts_lines(serve_script, page):
+    # Without the page's `decrease` between lines 2 and 3, value would be 2 at the expectation.
+    served = serve_script("increase\n:sleep 3s\nincrease\n:expect value == 1\n")
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'input' && e.text === ':sleep 3s')")
+    page.fill("#command-line", "decrease")
+    page.press("#command-line", "Enter")
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    events = page.evaluate("window.liveView.model.events")
+    order = [(e.get("source", "").endswith("session.rsh"), e["line"], e["action"]) if e["event"] == "action" else e["event"]
+             for e in events if e["event"] in ("action", "expect", "summary")]
+    assert order == [(True, 1, "increase"), (False, 1, "decrease"), (True, 3, "increase"), "expect", "summary"]
+    assert [e["ok"] for e in events if e["event"] == "expect"] == [True]
+    assert "→ counter.decrease" in timeline_text(page)
+    # The terminal shows the page's line where it ran, between the script's.
+    out = served.output()
+    assert out.index("counter> decrease") < out.index("✓ value == 1")
+    assert page.console_watch.messages == []

@@ -143,6 +143,7 @@ public enum ReactorShellMain {
             sink.writeError("\(configuration.identity.name): \(failure)")
             return 2
         }
+        session.runLiveViewCommandsBetweenLines()
         if let settings = configuration.liveView, let problem = await session.startLiveView(settings) {
             sink.writeError("\(configuration.identity.name): \(problem)")
             return 2

@@ -65,7 +65,7 @@ struct SessionOptions: ParsableArguments {
     }
 
     @Flag(help: ArgumentHelp(
-        "Show the session live in a browser: prints the page's address (with its token) on stderr."))
+        "Show the session live in a browser: prints the page's address (with its token) on stderr. A command typed in the page runs as if typed (under run, between two lines of the scripts)."))
     var serve = false
 
     @Option(name: .customLong("serve-port"), parsing: .unconditional,

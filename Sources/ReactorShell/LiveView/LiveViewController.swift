@@ -143,18 +143,46 @@ final class LiveViewController {
         let (id, line) = pending.removeFirst()
         isRunningCommand = true
         Task { @MainActor in
-            let first = (feed?.eventCount ?? 0) + 1
-            let outcome = await runCommand(line)
-            feed?.flush()
-            let name = switch outcome {
-            case .succeeded: "succeeded"
-            case .failed: "failed"
-            case .quit: "quit"
-            }
-            process?.reply("done \(id) \(first) \(feed?.eventCount ?? 0) \(name)")
+            _ = await run(line, id: id, with: runCommand)
             isRunningCommand = false
             runPendingCommands()
         }
+    }
+
+    /// Runs the page's commands between the lines of a script (see ``runCommandsBetweenLines()``);
+    /// nil: they wait for ``runCommand``.
+    var runBetweenLines: CommandRunner?
+
+    /// Whether commands from the page wait to be run.
+    var hasPendingCommands: Bool { !pending.isEmpty }
+
+    /// Runs the commands from the page that have arrived, one after the other, with
+    /// ``runBetweenLines``: the script runner calls it between two of its lines. Returns the
+    /// outcome of a command that quits (the rest wait), else nil.
+    func runCommandsBetweenLines() async -> CommandOutcome? {
+        guard let runBetweenLines, !isRunningCommand else { return nil }
+        while !pending.isEmpty {
+            let (id, line) = pending.removeFirst()
+            isRunningCommand = true
+            let outcome = await run(line, id: id, with: runBetweenLines)
+            isRunningCommand = false
+            if case .quit = outcome { return outcome }
+        }
+        return nil
+    }
+
+    /// Runs command `id`, `line`, with `runner` and answers the server with its outcome and events.
+    private func run(_ line: String, id: Int, with runner: CommandRunner) async -> CommandOutcome {
+        let first = (feed?.eventCount ?? 0) + 1
+        let outcome = await runner(line)
+        feed?.flush()
+        let name = switch outcome {
+        case .succeeded: "succeeded"
+        case .failed: "failed"
+        case .quit: "quit"
+        }
+        process?.reply("done \(id) \(first) \(feed?.eventCount ?? 0) \(name)")
+        return outcome
     }
 
     /// `{"seq":N,"focus":"board","reactors":{"board":{…},"write":{…}}}`: the scene's state after event N.

@@ -5,8 +5,37 @@ extension SessionRunner {
     var liveViewController: LiveViewController {
         if let liveView { return liveView }
         let controller = LiveViewController(runner: self, shellName: configuration.identity.name)
+        if runsPageCommandsBetweenLines {
+            controller.runBetweenLines = { [weak self] line in await self?.runPageCommand(line) ?? .failed }
+        }
         liveView = controller
         return controller
+    }
+
+    /// Runs `line`, a command from the live view's page, as if typed: shown after the prompt, run
+    /// (waiting for its effects), its output written out.
+    func runPageCommand(_ line: String) async -> CommandOutcome {
+        let origin = LineOrigin(source: "<live view>", line: 1)
+        recorder.record.echo()
+        output.printer.echo(prompt: prompt, line: line, origin: origin)
+        let outcome = await execute(line: line, origin: origin, waitAfterAction: true)
+        output.sink.flush()
+        return outcome
+    }
+
+    /// Between two lines of a script while a live view runs its commands there
+    /// (``runsPageCommandsBetweenLines``): now and then lets the main queue run, where the
+    /// server's messages are read even when no line waits, then runs the page's commands that
+    /// have arrived. Nil to go on with the script, else how it ends (a command quit).
+    func servePageBetweenLines(_ view: LiveViewController, linesSinceYield: inout Int) async -> ScriptOutcome? {
+        guard view.runBetweenLines != nil, view.isServing else { return nil }
+        linesSinceYield += 1
+        if linesSinceYield >= Self.loadLinesBetweenYields {
+            linesSinceYield = 0
+            await Task.yield()
+        }
+        guard view.hasPendingCommands, case .quit(let code)? = await view.runCommandsBetweenLines() else { return nil }
+        return .quit(code: code)
     }
 
     /// Starts the live view with `settings`, its log beginning with the events of the lines run so

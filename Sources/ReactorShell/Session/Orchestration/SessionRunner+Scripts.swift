@@ -99,6 +99,10 @@ extension SessionRunner {
                let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) {
                 return ending
             }
+            // `run --serve`: the page's commands run here, between two lines.
+            if let liveView, let ending = await servePageBetweenLines(liveView, linesSinceYield: &linesSinceYield) {
+                return ending
+            }
         }
         showNarration(endingParagraph: false)  // a script that ends in comments
         if !scene.scheduler.isQuiescent {

@@ -45,6 +45,9 @@ final class SessionRunner {
     @exclusivity(unchecked) var readers: [any SessionJournalReader] = []
     /// The live view (`--serve`, `:serve`), once started.
     var liveView: LiveViewController?
+    /// Whether the live view's commands run between the lines of the scripts (`run --serve`);
+    /// otherwise the front end runs them (the interactive shell, between typed lines).
+    var runsPageCommandsBetweenLines = false
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,

@@ -192,6 +192,12 @@ public final class ShellSession {
         if runner == nil { self.runner.liveView?.runCommand = nil }
     }
 
+    /// `run`: the live view's commands run between the lines of the scripts, as soon as the
+    /// line running when they arrive ends (the interactive shell runs them between typed lines).
+    package func runLiveViewCommandsBetweenLines() {
+        runner.runsPageCommandsBetweenLines = true
+    }
+
     /// Whether the live view runs.
     package var isServingLiveView: Bool { runner.liveView?.isServing == true }
 
@@ -219,10 +225,7 @@ public final class ShellSession {
             controller.onStop = { resume() }
             controller.runCommand = { [weak self] line in
                 guard let self else { return .failed }
-                self.recorder.record.echo()
-                self.output.printer.echo(prompt: self.prompt, line: line, origin: LineOrigin(source: "<live view>", line: 1))
-                let outcome = await self.execute(line: line, origin: LineOrigin(source: "<live view>", line: 1), waitAfterAction: true)
-                self.output.sink.flush()
+                let outcome = await self.runner.runPageCommand(line)
                 if case .quit(let code) = outcome {
                     quitCode = code ?? self.exitStatus
                     DispatchQueue.main.async { MainActor.assumeIsolated { resume() } }
