@@ -39,15 +39,14 @@ private final class TranscribingReader: SessionJournalReader {
 @Suite("Journal readers")
 struct JournalReaderTests {
     @Test func aReaderIsToldOfEachLineEventAndErrorInOrderWithEachReductionsOwnState() async {
+        // A plain action line is told by its action's event (`step`), not as a line besides.
         let harness = SessionHarness()
         let reader = TranscribingReader()
         harness.session.addReader(reader)
         await harness.run("add 2", "slowAdd 3", "nope")
         #expect(reader.lines == [
-            "line 1: add 2",
             "tally action add(2) step 1",
             "tally reduction addValue(2) from action total 2",
-            "line 2: slowAdd 3",
             "tally action slowAdd(3) step 2",
             "tally reduction setPending(true) from action total 2",
             "tally effect #1 started",
@@ -55,6 +54,7 @@ struct JournalReaderTests {
             "tally reduction addValue(3) from effect total 5",
             "tally reduction setPending(false) from effect total 5",
             "tally effect #1 finished",
+            // Not a plain action line the reader could be told of by its action's event.
             "line 3: nope",
             "error unknown action 'nope'; the actions of tally are add, slowAdd, rename, explode",
         ])
@@ -66,7 +66,6 @@ struct JournalReaderTests {
         harness.session.addReader(reader)
         await harness.run("add 2", ":expect total == 2", ":expect total == 9", ":undo", ":use tally")
         #expect(reader.lines == [
-            "line 1: add 2",
             "tally action add(2) step 1",
             "tally reduction addValue(2) from action total 2",
             "line 2: :expect total == 2",
@@ -78,6 +77,19 @@ struct JournalReaderTests {
             "tally restored (undo) total 0",
             "line 5: :use tally",
             "scene tally",
+        ])
+    }
+
+    @Test func aPlainActionLineWhoseActionCannotBeBuiltIsToldAsALineBeforeItsError() async {
+        let harness = SessionHarness()
+        let reader = TranscribingReader()
+        harness.session.addReader(reader)
+        await harness.run("add 13", "add 1")
+        #expect(reader.lines == [
+            "line 1: add 13",
+            "error add: 13 is not added",
+            "tally action add(1) step 1",
+            "tally reduction addValue(1) from action total 1",
         ])
     }
 
@@ -94,14 +106,12 @@ struct JournalReaderTests {
         harness.session.addReader(reader)
         await harness.run("explode", "rename \"x\"")
         #expect(reader.lines == [
-            "line 1: explode",
             "tally action explode step 1",
             "tally effect #1 started",
             "tally reduction setPending(true) from effect total 0",
             // The session's own readers first: the reporter's error, then this reader's event.
             "error effect of tally.explode failed: boom",
             "tally effect #1 failed: boom",
-            "line 2: rename \"x\"",
             "tally action rename(\"x\") step 2",
             "tally reduction setLabel(\"x\") from action total 0",
         ])

@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A tally reactor for session tests: `add N` adds at once; `slowAdd N` sets `pending`, then adds
+/// A tally reactor for session tests: `add N` adds at once (`add 13` cannot be built); `slowAdd N` sets `pending`, then adds
 /// after 100 ms on the scene's clock; `rename S` sets `label`;
 /// `explode` runs an effect that sets `pending` and then throws.
 final class SessionTallyReactor: Reactor {
@@ -21,6 +21,11 @@ final class SessionTallyReactor: Reactor {
     /// What the `explode` effect throws.
     struct Explosion: Error, CustomStringConvertible {
         var description: String { "boom" }
+    }
+
+    /// What building `add 13` throws.
+    struct Unlucky: Error, CustomStringConvertible {
+        var description: String { "13 is not added" }
     }
 
     enum Mutation: Sendable {
@@ -72,7 +77,11 @@ final class SessionTallyReactor: Reactor {
     }
 
     static let commands: [ActionCommand<Action>] = [
-        ActionCommand("add", doc: "Adds at once.", parameters: [.int("amount", default: 1)]) { .add(try $0.int("amount")) },
+        ActionCommand("add", doc: "Adds at once (not 13: its action cannot be built).", parameters: [.int("amount", default: 1)]) {
+            let amount = try $0.int("amount")
+            guard amount != 13 else { throw Unlucky() }
+            return .add(amount)
+        },
         ActionCommand("slowAdd", doc: "Adds after 100 ms.", parameters: [.int("amount", default: 1)]) { .slowAdd(try $0.int("amount")) },
         ActionCommand("rename", doc: "Sets the label.", parameters: [.string("label")]) { .rename(try $0.string("label")) },
         ActionCommand("explode", doc: "An effect that sets pending, then throws.") { _ in .explode },

@@ -1,9 +1,11 @@
 import ReactorCore
 import StateDiff
 
-/// A reader of a session's journal: told, in order, of each line the session runs, each event of
-/// its scene's reactors and each error, once the session's own readers (the recorder, the reporter
-/// and printer, watch and break) have read it. A new view of a session (a live view, a room's
+/// A reader of a session's journal: told, in order, of each line the session runs (but a plain
+/// action line, `NAME ARGS`, whose typed action's event stands for it; it is told of such a line
+/// only when its action cannot be built, before the error), each event of its scene's reactors and
+/// each error, once the session's own readers (the recorder, the reporter and printer, watch and
+/// break) have read it. A new view of a session (a live view, a room's
 /// display, an explorer's checks) is a new reader, added with ``ShellSession/addReader(_:)``; it
 /// is called on the main actor, after the `send` or the scheduler's wake-up that caused the event
 /// returned, never from inside a reactor.
@@ -19,7 +21,8 @@ public protocol SessionJournalReader: AnyObject {
 public struct SessionEvent {
     /// What happened.
     public enum Kind {
-        /// A line about to run, with where it comes from.
+        /// A line about to run, with where it comes from (not a plain action line: see
+        /// ``SessionJournalReader``).
         case line(text: String, origin: LineOrigin)
         /// Action `id`, labelled `label`, entered its reactor's pipeline; `step` is its `:history`
         /// step when it was typed (nil for one an effect dispatched).

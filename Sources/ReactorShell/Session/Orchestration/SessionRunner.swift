@@ -103,18 +103,29 @@ final class SessionRunner {
         recorder.record.line(bytes, origin: origin, depth: loadDepth)
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
-        if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
         let outcome: CommandOutcome
         let isBackground: Bool
         // Consumed: the invocation is moved out, not copied (and the line destroyed once).
         var bound = BoundActionLine()
         let fast = ActionLineFastPath.parse(
             bytes, line: text, origin: origin, scene: scene.commandsReference, focus: scene.focusIndex, bound: &bound)
+        // The readers are told of the line, unless it is a plain action line: its typed action's
+        // event names it (see SessionJournalReader).
+        if !readers.isEmpty {
+            if case .bound = fast {} else { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+        }
         switch consume fast {
         case .bound:
-            outcome = send(
-                reactor: bound.reactor, command: bound.command, arguments: bound.arguments, origin: origin,
-                column: bound.nameColumn, isBackground: bound.isBackground)
+            do {
+                try send(
+                    reactor: bound.reactor, command: bound.command, arguments: bound.arguments, origin: origin,
+                    column: bound.nameColumn, isBackground: bound.isBackground)
+                outcome = .succeeded
+            } catch {
+                // No action was sent: the readers are told of the line before its error.
+                if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+                outcome = output.fail(error)
+            }
             isBackground = bound.isBackground
         case .action(let invocation):
             (outcome, isBackground) = send(consuming: invocation)
@@ -193,18 +204,23 @@ final class SessionRunner {
         } catch {
             return output.fail(error)
         }
-        return send(
-            reactor: index, command: commandIndex, arguments: arguments, origin: invocation.origin,
-            column: invocation.name.column, isBackground: invocation.isBackground)
+        do {
+            try send(
+                reactor: index, command: commandIndex, arguments: arguments, origin: invocation.origin,
+                column: invocation.name.column, isBackground: invocation.isBackground)
+            return .succeeded
+        } catch {
+            return output.fail(error)
+        }
     }
 
-    /// Sends the action of command `commandIndex` of reactor `index`, bound to `arguments` (an error
-    /// of its `build` placed at `origin`, `column`): the recorder records the line just before the
-    /// reactor sends it; then the journal is drained.
+    /// Sends the action of command `commandIndex` of reactor `index`, bound to `arguments`: the
+    /// recorder records the line just before the reactor sends it; then the journal is drained.
+    /// Throws the error of the action's `build` (placed at `origin`, `column`), having sent nothing.
     private func send(
         reactor index: Int, command commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int,
         isBackground: Bool
-    ) -> CommandOutcome {
+    ) throws {
         let reactor = scene.reactors[index]
         let command = scene.commandTables[index].signatures[commandIndex].name
         let recorder = recorder
@@ -218,13 +234,12 @@ final class SessionRunner {
         } catch {
             journal.isSending = false
             journal.isHeld = false
-            return output.fail(error)
+            throw error
         }
         journal.isSending = false
         journal.isHeld = false
         drainJournal()
         recorder.didSend()
-        return .succeeded
     }
 
     /// Waits until no effect of the scene has work in progress or scheduled (the limit on virtual

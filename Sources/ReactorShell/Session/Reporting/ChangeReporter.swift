@@ -29,8 +29,8 @@ final class ChangeReporter {
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
     @exclusivity(unchecked) var watches = WatchList()
     /// Whether the changes of each report are kept for the session's readers (a live view): then
-    /// every report diffs into ``reportedChanges``, diffs shown or not, and the printer prints
-    /// from that list, so that one description and one diff serve the terminal and the readers.
+    /// every report diffs into ``reportedChanges``, diffs shown or not, so that the state described
+    /// once for the terminal serves the readers too.
     var sharesChanges = false
     /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
     /// the whole state replacing the root when there was none); emptied by the next report.
@@ -112,9 +112,11 @@ final class ChangeReporter {
             return
         }
         if shares {
-            // One diff for the printer and the readers.
+            // The readers' list; the printer still compares and renders in one pass when it can.
             diff(old, new, appendingTo: &reportedChanges)
-            if showsDiffs {
+            if showsDiffs && (!watches.isEmpty || !printer.mutation(
+                of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new))
+            {
                 print(reportedChanges, of: reactor, several: several, label: label, elapsed: elapsed, cause: cause, watched: true)
             }
         } else if !watches.isEmpty, let text = printer as? TextPrinter {
