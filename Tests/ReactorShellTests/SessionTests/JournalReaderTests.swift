@@ -123,17 +123,17 @@ struct JournalReaderTests {
         harness.session.addReader(reader)
         await harness.run("add 2", ":watch label", "add 3", ":unwatch", ":set diff off", "rename \"x\"", ":set diff on", "add 4", ":undo")
         #expect(reader.changes == [
-            "addValue(2): /total 0 → 2; /items/0 + 2",
+            "addValue(2): total: 0 → 2; + items[0]: 2",
             // Narrowed to the watched label in the terminal, whole for the reader.
-            "addValue(3): /total 2 → 5; /items/1 + 3",
+            "addValue(3): total: 2 → 5; + items[1]: 3",
             // Diffs off in the terminal: the reader still gets the change.
-            "setLabel(\"x\"): /label null → \"x\"",
-            "addValue(4): /total 5 → 9; /items/2 + 4",
-            "(undo): /total 9 → 5; /items/2 - 4",
+            "setLabel(\"x\"): label: nil → \"x\"",
+            "addValue(4): total: 5 → 9; + items[2]: 4",
+            "(undo): total: 9 → 5; - items[2]: 4",
         ])
-        let shown = harness.takeStdout()
+        let shown = harness.takeStdout().joined(separator: "\n")
         #expect(!shown.contains("\"x\""))
-        #expect(shown.contains("1 other change"))
+        #expect(shown.contains("      (2 other changes)"))
     }
 
     @Test func aReaderAddedAfterDiffsWereTurnedOffGetsTheWholeStateFirst() async {
@@ -143,8 +143,8 @@ struct JournalReaderTests {
         harness.session.addReader(reader)
         await harness.run("add 3", "add 4")
         #expect(reader.changes == [
-            "addValue(3): / null → {\"total\":5,\"pending\":false,\"label\":null,\"items\":[2,3]}",
-            "addValue(4): /total 5 → 9; /items/2 + 4",
+            "addValue(3): (root): nil → {total: 5, pending: false, label: nil, items: [2, 3]}",
+            "addValue(4): total: 5 → 9; + items[2]: 4",
         ])
     }
 }
