@@ -220,7 +220,7 @@ final class SessionRunner {
     private func send(
         reactor index: Int, command commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int,
         isBackground: Bool
-    ) throws {
+    ) throws(Diagnostic) {
         let reactor = scene.reactors[index]
         let command = scene.commandTables[index].signatures[commandIndex].name
         let recorder = recorder
