@@ -93,7 +93,7 @@ public enum CommandLineCheck {
             request.jobs = 1
             request.paths = request.paths.map(sandboxed)
             request.junitFile = request.junitFile.map(sandboxed)
-            return runToEnd(sandboxed(configuration), summary: .golden) { configuration, sink in
+            return runToEnd(sandboxed(configuration), summary: .golden(update: request.update)) { configuration, sink in
                 await GoldenScripts.run(request, registry: .builtins, configuration: configuration, arguments: [], sink: sink)
             }
         }
@@ -146,8 +146,9 @@ public enum CommandLineCheck {
         return configuration
     }
 
-    /// The closing line a run prints: a batch run's summary or a golden test's count.
-    enum Summary { case batch, golden }
+    /// The closing line a run prints: a batch run's summary or a golden test's count (`N matched,
+    /// N differ`, or `N written` with `--update`).
+    enum Summary { case batch, golden(update: Bool) }
 
     /// Turns of the main queue served after a run, for the cancellations its session's release queued.
     static let cancellationPasses = 8
@@ -180,7 +181,7 @@ public enum CommandLineCheck {
         guard [0, 1, 2].contains(ended) else { fuzzFailure("exit status \(ended)", line: lines.suffix(3).joined(separator: "\n")) }
         let closing = switch summary {
         case .batch: configuration.format == .json ? "\"summary\"" : " passed, "
-        case .golden: " matched, "
+        case .golden(let update): update ? " written" : " matched, "
         }
         if ended != 2, !(lines.last?.contains(closing) ?? false) {
             fuzzFailure("no closing line after a run that ended \(ended)", line: lines.suffix(3).joined(separator: "\n"))
