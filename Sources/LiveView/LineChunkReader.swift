@@ -22,7 +22,7 @@ final class LineChunkReader: Sendable {
         var buffer = [UInt8](repeating: 0, count: 256 * 1024)
         var pending: [UInt8] = []
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else { break }
             guard let lastBreak = buffer[..<count].lastIndex(of: 10) else {

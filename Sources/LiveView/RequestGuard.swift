@@ -63,6 +63,6 @@ struct RequestGuard: Sendable {
     static func plain(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
         HTTPResponse(
             statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: Array((message + "\n").utf8).withUnsafeBytes { Data($0) })
+            body: Data((message + "\n").utf8))
     }
 }

@@ -125,7 +125,7 @@ public actor ShellConnection {
         bytes.append(10)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(output, $0.baseAddress, $0.count) }
+            let written = write(output, Array(bytes[offset...]), bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 return  // the shell has gone; its end of input will end the server

@@ -56,23 +56,16 @@ public enum ShellScript {
     ) async -> ShellScriptResult {
         let source = "<script>"
         var template = Array("\(temporaryDirectory())/reactor-shell-script-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let descriptor = mkstemp(&template)
         guard descriptor >= 0 else {
             Issue.record("cannot create a temporary file for the script: \(String(cString: strerror(errno)))",
                          sourceLocation: sourceLocation)
             return ShellScriptResult(output: "", failures: [], passed: 0, failed: 0, errors: 0)
         }
-        unlink(template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) })
+        unlink(template)
         var bytes = Array(script.utf8)
         if bytes.last != UInt8(ascii: "\n") { bytes.append(UInt8(ascii: "\n")) }
-        bytes.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written <= 0 { break }
-                offset += written
-            }
-        }
+        POSIXIO.writeAll(bytes, to: descriptor)
         lseek(descriptor, 0, SEEK_SET)
         defer { close(descriptor) }
         return await run(descriptor: descriptor, source: source, registry: registry, configuration: configuration) { diagnostic in
@@ -147,7 +140,7 @@ public enum ShellScript {
     }
 
     private static func temporaryDirectory() -> String {
-        if let directory = getenv("TMPDIR"), directory.pointee != 0 { return String(cString: directory) }
-        return "/tmp"
+        let directory = getenv("TMPDIR").map { String(cString: $0) } ?? ""
+        return directory.isEmpty ? "/tmp" : directory
     }
 }

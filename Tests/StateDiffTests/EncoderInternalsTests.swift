@@ -32,10 +32,10 @@ struct EncoderInternalsTests {
         let state = CounterState(value: 1, isLoading: true, alertMessage: "a")
         let expected = try StateValue(encoding: state)
         #expect(try session.encodeRoot(state) == expected)
-        for slot in session.storage.pointee.frames.indices {
-            session.storage.pointee.frames[slot].generation = 0x7FFF_FFFD
+        for slot in session.storage.frames.indices {
+            session.storage.frames[slot].generation = 0x7FFF_FFFD
         }
         for _ in 0..<6 { #expect(try session.encodeRoot(state) == expected) }
-        #expect(session.storage.pointee.frames[0].generation < 8)
+        #expect(session.storage.frames[0].generation < 8)
     }
 }

@@ -32,7 +32,7 @@ struct RecycledFieldsTests {
         for value in values {
             if case .object(var fields)? = previous {
                 previous = nil
-                session.storage.pointee.keepSpare(&fields)
+                session.storage.keepSpare(&fields)
             }
             let encoded = try session.encodeRoot(value)
             #expect(try encoded == EncodingSession().encodeRoot(value))
@@ -58,7 +58,7 @@ struct RecycledFieldsTests {
         let first = try session.encodeRoot(Pair(home: 1, away: 2))
         let kept = first
         guard case .object(var fields) = first else { Issue.record("not an object"); return }
-        session.storage.pointee.keepSpare(&fields)
+        session.storage.keepSpare(&fields)
         #expect(try session.encodeRoot(Pair(home: 3, away: 4)) == .object([StateField("home", .int(3)), StateField("away", .int(4))]))
         #expect(kept == .object([StateField("home", .int(1)), StateField("away", .int(2))]))
     }

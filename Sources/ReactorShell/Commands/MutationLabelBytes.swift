@@ -61,15 +61,9 @@ public struct MutationLabelBytes {
             DecimalDigits.write(magnitude, endingAt: base + offset + length)
             return offset + length
         }
-        // Too little room: the number's first bytes, written in scratch space (21 bytes hold a sign
-        // and 20 digits).
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { scratch in
-            let start = scratch.baseAddress!
-            if number < 0 { start.pointee = UInt8(ascii: "-") }
-            DecimalDigits.write(magnitude, endingAt: start + length)
-            let kept = buffer.count - offset
-            (base + offset).initialize(from: start, count: kept)
-            return offset + kept
-        }
+        // Too little room (a capacity the caller underestimated): the number's first bytes.
+        let kept = buffer.count - offset
+        for (index, byte) in String(number).utf8.prefix(kept).enumerated() { buffer[offset + index] = byte }
+        return offset + kept
     }
 }

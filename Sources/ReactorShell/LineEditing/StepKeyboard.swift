@@ -193,7 +193,7 @@ final class StepKeyboard {
             var descriptor = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
             if poll(&descriptor, 1, 0) > 0 {
                 var chunk = [UInt8](repeating: 0, count: 64)
-                let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, 64) }
+                let count = read(input, &chunk, chunk.count)
                 if count > 0 {
                     pending.append(contentsOf: chunk[1..<count])
                     return chunk[0]

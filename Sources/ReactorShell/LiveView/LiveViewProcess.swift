@@ -49,25 +49,20 @@ final class LiveViewProcess {
         // The shell's ends stay out of the server (and of any other process the shell starts).
         _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, toServer[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fromServer[1], 1)
-        var environment = ProcessEnvironment.current().filter { !$0.hasPrefix("REACTOR_SHELL_LIVE_") }
-        environment += [
-            "REACTOR_SHELL_LIVE_TOKEN=\(token)", "REACTOR_SHELL_LIVE_HOST=\(settings.host)",
-            "REACTOR_SHELL_LIVE_PORT=\(settings.port)",
-        ]
-        var processID: pid_t = 0
-        let status = withCStrings([executable]) { argv in
-            withCStrings(environment) { envp in posix_spawn(&processID, executable, &actions, nil, argv, envp) }
-        }
+        var environment = POSIXIO.processEnvironment().filter { !$0.key.hasPrefix("REACTOR_SHELL_LIVE_") }
+        environment["REACTOR_SHELL_LIVE_TOKEN"] = token
+        environment["REACTOR_SHELL_LIVE_HOST"] = settings.host
+        environment["REACTOR_SHELL_LIVE_PORT"] = "\(settings.port)"
+        let spawned = ChildProcess.spawn(
+            executable, arguments: [], environment: environment, input: toServer[0], output: fromServer[1])
         close(toServer[0])
         close(fromServer[1])
-        guard status == 0 else {
+        let processID: pid_t
+        switch spawned {
+        case .success(let started): processID = started
+        case .failure(let error):
             close(toServer[1]); close(fromServer[0])
-            return .failure(.cannotStart("\(executable): \(String(cString: strerror(status)))"))
+            return .failure(.cannotStart("\(executable): \(error)"))
         }
         let process = LiveViewProcess(processID: processID, input: toServer[1], output: fromServer[0])
         process.listen(receive)
@@ -88,7 +83,7 @@ final class LiveViewProcess {
 
     private func readMessages() -> [Message] {
         var chunk = [UInt8](repeating: 0, count: 4096)
-        let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+        let count = read(output, &chunk, chunk.count)
         guard count > 0 else {
             if count == 0 || errno != EINTR && errno != EAGAIN { reader?.cancel() }
             return []
@@ -150,26 +145,5 @@ enum LiveViewError: Error, CustomStringConvertible {
         case .notFound(let detail): "the live view's server (reactor-shell-live) was not found: \(detail)"
         case .cannotStart(let detail): "cannot start the live view's server: \(detail)"
         }
-    }
-}
-
-/// Runs `body` with `strings` as a NULL-terminated C array.
-private func withCStrings<Result>(_ strings: [String], _ body: ([UnsafeMutablePointer<CChar>?]) -> Result) -> Result {
-    var pointers: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
-    pointers.append(nil)
-    defer { for pointer in pointers { free(pointer) } }
-    return body(pointers)
-}
-
-/// The process's environment as `NAME=VALUE` strings.
-enum ProcessEnvironment {
-    static func current() -> [String] {
-        var result: [String] = []
-        var index = 0
-        while let entry = environ[index] {
-            result.append(String(cString: entry))
-            index += 1
-        }
-        return result
     }
 }

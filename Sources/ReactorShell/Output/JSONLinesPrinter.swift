@@ -18,7 +18,7 @@ final class JSONLinesPrinter: SessionPrinter {
         self.sink = sink
     }
 
-    private func jsonName(of reactor: any ShellReactor) -> UnsafeBufferPointer<UInt8> {
+    private func jsonName(of reactor: any ShellReactor) -> [UInt8] {
         if reactor !== lastReactor {
             lastReactor = reactor
             reactorName = JSONStringLiteral(reactor.name)
@@ -26,7 +26,7 @@ final class JSONLinesPrinter: SessionPrinter {
         return reactorName.json
     }
 
-    private func jsonText(ofSource path: String) -> UnsafeBufferPointer<UInt8> {
+    private func jsonText(ofSource path: String) -> [UInt8] {
         if path != source.text { source = JSONStringLiteral(path) }
         return source.json
     }

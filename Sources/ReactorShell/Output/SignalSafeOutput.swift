@@ -36,6 +36,12 @@ enum SignalSafeOutput {
         return pointer
     }()
 
+    /// The record, read and written in place (the only door to `record`).
+    private static var state: Record {
+        unsafeAddress { UnsafePointer(record) }
+        unsafeMutableAddress { record }
+    }
+
     /// Makes sure the storage exists before a handler can look at it.
     static func prepare() {
         _ = record
@@ -47,65 +53,65 @@ enum SignalSafeOutput {
         pendingBase: UnsafeMutablePointer<UInt8>, counters: UnsafeMutablePointer<Int>,
         resultDescriptor: Int32, errorDescriptor: Int32
     ) {
-        record.pointee.pendingCounters = nil
-        record.pointee.pendingBase = pendingBase
-        record.pointee.resultDescriptor = resultDescriptor
-        record.pointee.errorDescriptor = errorDescriptor
-        record.pointee.pendingCounters = counters
+        state.pendingCounters = nil
+        state.pendingBase = pendingBase
+        state.resultDescriptor = resultDescriptor
+        state.errorDescriptor = errorDescriptor
+        state.pendingCounters = counters
     }
 
     /// Forgets the registered buffer (its sink is going away).
     static func unregister(counters: UnsafeMutablePointer<Int>) {
-        if record.pointee.pendingCounters == counters { record.pointee.pendingCounters = nil }
+        if state.pendingCounters == counters { state.pendingCounters = nil }
     }
 
     /// The script now being run (nil: none, as between lines typed interactively).
     static var source: String? {
         get {
-            let length = record.pointee.sourceLength
+            let length = state.sourceLength
             return length == 0 ? nil : String(decoding: UnsafeBufferPointer(start: sourceBytes, count: length), as: UTF8.self)
         }
         set {
-            record.pointee.sourceLength = 0
+            state.sourceLength = 0
             guard var text = newValue else { return }
             text.withUTF8 { bytes in
                 let count = min(bytes.count, sourceCapacity)
                 if let base = bytes.baseAddress { sourceBytes.update(from: base, count: count) }
-                record.pointee.sourceLength = count
+                state.sourceLength = count
             }
         }
     }
 
     /// The 1-based line of ``source`` being run.
     static var line: Int {
-        get { record.pointee.line }
-        set { record.pointee.line = newValue }
+        get { state.line }
+        set { state.line = newValue }
     }
 
     // MARK: From a signal handler
 
     /// Writes the registered sink's pending results out (async-signal-safe).
     static func writePendingResults() {
-        guard let counters = record.pointee.pendingCounters, let base = record.pointee.pendingBase else { return }
+        guard let counters = state.pendingCounters, let base = state.pendingBase else { return }
         let count = counters[0], written = counters[1]
         guard count > written, written >= 0 else { return }
-        writeAll(base + written, count - written, to: record.pointee.resultDescriptor)
+        writeAll(base + written, count - written, to: state.resultDescriptor)
         counters[1] = count
     }
 
     /// Writes `reactor-shell: <what>` and, when a script line is being run, ` at FILE:LINE`, and a
     /// newline to stderr (async-signal-safe).
     static func writeReport(_ what: StaticString) {
-        let descriptor = record.pointee.errorDescriptor
+        let descriptor = state.errorDescriptor
         writeStatic("reactor-shell: ", to: descriptor)
         writeStatic(what, to: descriptor)
-        let length = record.pointee.sourceLength
+        let length = state.sourceLength
         if length > 0 {
             writeStatic(" while running ", to: descriptor)
             writeAll(sourceBytes, length, to: descriptor)
             var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes on the stack: ':' and up to 20 digits
             withUnsafeMutableBytes(of: &digits) { buffer in
-                var value = UInt(bitPattern: record.pointee.line)
+                var value = UInt(bitPattern: state.line)
                 var index = buffer.count
                 repeat {
                     index -= 1

@@ -27,7 +27,7 @@ struct StateEncoder: Encoder {
     }
 
     var codingPath: [any CodingKey] {
-        session.storage.pointee.codingPath(frame)
+        session.storage.codingPath(frame)
     }
 
     var userInfo: [CodingUserInfoKey: Any] { [:] }
@@ -37,7 +37,7 @@ struct StateEncoder: Encoder {
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
-        session.storage.pointee.beginArray(frame)
+        session.storage.beginArray(frame)
         return UnkeyedWriter(session: session, frame: frame)
     }
 
@@ -51,10 +51,10 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let session: EncodingSession
     let target: Int
 
-    var codingPath: [any CodingKey] { session.storage.pointee.codingPath(target) }
+    var codingPath: [any CodingKey] { session.storage.codingPath(target) }
 
     private func set(_ key: Key, _ value: StateValue) {
-        session.storage.pointee.set(target, key.stringValue, value)
+        session.storage.set(target, key.stringValue, value)
     }
 
     mutating func encodeNil(forKey key: Key) throws { set(key, .null) }
@@ -76,7 +76,7 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
         let frame = target
         let name = key.stringValue
         let encoded = try session.encodeValue(value, parent: frame, keyType: Key.self, name: name)
-        session.storage.pointee.set(frame, name, encoded)
+        session.storage.set(frame, name, encoded)
     }
 
     // Optionals are kept as `.null` instead of being left out.
@@ -119,10 +119,10 @@ struct KeyedWriter<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// container's frame finishes.
     private func child(_ name: String, _ keyType: any CodingKey.Type) -> Int {
         let frame = target
-        guard session.storage.pointee.slot(of: frame) != nil else { return noFrame }
-        let child = session.storage.pointee.openFrame(parent: frame)
-        session.storage.pointee.setKey(child, type: keyType, name: name)
-        session.storage.pointee.setPending(frame, name, child: child)
+        guard session.storage.slot(of: frame) != nil else { return noFrame }
+        let child = session.storage.openFrame(parent: frame)
+        session.storage.setKey(child, type: keyType, name: name)
+        session.storage.setPending(frame, name, child: child)
         return child
     }
 }
@@ -152,13 +152,11 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
         try body(session)
     }
 
-    private var storage: UnsafeMutablePointer<EncodingStorage> { session.storage }
-
-    var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
-    var count: Int { storage.pointee.elementCount(frame) }
+    var codingPath: [any CodingKey] { session.storage.codingPath(frame) }
+    var count: Int { session.storage.elementCount(frame) }
 
     private func append(_ value: StateValue) {
-        storage.pointee.append(frame, value)
+        session.storage.append(frame, value)
     }
 
     mutating func encodeNil() throws { append(.null) }
@@ -198,10 +196,10 @@ struct UnkeyedWriter: UnkeyedEncodingContainer {
 
     /// A new frame whose value the next element will be when this container's frame finishes.
     private func child() -> Int {
-        guard storage.pointee.slot(of: frame) != nil else { return noFrame }
-        let child = storage.pointee.openFrame(parent: frame)
-        storage.pointee.setKey(child, index: count)
-        storage.pointee.appendPending(frame, child: child)
+        guard session.storage.slot(of: frame) != nil else { return noFrame }
+        let child = session.storage.openFrame(parent: frame)
+        session.storage.setKey(child, index: count)
+        session.storage.appendPending(frame, child: child)
         return child
     }
 }
@@ -221,12 +219,10 @@ struct SingleValueWriter: SingleValueEncodingContainer {
         try body(session)
     }
 
-    private var storage: UnsafeMutablePointer<EncodingStorage> { session.storage }
-
-    var codingPath: [any CodingKey] { storage.pointee.codingPath(frame) }
+    var codingPath: [any CodingKey] { session.storage.codingPath(frame) }
 
     private func set(_ value: StateValue) {
-        storage.pointee.setSingle(frame, value)
+        session.storage.setSingle(frame, value)
     }
 
     mutating func encodeNil() throws { set(.null) }

@@ -13,15 +13,22 @@ extension EncodingSession {
     private static let spares = Mutex<[Unmanaged<EncodingSession>]>([])
 
     /// A session for the calling thread's exclusive use until `relinquish(_:)`.
-    static func acquire() -> Unmanaged<EncodingSession> {
+    private static func acquire() -> Unmanaged<EncodingSession> {
         if let session = firstSlot.exchange(nil, ordering: .acquiring) { return session }
         if let session = secondSlot.exchange(nil, ordering: .acquiring) { return session }
         if let session = spares.withLock({ $0.popLast() }) { return session }
         return Unmanaged.passRetained(EncodingSession())
     }
 
+    /// Runs `body` with a session of the pool, for the calling thread's exclusive use.
+    static func withSession<Result>(_ body: (EncodingSession) throws -> Result) rethrows -> Result {
+        let session = acquire()
+        defer { relinquish(session) }
+        return try session._withUnsafeGuaranteedRef(body)
+    }
+
     /// Returns a session to the pool.
-    static func relinquish(_ session: Unmanaged<EncodingSession>) {
+    private static func relinquish(_ session: Unmanaged<EncodingSession>) {
         if firstSlot.compareExchange(expected: nil, desired: session, ordering: .releasing).exchanged { return }
         if secondSlot.compareExchange(expected: nil, desired: session, ordering: .releasing).exchanged { return }
         spares.withLock { $0.append(session) }

@@ -14,17 +14,23 @@ final class EncodingSession: @unchecked Sendable {
     // @unchecked Sendable: only the pool holds sessions across threads, and a session is
     // only ever used by the thread that took it out of the pool (see above).
 
-    let storage: UnsafeMutablePointer<EncodingStorage>
+    private let storageAddress: UnsafeMutablePointer<EncodingStorage>
+
+    /// The storage, read and written in place (the only door to `storageAddress`).
+    var storage: EncodingStorage {
+        unsafeAddress { UnsafePointer(storageAddress) }
+        unsafeMutableAddress { storageAddress }
+    }
 
     init() {
-        storage = .allocate(capacity: 1)
-        storage.initialize(to: EncodingStorage())
+        storageAddress = .allocate(capacity: 1)
+        storageAddress.initialize(to: EncodingStorage())
     }
 
     deinit {
-        storage.pointee.frames.deallocate()
-        storage.deinitialize(count: 1)
-        storage.deallocate()
+        storage.frames.deallocate()
+        storageAddress.deinitialize(count: 1)
+        storageAddress.deallocate()
     }
 
 
@@ -32,7 +38,7 @@ final class EncodingSession: @unchecked Sendable {
 
     /// Encodes a whole value; afterwards no frame is left open, even after an error.
     func encodeRoot<T: Encodable>(_ value: T) throws -> StateValue {
-        defer { storage.pointee.closeAllFrames() }
+        defer { storage.closeAllFrames() }
         return try encodeValue(value, parent: noFrame)
     }
 
@@ -40,28 +46,28 @@ final class EncodingSession: @unchecked Sendable {
     /// under the frame `parent`.
     func encodeValue<T: Encodable>(_ value: T, parent: Int) throws -> StateValue {
         if let simple = simpleValue(value) { return simple }
-        return try encodeInNewFrame(value, frame: storage.pointee.openFrame(parent: parent))
+        return try encodeInNewFrame(value, frame: storage.openFrame(parent: parent))
     }
 
     /// Encodes one value found at the key `name` (of type `keyType`) under the frame `parent`.
     func encodeValue<T: Encodable>(_ value: T, parent: Int, keyType: any CodingKey.Type, name: String) throws -> StateValue {
         if let simple = simpleValue(value) { return simple }
-        let frame = storage.pointee.openFrame(parent: parent)
-        storage.pointee.setKey(frame, type: keyType, name: name)
+        let frame = storage.openFrame(parent: parent)
+        storage.setKey(frame, type: keyType, name: name)
         return try encodeInNewFrame(value, frame: frame)
     }
 
     /// Encodes one array element under the frame `parent`.
     func encodeValue<T: Encodable>(_ value: T, parent: Int, index: Int) throws -> StateValue {
         if let simple = simpleValue(value) { return simple }
-        let frame = storage.pointee.openFrame(parent: parent)
-        storage.pointee.setKey(frame, index: index)
+        let frame = storage.openFrame(parent: parent)
+        storage.setKey(frame, index: index)
         return try encodeInNewFrame(value, frame: frame)
     }
 
     /// The value of a leaf or of a `StateValueConvertible` value, without `encode(to:)`.
     private func simpleValue<T: Encodable>(_ value: T) -> StateValue? {
-        let (kind, index) = storage.pointee.valueKind(T.self)
+        let (kind, index) = storage.valueKind(T.self)
         switch kind {
         case .encodable: return nil
         case .string: return .string((value as! String))
@@ -78,7 +84,7 @@ final class EncodingSession: @unchecked Sendable {
         case .stringArray: return .array((value as! [String]).map(StateValue.string))
         case .intArray: return .array((value as! [Int]).map(StateValue.int))
         case .convertible:
-            guard let describe = storage.pointee.valueTypes[index].describe else { return nil }
+            guard let describe = storage.valueTypes[index].describe else { return nil }
             return withUnsafePointer(to: value) { describe.stateValue(at: UnsafeRawPointer($0)) }
         }
     }
@@ -88,10 +94,10 @@ final class EncodingSession: @unchecked Sendable {
         do {
             try value.encode(to: StateEncoder(session: self, frame: frame))
         } catch {
-            storage.pointee.closeFrame(frame)
+            storage.closeFrame(frame)
             throw error
         }
-        return storage.pointee.finishFrame(frame)
+        return storage.finishFrame(frame)
     }
 
     // MARK: Keyed containers
@@ -99,8 +105,8 @@ final class EncodingSession: @unchecked Sendable {
     /// A keyed container writing into `frame` (a new one each time: the standard library
     /// boxes it, one allocation an object).
     func keyedContainer<Key: CodingKey>(for frame: Int, keyedBy keyType: Key.Type) -> KeyedEncodingContainer<Key> {
-        let entry = storage.pointee.keyTypeEntry(Key.self) ?? storage.pointee.addKeyType(Key.self)
-        storage.pointee.beginObject(frame, keyType: entry)
+        let entry = storage.keyTypeEntry(Key.self) ?? storage.addKeyType(Key.self)
+        storage.beginObject(frame, keyType: entry)
         return KeyedEncodingContainer(KeyedWriter<Key>(session: self, target: frame))
     }
 }

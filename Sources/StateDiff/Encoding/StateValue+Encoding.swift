@@ -14,9 +14,7 @@ extension StateValue {
     /// than the calls its `encode(to:)` makes. A container handed to `encode(to:)` is valid
     /// until that call returns, as with any encoder; writes through it afterwards are ignored.
     public init(encoding value: some Encodable) throws {
-        let session = EncodingSession.acquire()
-        defer { EncodingSession.relinquish(session) }
-        self = try session._withUnsafeGuaranteedRef { try $0.encodeRoot(value) }
+        self = try EncodingSession.withSession { try $0.encodeRoot(value) }
     }
 
     /// Gives the storage of a value that is no longer needed back to the encoder, which builds
@@ -28,9 +26,7 @@ extension StateValue {
     public static func recycle(_ value: consuming StateValue) {
         guard case .object(var fields) = consume value,
               fields.capacity > 0, fields.capacity <= EncodingStorage.largestRecycledObject else { return }
-        let session = EncodingSession.acquire()
-        session._withUnsafeGuaranteedRef { $0.storage.pointee.keepSpare(&fields) }
-        EncodingSession.relinquish(session)
+        EncodingSession.withSession { $0.storage.keepSpare(&fields) }
     }
 }
 
@@ -38,10 +34,8 @@ extension EncodingSession {
     /// The spare fields array `StateValue.recycle(_:)` kept (empty when there is none), taken out
     /// of the pool's session for a `StateObjectWriter` to write over.
     static func takeSpareFields() -> [StateField] {
-        let session = acquire()
         var fields: [StateField] = []
-        session._withUnsafeGuaranteedRef { swap(&fields, &$0.storage.pointee.spareFields) }
-        relinquish(session)
+        withSession { swap(&fields, &$0.storage.spareFields) }
         return fields
     }
 }

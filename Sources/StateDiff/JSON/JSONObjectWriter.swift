@@ -46,10 +46,9 @@ package struct JSONObjectWriter: ~Copyable {
     }
 
     /// A string field whose value is already JSON text, quotes included (a ``JSONStringLiteral``'s).
-    package mutating func field(_ key: StaticString, json bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func field(_ key: StaticString, json bytes: [UInt8]) {
         self.key(key)
-        output.reserve(bytes.count)
-        output.appendReserved(bytes)
+        output.append(bytes)
     }
 
     /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):
@@ -163,25 +162,20 @@ package struct JSONObjectWriter: ~Copyable {
 
 /// A string's JSON literal (quotes, escapes), made once, for a field that holds the same string
 /// event after event — the reactor's name, the script's path: written as bytes instead of being
-/// scanned for escapes each time. Its bytes are handed out unmanaged (no reference counting on
-/// the way to the writer); they live until the literal is replaced or dropped.
+/// scanned for escapes each time.
 package struct JSONStringLiteral: ~Copyable {
     /// The string.
     package let text: String
     /// `text` as a JSON string literal, quotes included.
-    package let json: UnsafeBufferPointer<UInt8>
+    package let json: [UInt8]
 
     package init(_ text: String) {
         self.text = text
         var buffer = TextBuffer()
         appendJSONString(text, to: &buffer)
-        let bytes = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: buffer.count)
-        _ = bytes.initialize(from: UnsafeBufferPointer(start: buffer.base, count: buffer.count))
-        json = UnsafeBufferPointer(bytes)
-    }
-
-    deinit {
-        json.deallocate()
+        var json: [UInt8] = []
+        buffer.appendBytes(to: &json)
+        self.json = json
     }
 }
 

@@ -79,6 +79,11 @@ package struct TextBuffer: ~Copyable {
         append(bytes: source, count: bytes.count)
     }
 
+    /// Appends `bytes`.
+    package mutating func append(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
+    }
+
     /// Appends `bytes`, for which room was reserved.
     @inlinable @inline(__always)
     package mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {

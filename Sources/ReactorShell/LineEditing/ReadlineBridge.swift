@@ -10,6 +10,17 @@ import Darwin
 #endif
 #if GNUReadline || LibEdit
 
+// The line editors' door to pointer code: readline's C interface (completion hooks that return a
+// `malloc`ed match array, the line buffer and typed lines as C bytes). Why: readline and libedit
+// are C libraries called through C; the rest of `LineEditing/` holds no pointer (the terminal's
+// raw mode and its signal-safe copy live in StepKeyboard.swift). Pinned by InteractiveTests
+// (Tab completion, typed lines and their history in a tmux pseudo-terminal).
+
+/// The `count` bytes at `start` (readline's line buffer, a line as typed), copied.
+func readlineBytes(at start: UnsafePointer<CChar>, count: Int) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: start, count: count))
+}
+
 /// What one Tab press computed, kept for readline's list display.
 struct ReadlineCompletionSession {
     /// The provider's candidates as it gave them (the list shows these).
@@ -41,8 +52,7 @@ enum ReadlineCompletionBridge {
         guard let editor = ReadlineLineEditor.active, let provider = editor.completionProvider,
               let buffer = rs_line_buffer()
         else { return 0 }
-        let lineBytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(buffer).assumingMemoryBound(to: UInt8.self),
-                                                  count: Int(rs_end())))
+        let lineBytes = readlineBytes(at: buffer, count: Int(rs_end()))
         let point = min(Int(rs_point()), lineBytes.count)
         let line = String(decoding: lineBytes, as: UTF8.self)
         let cursor = String(decoding: lineBytes[..<point], as: UTF8.self).count
