@@ -18,7 +18,7 @@ struct BoardHistoryMemoryTests {
         let handle = ReactorHandle(name: "board", reactor: board, commands: BoardReactor.commands, context: context)
         board.send(.refresh)
         #expect(board.currentState.posts.count == 20_000)
-        var timeline = Timeline(limit: 10_000, histories: [handle.makeStateHistory()])
+        var timeline = Timeline(limit: 10_000, histories: [handle.state.makeHistory()])
         for step in 1...2_000 {
             timeline.willSend(step: step)
             var state = board.currentState

@@ -90,13 +90,13 @@ struct StateObjectWritableTests {
         let context = SceneContext(scheduler: .virtual(), configuration: ShellConfiguration())
         let store = Scoreboard.makeStore()
         let handle = ReactorHandle(name: "scoreboard", reactor: store, commands: Scoreboard.commands, context: context)
-        #expect(handle.encodesThroughEncoder)
+        #expect(handle.state.encodesThroughEncoder)
         var random = Random()
         for _ in 0..<200 {
             store.dispatch(.setScore(home: random.int(), away: random.int()))
-            let value = try handle.stateValue()
+            let value = try handle.state.value()
             #expect(try value == StateValue(encoding: ThroughEncodable(value: store.currentState)))
-            handle.recycleStateValue(value)
+            handle.state.recycle(value)
         }
     }
 

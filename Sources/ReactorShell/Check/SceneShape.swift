@@ -29,13 +29,13 @@ package final class SceneShape {
         initialStates = scene.reactors.map { reactor in
             Result { () throws(DescriptionFailure) in
                 do {
-                    return try reactor.stateValue()
+                    return try reactor.state.value()
                 } catch {
                     throw DescriptionFailure(message: "cannot describe the state of \(reactor.name): \(error)")
                 }
             }
         }
-        for reactor in scene.reactors { reactor.cancelAllEffects() }
+        for reactor in scene.reactors { reactor.state.cancelAllEffects() }
     }
 }
 

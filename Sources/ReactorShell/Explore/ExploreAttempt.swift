@@ -59,7 +59,7 @@ final class ExploreAttempt {
     }
 
     private func stepStart(_ line: String) -> ExploreProbe.StepStart {
-        let states = session.scene.reactors.map { (try? $0.stateValue()) ?? .null }
+        let states = session.scene.reactors.map { (try? $0.state.value()) ?? .null }
         return ExploreProbe.StepStart(line: line, states: states, wasQuiescent: session.scene.scheduler.isQuiescent)
     }
 }

@@ -88,7 +88,7 @@ final class LiveEventFeed: SessionJournalReader {
         writePendingLine()
         var reactors: [StateField] = []
         for reactor in scene.reactors {
-            reactors.append(StateField(reactor.name, (try? reactor.stateValue()) ?? .null))
+            reactors.append(StateField(reactor.name, (try? reactor.state.value()) ?? .null))
         }
         sink.writeResult(StateValue.object([
             StateField("event", .string("scene")),

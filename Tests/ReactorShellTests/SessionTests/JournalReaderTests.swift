@@ -23,7 +23,7 @@ private final class TranscribingReader: SessionJournalReader {
         case .error(let diagnostic):
             lines.append("error \(diagnostic.message)")
         case .restored(let label):
-            let total = (try? event.reactor?.stateValue()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
+            let total = (try? event.reactor?.state.value()).flatMap { try? $0?.value(at: StatePath(parsing: "total")) }
             lines.append("\(reactor) restored \(label) total \(total?.literal() ?? "?")")
         case .expectation(let path, let ok):
             lines.append("expectation \(path) \(ok ? "held" : "failed")")

@@ -103,7 +103,7 @@ public struct SessionEvent {
     /// event is being read: the reactor lets go of the state once the journal is drained.
     public func newState() throws -> StateValue? {
         guard stateSlot >= 0, let reactor else { return nil }
-        return try reactor.stateValue(afterReduction: stateSlot)
+        return try reactor.state.value(afterReduction: stateSlot)
     }
 }
 

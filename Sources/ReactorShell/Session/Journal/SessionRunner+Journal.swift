@@ -11,7 +11,7 @@ extension SessionRunner {
         let journal = scene.journal
         guard !journal.isEmpty else { return }
         journal.drain { event, text in read(event, text: text) }
-        for reactor in scene.reactors { reactor.forgetReducedStates() }
+        for reactor in scene.reactors { reactor.state.forgetReducedStates() }
     }
 
     /// Reads one event of the journal, with its text (a label, a failed effect's error).

@@ -43,7 +43,7 @@ final class LoadedScene {
     /// reactors' effects are cancelled first (their last events go to the old journal, which
     /// nobody reads any more). The journal's late arrivals are asked for as before.
     func load(_ entry: RegistryEntry, configuration: ShellConfiguration) {
-        for reactor in reactors { reactor.cancelAllEffects() }
+        for reactor in reactors { reactor.state.cancelAllEffects() }
         let lateArrival = journal.lateArrival
         journal.lateArrival = nil
         scheduler = Self.makeScheduler(clockMode)
@@ -81,7 +81,7 @@ final class LoadedScene {
     /// The state of the reactor named `name` (the focused one when nil).
     func stateValue(ofReactorNamed name: String?) throws -> StateValue? {
         guard let index = name.map({ index(named: $0) }) ?? focusIndexIfLoaded else { return nil }
-        return try reactors[index].stateValue()
+        return try reactors[index].state.value()
     }
 
     /// ``commandTables`` prepared for resolving lines.

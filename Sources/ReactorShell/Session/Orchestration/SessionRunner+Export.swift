@@ -92,7 +92,7 @@ extension SessionRunner {
         var lines: [String] = []
         for (index, reactor) in scene.reactors.enumerated() {
             guard index < recorder.sceneInitialStates.count, let initial = recorder.sceneInitialStates[index],
-                  let current = try? reactor.stateValue() else { continue }
+                  let current = try? reactor.state.value() else { continue }
             lines += ExpectationWriter.lines(
                 reactor: reactor.name, focused: index == scene.focusIndex, from: initial, to: current)
         }

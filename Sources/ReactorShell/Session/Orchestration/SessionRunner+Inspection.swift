@@ -21,9 +21,9 @@ extension SessionRunner {
         let state: StateValue
         do {
             if let reduction, reduction.reactor == index {
-                state = try scene.reactors[index].stateValue(afterReduction: reduction.slot)
+                state = try scene.reactors[index].state.value(afterReduction: reduction.slot)
             } else {
-                state = try scene.reactors[index].stateValue()
+                state = try scene.reactors[index].state.value()
             }
         } catch {
             return .failure(Diagnostic(output.origin, column: 1, "cannot describe the state of \(scene.reactors[index].name): \(error)"))

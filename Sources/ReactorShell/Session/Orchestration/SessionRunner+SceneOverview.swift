@@ -80,7 +80,7 @@ extension SessionRunner {
         var states: [(reactor: String, value: StateValue)] = []
         for reactor in scene.reactors {
             do {
-                states.append((reactor.name, try reactor.stateValue()))
+                states.append((reactor.name, try reactor.state.value()))
             } catch {
                 return output.fail("cannot describe the state of \(reactor.name): \(error)")
             }

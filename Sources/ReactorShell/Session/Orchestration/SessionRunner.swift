@@ -253,7 +253,7 @@ final class SessionRunner {
         } catch is CancellationError {
             return output.fail(interruptedMessage("while waiting for effects"))
         } catch {
-            for reactor in scene.reactors { reactor.cancelAllEffects() }
+            for reactor in scene.reactors { reactor.state.cancelAllEffects() }
             return output.fail("\(error); the effects in flight were cancelled")
         }
     }

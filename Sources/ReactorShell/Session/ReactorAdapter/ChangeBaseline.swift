@@ -4,6 +4,7 @@ import StateDiff
 /// the shell's diff baseline kept as the state itself, so that a report asks the state for its
 /// changes instead of encoding it whole and diffing two trees.
 @MainActor
+@usableFromInline
 protocol ChangeBaseline: AnyObject {
     /// Appends the changes from the baseline to `current` and makes `current` the baseline;
     /// false (nothing appended) when there was no baseline.
@@ -33,12 +34,12 @@ final class DiffableStateBaseline<State: StateDiffable>: ChangeBaseline {
 /// A baseline for states of `type` when it adopts `StateDiffable`, else nil.
 @usableFromInline
 @MainActor
-func makeChangeBaseline(for type: Any.Type) -> AnyObject? {
+func makeChangeBaseline(for type: Any.Type) -> (any ChangeBaseline)? {
     guard let diffable = type as? any StateDiffable.Type else { return nil }
     return makeBaseline(diffable)
 }
 
 @MainActor
-private func makeBaseline<State: StateDiffable>(_ type: State.Type) -> AnyObject {
+private func makeBaseline<State: StateDiffable>(_ type: State.Type) -> any ChangeBaseline {
     DiffableStateBaseline<State>()
 }

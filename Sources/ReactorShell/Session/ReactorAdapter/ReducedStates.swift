@@ -2,7 +2,7 @@ import ReactorCore
 import StateDiff
 
 /// The new states of a reactor's reductions, kept from the moment its observer writes a reduction
-/// to the journal until the journal is drained (``ShellReactor/forgetReducedStates()``).
+/// to the journal until the journal is drained (``ShellReactorState/forgetReducedStates()``).
 @MainActor
 @usableFromInline
 final class ReducedStates<State> {

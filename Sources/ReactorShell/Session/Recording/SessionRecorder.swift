@@ -74,14 +74,14 @@ final class SessionRecorder {
     func attach(entryName name: String) {
         timeline = Timeline(
             limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
-            histories: scene.reactors.map { $0.makeStateHistory() })
+            histories: scene.reactors.map { $0.state.makeHistory() })
         recentActions.removeAll()
         pendingStep = nil
         latestTypedAction = nil
         latestTypedActionID = -1
         effectNumberBase = lastEffectNumber
         log.beginScene(name)
-        sceneInitialStates = scene.reactors.map { try? $0.stateValue() }
+        sceneInitialStates = scene.reactors.map { try? $0.state.value() }
         record.script.appendUse(name)
     }
 

@@ -3,8 +3,8 @@ import StateDiff
 /// Prints what changed in a reactor's state since its last report: keeps the last reported state
 /// of each reactor of the scene (the diff's baseline), compares, and hands the result to the
 /// printer. Its whole interface to StateDiff is `StateValue` and `diff(_:_:appendingTo:)` (old
-/// values go back through ``ShellReactor/recycleStateValue(_:)``); except for a reactor whose state
-/// lists its own changes (``ShellReactor/listsOwnChanges``, a `StateDiffable` state), which keeps
+/// values go back through ``ShellReactorState/recycle(_:)``); except for a reactor whose state
+/// lists its own changes (``ShellReactorState/listsOwnChanges``, a `StateDiffable` state), which keeps
 /// its baseline itself and is asked for the changes, so that nothing it did not change is encoded.
 /// While a reader of the session's journal wants them (``sharesChanges``), it keeps each report's
 /// changes for it.
@@ -20,10 +20,8 @@ final class ChangeReporter {
     @exclusivity(unchecked) private(set) var showsDiffs: Bool
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
-    /// Whether each reactor of the scene lists its own changes.
-    @exclusivity(unchecked) private var listsOwnChanges: [Bool] = []
-    /// Whether the encoder built each reactor's values (their storage is handed back to it).
-    @exclusivity(unchecked) private var recyclesValues: [Bool] = []
+    /// The state of each reactor of the scene (``ShellReactor/state``).
+    @exclusivity(unchecked) private var states: [ShellReactorState] = []
     /// An empty change list kept for its capacity, reused by every report of the general path.
     @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
@@ -50,11 +48,10 @@ final class ChangeReporter {
 
     /// Takes the current states as the baselines (a new scene, diffs turned on).
     func takeBaselines() {
-        listsOwnChanges = scene.reactors.map(\.listsOwnChanges)
-        recyclesValues = scene.reactors.map(\.encodesThroughEncoder)
-        baselines = scene.reactors.indices.map { listsOwnChanges[$0] ? nil : try? scene.reactors[$0].stateValue() }
-        for (index, reactor) in scene.reactors.enumerated() where listsOwnChanges[index] {
-            reactor.resetChangeBaseline(toCurrent: true)
+        states = scene.reactors.map(\.state)
+        baselines = states.map { $0.listsOwnChanges ? nil : try? $0.value() }
+        for state in states where state.listsOwnChanges {
+            state.resetChangeBaseline(toCurrent: true)
         }
     }
 
@@ -73,23 +70,24 @@ final class ChangeReporter {
         of reactor: any ShellReactor, at index: Int, reduction: Int?, label: String, elapsed: Duration?,
         cause: MutationCause?, onlyIfChanged: Bool = false
     ) {
+        let state = states[index]
         let shares = sharesChanges
         if shares && !reportedChanges.isEmpty { emptyKeepingCapacity(&reportedChanges) }
         guard showsDiffs || shares else {
             baselines[index] = nil
-            if listsOwnChanges[index] { reactor.resetChangeBaseline(toCurrent: false) }
+            if state.listsOwnChanges { state.resetChangeBaseline(toCurrent: false) }
             return
         }
-        if listsOwnChanges[index] {
+        if state.listsOwnChanges {
             return reportOwnChanges(
-                of: reactor, reduction: reduction, label: label, elapsed: elapsed, cause: cause, onlyIfChanged: onlyIfChanged)
+                of: reactor, state: state, reduction: reduction, label: label, elapsed: elapsed, cause: cause, onlyIfChanged: onlyIfChanged)
         }
         let new: StateValue
         do {
             if let reduction {
-                new = try reactor.stateValue(afterReduction: reduction)
+                new = try state.value(afterReduction: reduction)
             } else {
-                new = try reactor.stateValue()
+                new = try state.value()
             }
         } catch {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
@@ -138,12 +136,12 @@ final class ChangeReporter {
         baselines[index] = consume new
         // The old tree is referenced nowhere else now (the shared changes hold only its parts):
         // its storage goes back to be written over.
-        if recyclesValues[index] { reactor.recycleStateValue(consume old) }
+        if state.encodesThroughEncoder { state.recycle(consume old) }
     }
 
-    /// Prints the changes that `reactor`'s state lists itself since its last report.
+    /// Prints the changes that `reactor`'s `state` lists itself since its last report.
     private func reportOwnChanges(
-        of reactor: any ShellReactor, reduction: Int?, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
+        of reactor: any ShellReactor, state: ShellReactorState, reduction: Int?, label: String, elapsed: Duration?, cause: MutationCause?, onlyIfChanged: Bool
     ) {
         let shares = sharesChanges
         var changes: [StateChange] = []
@@ -158,14 +156,14 @@ final class ChangeReporter {
         }
         let hadBaseline: Bool
         do {
-            hadBaseline = try reactor.appendChanges(afterReduction: reduction, into: &changes)
+            hadBaseline = try state.appendChanges(afterReduction: reduction, into: &changes)
         } catch {
             _ = output.fail("cannot describe the state of \(reactor.name): \(error)")
             return
         }
         if shares && !hadBaseline {
             // The readers get the whole state: they have nothing to apply changes to.
-            let whole = try? reduction.map { try reactor.stateValue(afterReduction: $0) } ?? reactor.stateValue()
+            let whole = try? reduction.map { try state.value(afterReduction: $0) } ?? state.value()
             changes = [.replace(StatePath(), old: .null, new: whole ?? .null)]
         }
         if onlyIfChanged && hadBaseline && changes.isEmpty { return }

@@ -124,7 +124,7 @@ extension SessionRunner {
     /// Puts every reactor of the scene back to `target` (effects cancelled), reports the changes
     /// under `label` and keeps `replayLines` for the replay script.
     private func restore(_ target: Timeline.Target, label: String, replayLines: [String]) {
-        for reactor in scene.reactors { reactor.cancelAllEffects() }
+        for reactor in scene.reactors { reactor.state.cancelAllEffects() }
         recorder.timeline.restore(target)
         for line in replayLines { recorder.record.script.append(line) }
         for index in scene.reactors.indices {
@@ -149,7 +149,7 @@ extension SessionRunner {
         }
         guard !indices.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
         for index in indices {
-            scene.reactors[index].reset()
+            scene.reactors[index].state.reset()
             recorder.record.travel("(reset)", reactor: index)
             reporter.reportChange(of: index, label: "(reset)")
             if !readers.isEmpty { tellReaders(restoredEvent("(reset)", of: index)) }

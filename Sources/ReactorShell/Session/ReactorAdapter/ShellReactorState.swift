@@ -1,0 +1,180 @@
+import ReactorCore
+import StateDiff
+
+/// A reactor's state as the session reads it and sets it back: described as a value tree (now,
+/// or right after a reduction not drained from the journal yet), its changes when it lists them
+/// itself, its history for time travel, and its way back to the initial state. A
+/// ``ShellReactor``'s ``ShellReactor/state``; ``ReactorHandle`` makes one for its reactor.
+///
+/// The operations are closures made by the inlinable initializer, so they are compiled for the
+/// reactor's concrete type in the module that creates the handle (see ``ReactorHandle``).
+@MainActor
+public final class ShellReactorState {
+    /// Describes the state: the current one (slot -1) or a reduced one (specialized for the reactor).
+    @usableFromInline let describe: @MainActor (_ slot: Int) throws -> StateValue
+    /// Lets go of the states kept for the reductions drained.
+    @usableFromInline let forgetReduced: @MainActor () -> Void
+    /// Whether ``value()`` builds its values over the storage of values handed back
+    /// (``recycle(_:)``): through the encoder (`StateValue(encoding:)`) or a `StateObjectWritable`
+    /// state's writer; false when the state describes itself otherwise (`StateValueConvertible`).
+    public let encodesThroughEncoder: Bool
+    /// Where a `StateObjectWritable` state's old values are kept for the next description (else nil).
+    @usableFromInline let spareFields: SpareFields?
+    /// The changes from the last reported state to the state after a reduction (the current one
+    /// when nil), when the state lists its own changes (`StateDiffable`); else nil.
+    @usableFromInline let changesSinceReport: (@MainActor (_ reduction: Int?, inout [StateChange]) throws -> Bool)?
+    /// Makes the current state the last reported one (`true`), or forgets it.
+    @usableFromInline let resetReported: @MainActor (_ toCurrent: Bool) -> Void
+    /// Makes a history of the states for time travel (specialized for the reactor).
+    @usableFromInline let makeStateHistory: @MainActor () -> StateHistory
+    /// Cancels the reactor's effects in flight.
+    @usableFromInline let cancelEffects: @MainActor () -> Void
+    /// Puts the reactor back to its initial state, effects cancelled.
+    @usableFromInline let resetReactor: @MainActor () -> Void
+
+    /// The state of `reactor`, whose reductions not drained yet keep their new states in `reduced`.
+    @inlinable
+    init<R: Reactor>(of reactor: R, reduced: ReducedStates<R.State>) where R.State: Encodable {
+        self.forgetReduced = { reduced.forgetAll() }
+        if let writable = R.State.self as? any StateObjectWritable.Type {
+            // A state that writes its fields: over the fields of the value last handed back, which
+            // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
+            let spare = SpareFields()
+            let describe = describeWritable(writable, over: spare)
+            self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            self.spareFields = spare
+            self.encodesThroughEncoder = true
+        } else if let convertible = R.State.self as? any StateValueConvertible.Type {
+            // A state that describes itself: asked directly, without the encoder's set-up per call.
+            let describe = describeConvertible(convertible)
+            self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            self.spareFields = nil
+            self.encodesThroughEncoder = false
+        } else {
+            self.describe = { slot in
+                try StateValue(encoding: slot < 0 ? reactor.currentState : reduced.states[slot])
+            }
+            self.spareFields = nil
+            self.encodesThroughEncoder = true
+        }
+        let footprint = makeSnapshotFootprint(for: R.State.self)
+        self.makeStateHistory = {
+            StateHistory(
+                current: { reactor.currentState },
+                restore: { state in
+                    reactor.cancelAllEffects()
+                    reactor.restore(state: state)
+                },
+                footprint: footprint)
+        }
+        if let baseline = makeChangeBaseline(for: R.State.self) {
+            self.changesSinceReport = { reduction, changes in
+                let state = reduction.map { reduced.states[$0] } ?? reactor.currentState
+                return try baseline.appendChanges(to: state, into: &changes)
+            }
+            self.resetReported = { toCurrent in baseline.reset(to: toCurrent ? reactor.currentState : nil) }
+        } else {
+            self.changesSinceReport = nil
+            self.resetReported = { _ in }
+        }
+        self.cancelEffects = { reactor.cancelAllEffects() }
+        self.resetReactor = { reactor.reset() }
+    }
+
+    /// The current state as a value tree.
+    public func value() throws -> StateValue {
+        try describe(-1)
+    }
+
+    /// The state right after reduction `reduction` of those not drained from the journal yet (its
+    /// ``JournalEvent``'s state slot), as a value tree.
+    public func value(afterReduction reduction: Int) throws -> StateValue {
+        try describe(reduction)
+    }
+
+    /// Lets go of the states kept for the reductions just drained from the journal.
+    public func forgetReducedStates() {
+        forgetReduced()
+    }
+
+    /// Takes back a value of ``value()`` that is no longer needed, whose storage the next one is
+    /// built over (only worth it when ``encodesThroughEncoder``).
+    public func recycle(_ value: consuming StateValue) {
+        if let spareFields {
+            StateValue.recycle(value, into: &spareFields.fields)
+        } else {
+            StateValue.recycle(value)
+        }
+    }
+
+    /// True when the state lists its own changes (`StateDiffable`): the shell then reports through
+    /// ``appendChanges(afterReduction:into:)`` instead of encoding and diffing the whole state.
+    public var listsOwnChanges: Bool { changesSinceReport != nil }
+
+    /// Appends the changes from the previous report (or ``resetChangeBaseline(toCurrent:)``) to the
+    /// state after reduction `reduction` (the current state when nil) to `changes`, and makes that
+    /// state the baseline; false when there was no baseline, or the state does not
+    /// ``listsOwnChanges``.
+    public func appendChanges(afterReduction reduction: Int?, into changes: inout [StateChange]) throws -> Bool {
+        guard let changesSinceReport else { return false }
+        return try changesSinceReport(reduction, &changes)
+    }
+
+    /// Makes the current state the baseline of the next report (`true`), or forgets it (only for a
+    /// state that ``listsOwnChanges``).
+    public func resetChangeBaseline(toCurrent: Bool) {
+        resetReported(toCurrent)
+    }
+
+    /// A new history of the states for a scene's time travel: it saves the current state in
+    /// numbered slots and puts one back (effects in flight cancelled first).
+    public func makeHistory() -> StateHistory {
+        makeStateHistory()
+    }
+
+    /// Cancels the reactor's effects in flight, so that none changes the state any more.
+    public func cancelAllEffects() {
+        cancelEffects()
+    }
+
+    /// Back to the initial state, effects cancelled.
+    public func reset() {
+        resetReactor()
+    }
+}
+
+/// Calls `stateValue` on the value of type `type` at a pointer: how a ``ShellReactorState`` whose
+/// state type conforms to `StateValueConvertible` (found out once, with the conformance opened here)
+/// describes the state without the encoder's set-up per call. That is what `StateValue(encoding:)`
+/// would call too.
+@inlinable
+func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
+    { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+}
+
+/// The fields array of the last value a `StateObjectWritable` state no longer needs: the next
+/// description writes over it. Main-actor state used by the describing closure and
+/// ``ShellReactorState/recycle(_:)`` only, one after the other (never overlapping, so exempt from
+/// the dynamic exclusivity checks a class's stored property gets).
+@usableFromInline
+final class SpareFields {
+    @exclusivity(unchecked) @usableFromInline var fields: [StateField] = []
+
+    @usableFromInline
+    init() {}
+}
+
+/// Writes the `S` at a pointer over `spare`'s fields (inlinable, so that the closure is specialized
+/// for the state type as with ``describeConvertible(_:)``).
+@inlinable
+func describeWritable<S: StateObjectWritable>(_ type: S.Type, over spare: SpareFields) -> (UnsafeRawPointer) -> StateValue {
+    { StateValue(writing: $0.assumingMemoryBound(to: S.self).pointee, over: &spare.fields) }
+}
+
+/// `describe` applied to `state` where it lies. Nonisolated, and so is its closure: the same
+/// closure formed in the state's main-actor initializer and passed to `withUnsafePointer` would be
+/// main-actor isolated and check the executor on every call (about 100 instructions a report).
+@inlinable
+func describeInPlace<State>(_ state: State, with describe: (UnsafeRawPointer) -> StateValue) -> StateValue {
+    withUnsafePointer(to: state) { describe(UnsafeRawPointer($0)) }
+}
