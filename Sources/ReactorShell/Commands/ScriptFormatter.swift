@@ -11,15 +11,9 @@ public enum ScriptFormatter {
         actionLine(reactor: reactor, command: command, fields: arguments.fields)
     }
 
-    /// The line for an action whose arguments are given as label/value pairs in declaration order.
+    /// The line for an action whose arguments are given as label/value pairs in declaration order,
+    /// each value written as StateDiff's literal (`StateValue.literal()`), which the language reads back.
     public static func actionLine(reactor: String? = nil, command: String, fields: [StateField]) -> String {
-        if reactor == nil && fields.isEmpty { return command }
-        if let line = simpleActionLine(reactor: reactor, command: command, fields: fields) { return line }
-        return generalActionLine(reactor: reactor, command: command, fields: fields)
-    }
-
-    /// ``actionLine(reactor:command:fields:)`` for any values, written as StateDiff's literals (`StateValue.literal()`), which the language reads back.
-    static func generalActionLine(reactor: String?, command: String, fields: [StateField]) -> String {
         var line = reactor.map { $0 + "." } ?? ""
         line += command
         if fields.count == 1 {
@@ -32,52 +26,6 @@ public enum ScriptFormatter {
             }
         }
         return line
-    }
-
-    /// ``actionLine(reactor:command:fields:)`` written straight into the line's bytes, when every value
-    /// is `nil`, a Bool, an Int or a String that needs no escapes; nil otherwise.
-    static func simpleActionLine(reactor: String?, command: String, fields: [StateField]) -> String? {
-        let labelled = fields.count != 1
-        var capacity = command.utf8.count + (reactor.map { $0.utf8.count + 1 } ?? 0)
-        for field in fields {
-            capacity += labelled ? field.key.utf8.count + 3 : 1
-            switch field.value {
-            case .null: capacity += 3
-            case .bool: capacity += 5
-            case .int: capacity += 20
-            case .string(let text):
-                for byte in text.utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C || byte >= 0x7F { return nil }
-                capacity += text.utf8.count + 2
-            case .double, .array, .object: return nil
-            }
-        }
-        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var writer = LineWriter(buffer: buffer)
-            if let reactor {
-                writer.write(reactor)
-                writer.write(UInt8(ascii: "."))
-            }
-            writer.write(command)
-            for field in fields {
-                writer.write(UInt8(ascii: " "))
-                if labelled {
-                    writer.write(field.key)
-                    writer.write(UInt8(ascii: ":"))
-                    writer.write(UInt8(ascii: " "))
-                }
-                switch field.value {
-                case .null: writer.write("nil")
-                case .bool(let flag): writer.write(flag ? "true" : "false")
-                case .int(let number): writer.write(number)
-                case .string(let text):
-                    writer.write(UInt8(ascii: "\""))
-                    writer.write(text)
-                    writer.write(UInt8(ascii: "\""))
-                case .double, .array, .object: break
-                }
-            }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<writer.count]), as: UTF8.self)
-        }
     }
 
     /// The line for a meta command, e.g. `:expect write:isDismissed == true`, `:wait 1.5s`.
@@ -143,46 +91,5 @@ public enum ScriptFormatter {
             return text
         }
         return StateValue.string(text).literal()
-    }
-}
-
-/// Appends bytes to a buffer whose capacity was computed beforehand.
-private struct LineWriter {
-    let buffer: UnsafeMutableBufferPointer<UInt8>
-    var count = 0
-
-    mutating func write(_ byte: UInt8) {
-        buffer[count] = byte
-        count += 1
-    }
-
-    mutating func write(_ text: String) {
-        let copied = text.utf8.withContiguousStorageIfAvailable { source in
-            _ = UnsafeMutableBufferPointer(rebasing: buffer[count..<count + source.count]).initialize(fromContentsOf: source)
-            return source.count
-        }
-        if let copied {
-            count += copied
-        } else {
-            for byte in text.utf8 { write(byte) }
-        }
-    }
-
-    mutating func write(_ number: Int) {
-        if number < 0 { write(UInt8(ascii: "-")) }
-        var magnitude = number.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for the 20 digits of UInt64.max
-        let length = withUnsafeMutableBytes(of: &digits) { scratch in
-            var end = scratch.count
-            repeat {
-                end -= 1
-                scratch[end] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            let length = scratch.count - end
-            for offset in 0..<length { buffer[count + offset] = scratch[end + offset] }
-            return length
-        }
-        count += length
     }
 }

@@ -11,6 +11,12 @@ import Testing
             == "scoreboard.setScore home: 3 away: -2")
         #expect(ScriptFormatter.actionLine(command: "tune", fields: [StateField("ratio", .double(2)), StateField("loud", .bool(true))])
             == "tune ratio: 2.0 loud: true")
+        #expect(ScriptFormatter.actionLine(command: "setScore", fields: [StateField("home", .int(Int.min)), StateField("away", .int(Int.max))])
+            == "setScore home: -9223372036854775808 away: 9223372036854775807")
+        #expect(ScriptFormatter.actionLine(reactor: "board", command: "rename", fields: [StateField("id", .int(0)), StateField("title", .string("a\"b\\\n\u{7F}é"))])
+            == #"board.rename id: 0 title: "a\"b\\\n\u{7F}é""#)
+        #expect(ScriptFormatter.actionLine(command: "x", fields: [StateField("q", .array([.int(1)])), StateField("r", .object([StateField("k", .null)]))])
+            == "x q: [1] r: {k: nil}")
     }
 
     @Test func stringsAreQuotedAndEscaped() {
