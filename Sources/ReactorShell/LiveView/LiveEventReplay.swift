@@ -1,6 +1,7 @@
 /// The events of a session so far as `--format json` objects, made by running its top-level
-/// lines again in a fresh session on a virtual clock (as `:save --transcript` and `:diagram` do):
-/// the contents of an HTML export, and what a live view started mid-session begins with.
+/// lines again in a fresh session on a virtual clock: the contents of an HTML export, and what a
+/// live view started mid-session begins with. (The other exports, `:save`, `--expect`,
+/// `--transcript` and `:diagram`, read the session's ``SessionRecord`` and run nothing again.)
 @MainActor
 enum LiveEventReplay {
     /// The events of `lines` (a session's top-level lines) run in a fresh session of `registry`

@@ -22,8 +22,9 @@ final class SessionRunner {
     var loadStack: [String] = []
     /// How many `:load`s are running: lines are recorded as the session's input only at depth 0.
     @exclusivity(unchecked) var loadDepth = 0
-    /// True in the session a ``SessionReplay`` runs: `:save` and `:diagram` (from a `:load`ed
-    /// file) write nothing there, so a replay never starts another.
+    /// True in the session ``LiveEventReplay`` runs the lines of another in (`:save --html`, a live
+    /// view started mid-session): `:save`, `:diagram` and `:serve` (from a `:load`ed file) do
+    /// nothing there, so that the replay writes no file and starts no server or replay of its own.
     var isReplay = false
     /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
     var scriptLines = ScriptLineDisplay()
