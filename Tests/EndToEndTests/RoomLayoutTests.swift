@@ -87,6 +87,28 @@ struct RoomLayoutTests {
         }
     }
 
+    /// `COLUMNS` is read by the one checked parser of numeric settings (1 to 65,535 columns): a
+    /// value past its bounds or not a number is ignored for the terminal's own width (80 here).
+    /// It was read with a plain `Int(…)`, so `100000` turned wrapping off and `+40` wrapped at 40.
+    @Test(arguments: ["100000", "65536", "+40", "40x", "0", ""])
+    func aColumnsValuePastItsBoundsGivesTheTerminalsOwnWidth(columns: String) async throws {
+        let home = try InteractiveHome()
+        try home.write("long.rsh", """
+            :use board
+            write.updateTitle "A fairly long title for a post that the class will read on the projector"
+            """)
+        let terminal = try await home.start(
+            command: [InteractiveHome.binary, "run", "long.rsh"], environment: ["COLUMNS": columns],
+            columns: 80, rows: 30, waitingFor: "0 passed, 0 failed, 0 errors")
+        let screen = try terminal.screen()
+        #expect(screen.hasPrefix("""
+              · write: setTitle("A fairly long title for a post that the class will read on
+                the projec…
+                  title: "" → "A fairly long title for a post that the class will read on
+                    the projector"
+            """), "COLUMNS=\(columns):\n\(screen)")
+    }
+
     /// `:state` and `:state *` wrap a long value at a word too (it broke mid-word at the edge).
     @Test func stateLinesWrapAtAWord() async throws {
         let home = try InteractiveHome()

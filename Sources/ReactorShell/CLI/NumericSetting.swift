@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// The one parser of the shell's numeric settings, command-line options and environment variables
 /// alike (`--max-line-length`, `--time-travel-memory`, `--serve-port`, `test -j`, `explore --runs`,
-/// `--steps` and `--seed`, `REACTOR_SHELL_HISTSIZE`): each has bounds,
+/// `--steps` and `--seed`, `REACTOR_SHELL_HISTSIZE`, `COLUMNS`): each has bounds,
 /// which its `--help` line states and its usage error names, and a value is checked against them
 /// before anything computes with it (so `Int.max` is refused, not carried into an `n + 1`).
 struct NumericSetting: Sendable {
@@ -32,6 +32,11 @@ struct NumericSetting: Sendable {
     static func historySize(_ name: String) -> NumericSetting {
         NumericSetting(name: name, range: 0...1_000_000, unit: .count("entries"))
     }
+
+    /// `COLUMNS`, the terminal's width as its shell exports it: 1 to 65,535 columns (a terminal
+    /// reports its width in 16 bits). A value past them is ignored for the terminal's own width,
+    /// not a usage error: it comes from the terminal's environment, not from the command line.
+    static let terminalColumns = NumericSetting(name: "COLUMNS", range: 1...65_535, unit: .count("columns"))
 
     /// `--serve-port`: 0 (any free port) to 65535.
     static let servePort = NumericSetting(name: "--serve-port", range: 0...65_535, unit: .number)

@@ -11,11 +11,17 @@ enum TextLayout {
     static let clearScreen = "\u{1B}[H\u{1B}[2J"
 
     /// The width to lay text out for on `descriptor`: nil (no wrapping) when it is not a
-    /// terminal; else `COLUMNS` when it is a positive number, else the terminal's own width.
+    /// terminal; else `COLUMNS` when it is within ``NumericSetting/terminalColumns``'s bounds,
+    /// else (unset, empty, not a number, 0 or too large) the terminal's own width.
     static func width(of descriptor: Int32, environment: [String: String]) -> Int? {
         guard TerminalInfo.isTerminal(descriptor) else { return nil }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        return TerminalInfo.columns(of: descriptor)
+        return columns(in: environment) ?? TerminalInfo.columns(of: descriptor)
+    }
+
+    /// The width `COLUMNS` in `environment` gives, nil when it is unset or refused by
+    /// ``NumericSetting/terminalColumns``.
+    static func columns(in environment: [String: String]) -> Int? {
+        environment["COLUMNS"].flatMap { try? NumericSetting.terminalColumns.parse($0).get() }
     }
 
     /// `text` as standard error shows it: each line wider than the terminal broken at a word with

@@ -27,3 +27,21 @@ import Testing
         #expect(TextLayout.hangingLines(line, width: 18) == "  x: \(red)aaaa bbbb\(reset)\n    cccc")
     }
 }
+
+/// `COLUMNS` goes through the one checked parser of numeric settings: 1 to 65,535 columns, digits
+/// only; anything else leaves the width to the terminal (nil here).
+@Suite struct ColumnsSettingTests {
+    @Test(arguments: [("1", 1), ("80", 80), ("65535", 65_535)])
+    func aValueWithinTheBoundsIsTheWidth(text: String, width: Int) {
+        #expect(TextLayout.columns(in: ["COLUMNS": text]) == width)
+    }
+
+    @Test(arguments: ["0", "65536", "99999999999999999999", "-80", "+80", " 80", "80x", ""])
+    func aValuePastTheBoundsOrNotANumberIsIgnored(text: String) {
+        #expect(TextLayout.columns(in: ["COLUMNS": text]) == nil)
+    }
+
+    @Test func anUnsetValueIsIgnored() {
+        #expect(TextLayout.columns(in: [:]) == nil)
+    }
+}
