@@ -76,6 +76,47 @@ struct SessionLogTests {
         #expect(log.visibleEntries.map(\.mutations) == [[], ["five"], []])
     }
 
+    /// An action's entry is found by halves (issue 25 item 6: N effects ending long after their
+    /// actions each searched the whole log): among entries bound to ids with gaps between them
+    /// (actions an effect sent are not logged), entries bound to none (`:reset`), in a ring that
+    /// wrapped, every lookup agrees with a walk of the entries.
+    @Test func anActionIsFoundByHalvesAmongBoundAndUnboundEntriesOfAWrappedRing() {
+        var log = SessionLog(limit: 100)
+        var nextID = 1
+        for step in 1...250 {
+            if step.isMultiple(of: 7) || (step > 200 && step < 230) {
+                log.append(command: ":reset")
+            } else {
+                log.append(command: "increase", actionID: nextID)
+                nextID += 1 + step % 3
+            }
+        }
+        let kept = Dictionary(uniqueKeysWithValues: log.visibleEntries.compactMap { entry in entry.actionID.map { ($0, entry.number) } })
+        for id in 0...nextID + 1 {
+            #expect(log.step(ofAction: id) == kept[id], "action \(id)")
+            #expect(log.record(mutation: "m", actionID: id) == kept[id], "action \(id)")
+        }
+        #expect(kept.count > 50)
+    }
+
+    /// A new scene's scheduler numbers its actions from 1 again: an id of the current scene is
+    /// never filed under an earlier scene's step (an action an effect sent, with no entry of its
+    /// own, had its mutation and notes filed under the earlier scene's step of the same id).
+    @Test func anActionIsSoughtInTheCurrentSceneOnly() {
+        var log = SessionLog(limit: 10)
+        log.beginScene("counter")
+        for id in 1...3 { log.append(command: "increase", actionID: id) }
+        log.beginScene("counter")
+        let first = log.append(command: "increase", actionID: 1)
+        log.append(command: ":reset")
+        #expect(log.record(mutation: "increaseValue", actionID: 3) == nil)
+        log.record(note: "⊘ effect #1 cancelled", actionID: 2)
+        #expect(log.step(ofAction: 2) == nil)
+        #expect(log.record(mutation: "increaseValue", actionID: 1) == first)
+        #expect(log.visibleEntries.map(\.mutations) == [[], [], [], ["increaseValue"], []])
+        #expect(log.visibleEntries.allSatisfy { $0.notes.isEmpty })
+    }
+
     @Test func theReplayScriptKeepsItsLinesAcrossItsChunksAndDropsAUseThatNothingFollowed() {
         var replay = ReplayScript()
         replay.appendUse("counter")

@@ -165,7 +165,7 @@ struct SessionLog {
     }
 
     /// Records a mutation labelled `mutation` of `reactor` (named in scenes of several) under
-    /// the entry of `actionID` (searched from the newest), sent by effect `effectID` when known,
+    /// the entry of `actionID` (``index(ofAction:)``), sent by effect `effectID` when known,
     /// `viaEvent` when it came through a service's event. Returns the entry's step; a mutation
     /// whose action has no entry (one an effect dispatched, or one older than the log) is not kept.
     // Not inlined: inlined into the recorder's event switch, it made the recorder copy the whole
@@ -175,32 +175,45 @@ struct SessionLog {
     mutating func record(
         mutation: String, reactor: String? = nil, actionID: Int, effectID: Int? = nil, viaEvent: Bool = false
     ) -> Int? {
-        for age in ring.indices {  // usually the newest: the action just sent
-            let index = index(age: age)
-            if ring[index].actionID == actionID {
-                ring[index].record(Entry.Mutation(label: mutation, reactor: reactor, effectID: effectID, viaEvent: viaEvent))
-                return ring[index].number
-            }
-        }
-        return nil
+        guard let index = index(ofAction: actionID) else { return nil }
+        ring[index].record(Entry.Mutation(label: mutation, reactor: reactor, effectID: effectID, viaEvent: viaEvent))
+        return ring[index].number
     }
 
-    /// Files `note` under the entry of `actionID` (searched from the newest), if the log still has it.
+    /// Files `note` under the entry of `actionID`, if the log still has it.
     mutating func record(note: String, actionID: Int) {
-        for age in ring.indices {
-            let index = index(age: age)
-            if ring[index].actionID == actionID {
-                ring[index].record(note: note)
-                return
-            }
-        }
+        if let index = index(ofAction: actionID) { ring[index].record(note: note) }
     }
 
-    /// The step of the entry of `actionID`, if the log still has it (searched from the newest).
+    /// The step of the entry of `actionID`, if the log still has it.
     func step(ofAction actionID: Int) -> Int? {
-        for age in ring.indices {
-            let index = index(age: age)
-            if ring[index].actionID == actionID { return ring[index].number }
+        index(ofAction: actionID).map { ring[$0].number }
+    }
+
+    /// The index in `ring` of the entry bound to `actionID` in the current scene, nil when the log
+    /// no longer has it. Usually it is the newest (the action just sent). Else the scene's
+    /// entries are searched by halves: its scheduler numbers actions in the order they are sent,
+    /// so the ids bound to its entries fall with their age (an entry bound to none, a `:reset`,
+    /// is passed over). An effect ending long after its action (N overlapping `increase &`, whose
+    /// ends are filed at the last line) costs O(log N) this way, where a walk from the newest
+    /// went through the whole log for each (issue 25 item 6).
+    private func index(ofAction actionID: Int) -> Int? {
+        guard !ring.isEmpty else { return nil }
+        let newest = index(age: 0)
+        if ring[newest].actionID == actionID { return newest }
+        // Ages 1 ..< high hold the rest of the scene's entries: the ids sought are among them.
+        var low = 1
+        var high = min(ring.count, ring[newest].number - currentSceneFirstStep + 1)
+        while low < high {
+            let middle = (low + high) / 2
+            var probe = middle
+            while probe < high, ring[index(age: probe)].actionID == nil { probe += 1 }
+            guard probe < high, let id = ring[index(age: probe)].actionID else {
+                high = middle
+                continue
+            }
+            if id == actionID { return index(age: probe) }
+            if id > actionID { low = probe + 1 } else { high = middle }
         }
         return nil
     }

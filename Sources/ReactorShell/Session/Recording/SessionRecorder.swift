@@ -112,18 +112,16 @@ final class SessionRecorder {
     }
 
     /// The typed actions whose effects were still running when a later action was sent get ` &`
-    /// in the replay script (`:save`): replayed, they overlap as they did.
+    /// in the replay script (`:save`): replayed, they overlap as they did. Each is marked once and
+    /// then forgotten (it comes back only if it starts an effect again after all of its own had
+    /// ended), so N overlapping lines cost O(N) in all, not O(N) each (issue 25 item 6).
     private func markOverlappedLines() {
-        var index = 0
-        while index < actionsWithLiveEffects.count {
-            let actionID = actionsWithLiveEffects[index]
-            if let action = recentActions[actionID], action.liveEffects > 0 {
-                if let line = action.replayLine { record.script.markBackground(line: line) }
-                index += 1
-            } else {
-                actionsWithLiveEffects.remove(at: index)
+        for actionID in actionsWithLiveEffects {
+            if let action = recentActions[actionID], action.liveEffects > 0, let line = action.replayLine {
+                record.script.markBackground(line: line)
             }
         }
+        emptyKeepingCapacity(&actionsWithLiveEffects)
     }
 
     /// The events of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` were
