@@ -15,6 +15,10 @@ KIND (each line one action; no cache of identical lines can carry the random one
                      the same closing lines whatever RENAMES is (:expect on the count, three renames
                      checked). RENAMES = 0 gives the rest alone, whose time is subtracted to get the
                      time of one rename.
+  search-overlap     github-search, `updateQuery "qI" &` with I = 1 ... LINES - 1: each search cancels
+                     the one before while every effect is still in flight (issue 25)
+  search-paging      as search-overlap, each `updateQuery "qI" &` followed by a `loadNextPage &`
+  counter-overlap    `increase &` on the counter: LINES - 1 effects overlapping on the clock
 Every N lines (default 1000) an :expect checks the state, so the run also proves it stayed right.
 """
 import random
@@ -92,6 +96,20 @@ def counter(lines, expect_every):
             yield f":expect value == {value}"
 
 
+def search_overlap(lines, paging):
+    yield ":use github-search"
+    for i in range(1, lines):
+        yield f'updateQuery "q{i}" &'
+        if paging:
+            yield "loadNextPage &"
+
+
+def counter_overlap(lines):
+    yield ":use counter"
+    for _ in range(1, lines):
+        yield "increase &"
+
+
 def board(posts, renames, seed):
     yield ":use board"
     yield ":set diff off"
@@ -112,7 +130,8 @@ def board(posts, renames, seed):
 
 def main():
     args = sys.argv[1:]
-    kinds = ("scoreboard", "scoreboard-random", "setscore-random", "counter", "board")
+    kinds = ("scoreboard", "scoreboard-random", "setscore-random", "counter", "board",
+             "search-overlap", "search-paging", "counter-overlap")
     if len(args) < 2 or args[0] not in kinds:
         sys.exit(__doc__)
     if args[0] == "board":
@@ -134,6 +153,10 @@ def main():
         generated = scoreboard(lines, expect_every)
     elif args[0] == "scoreboard-random":
         generated = scoreboard_random(lines, expect_every, rng)
+    elif args[0] in ("search-overlap", "search-paging"):
+        generated = search_overlap(lines, paging=args[0] == "search-paging")
+    elif args[0] == "counter-overlap":
+        generated = counter_overlap(lines)
     elif args[0] == "setscore-random":
         generated = setscore_random(lines, expect_every, rng)
     else:
