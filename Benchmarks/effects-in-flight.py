@@ -37,10 +37,12 @@ def cpu_seconds(command):
 
 
 def instructions(command):
-    """The instructions callgrind counts for `command`."""
+    """The instructions callgrind counts for `command`. Its exit status is not checked: under
+    callgrind the run is some fifty times slower, and for the larger N the end-of-run wait for
+    effects (11 s of wall time at most) can give up on the last search, which exits 1."""
     result = subprocess.run(
         ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=True)
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, check=False)
     match = re.search(r"Collected : (\d+)", result.stderr)
     if not match:
         sys.exit("no instruction count in callgrind's output:\n" + result.stderr)
