@@ -106,17 +106,12 @@ struct Differ {
     mutating func compareObjects(_ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue) {
         // The common case: the same keys in the same order, compared position by position.
         if oldFields.count == newFields.count && sameKeys(oldFields, newFields) {
-            oldFields.withUnsafeBufferPointer { oldFields in
-                newFields.withUnsafeBufferPointer { newFields in
-                    for index in oldFields.indices {
-                        let oldValue = (oldFields.baseAddress! + index).pointer(to: \.value)!
-                        let newValue = (newFields.baseAddress! + index).pointer(to: \.value)!
-                        // Same bits (an unchanged number or flag, the same storage): equal, decided
-                        // without copying either value out of its array.
-                        if identicalBits(oldValue, newValue) { continue }
-                        compareField(oldFields[index].key, oldValue.pointee, newValue.pointee)
-                    }
-                }
+            let oldFields = oldFields.span, newFields = newFields.span
+            for index in oldFields.indices {
+                // Same bits (an unchanged number or flag, the same storage): equal, decided
+                // without copying either value out of its array.
+                if identicalBits(oldFields[index].value, newFields[index].value) { continue }
+                compareField(oldFields[index].key, oldFields[index].value, newFields[index].value)
             }
             return
         }
@@ -164,12 +159,9 @@ struct Differ {
     }
 
     private func sameKeys(_ oldFields: [StateField], _ newFields: [StateField]) -> Bool {
-        oldFields.withUnsafeBufferPointer { oldFields in
-            newFields.withUnsafeBufferPointer { newFields in
-                for index in oldFields.indices where oldFields[index].key != newFields[index].key { return false }
-                return true
-            }
-        }
+        let oldFields = oldFields.span, newFields = newFields.span
+        for index in oldFields.indices where oldFields[index].key != newFields[index].key { return false }
+        return true
     }
 
     // MARK: Arrays
@@ -274,20 +266,17 @@ struct Differ {
 /// Elements with identical bits (same scalar, same string or array storage) are equal
 /// without a call to `==`, which keeps a long unchanged run at a few nanoseconds per element.
 func commonEnds(_ old: [StateValue], _ new: [StateValue]) -> (prefix: Int, suffix: Int) {
-    old.withUnsafeBufferPointer { oldBuffer in
-        new.withUnsafeBufferPointer { newBuffer in
-            let common = min(oldBuffer.count, newBuffer.count)
-            guard common > 0, let oldBase = oldBuffer.baseAddress, let newBase = newBuffer.baseAddress else { return (0, 0) }
-            func same(_ oldIndex: Int, _ newIndex: Int) -> Bool {
-                identicalBits(oldBase + oldIndex, newBase + newIndex) || oldBase[oldIndex] == newBase[newIndex]
-            }
-            var prefix = 0
-            while prefix < common && same(prefix, prefix) { prefix += 1 }
-            var suffix = 0
-            while suffix < common - prefix && same(oldBuffer.count - 1 - suffix, newBuffer.count - 1 - suffix) { suffix += 1 }
-            return (prefix, suffix)
-        }
+    let old = old.span, new = new.span
+    let common = min(old.count, new.count)
+    var prefix = 0
+    while prefix < common && (identicalBits(old[prefix], new[prefix]) || old[prefix] == new[prefix]) { prefix += 1 }
+    var suffix = 0
+    while suffix < common - prefix {
+        let oldIndex = old.count - 1 - suffix, newIndex = new.count - 1 - suffix
+        guard identicalBits(old[oldIndex], new[newIndex]) || old[oldIndex] == new[newIndex] else { break }
+        suffix += 1
     }
+    return (prefix, suffix)
 }
 
 /// Equality of two values of which `old` is not a container (as `==`, with a shortcut for
@@ -299,23 +288,6 @@ func leafEquals(_ old: StateValue, _ new: StateValue) -> Bool {
     case .int(let a): if case .int(let b) = new { return a == b } else { return false }
     default: return old == new
     }
-}
-
-/// True when two values have the same bytes, which implies they are equal (the converse
-/// does not hold: equal strings may live in different storage).
-func identicalBits(_ lhs: UnsafePointer<StateValue>, _ rhs: UnsafePointer<StateValue>) -> Bool {
-    let left = UnsafeRawPointer(lhs), right = UnsafeRawPointer(rhs)
-    let size = MemoryLayout<StateValue>.size
-    var offset = 0
-    while offset + 8 <= size {
-        if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
-        offset += 8
-    }
-    while offset < size {
-        if left.load(fromByteOffset: offset, as: UInt8.self) != right.load(fromByteOffset: offset, as: UInt8.self) { return false }
-        offset += 1
-    }
-    return true
 }
 
 /// True when two arrays are the same storage (or both empty): equal without looking inside.

@@ -76,3 +76,22 @@ func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
     return true
 }
+
+/// True when two values have the same bytes, which implies they are equal (the converse
+/// does not hold: equal strings may live in different storage). Compared a word at a time.
+func identicalBits(_ lhs: borrowing StateValue, _ rhs: borrowing StateValue) -> Bool {
+    withUnsafeBytes(of: lhs) { left in
+        withUnsafeBytes(of: rhs) { right in
+            var offset = 0
+            while offset + 8 <= left.count {
+                if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                offset += 8
+            }
+            while offset < left.count {
+                if left[offset] != right[offset] { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+}
