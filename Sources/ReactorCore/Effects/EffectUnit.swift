@@ -10,14 +10,13 @@ final class EffectUnit {
     let id: Int
     @usableFromInline
     let actionID: Int?
+    /// The cancellation id the unit runs under, boxed: a unit is made, listed, reported and freed
+    /// without copying an `AnyHashable` (address-only: each copy, test for nil and release goes
+    /// through its type's value witnesses).
     @usableFromInline
-    let cancellationID: AnyHashable?
+    let cancellation: CancellationIDBox?
     @usableFromInline
     let scheduler: Scheduler
-    /// The action whose effect cancelled this unit (by id, or `cancelInFlight`); nil when it was not
-    /// cancelled, or was cancelled by `cancelAllEffects()`, `reset()` or its reactor's release.
-    @usableFromInline
-    var cancellingActionID: Int?
 
     /// What an effect touches on its way (start, outputs, end).
     @usableFromInline
@@ -27,6 +26,10 @@ final class EffectUnit {
         /// of a task (nil: none, or no longer parked).
         @usableFromInline var timer: VirtualClock.TimerKey?
         @usableFromInline var isCancelled = false
+        /// The action whose effect cancelled this unit (by id, or `cancelInFlight`); nil when it
+        /// was not cancelled, or was cancelled by `cancelAllEffects()`, `reset()` or its reactor's
+        /// release.
+        @usableFromInline var cancellingActionID: Int?
         @usableFromInline var hasEnded = false
         /// How many parent units are parked awaiting this one. They are released in the same turn
         /// in which this unit ends, so the scheduler never sees a resumable parent as parked (the
@@ -70,6 +73,10 @@ final class EffectUnit {
     @inlinable var isCancelled: Bool {
         get { fields.value.isCancelled }
         set { fields.value.isCancelled = newValue }
+    }
+    @inlinable var cancellingActionID: Int? {
+        get { fields.value.cancellingActionID }
+        set { fields.value.cancellingActionID = newValue }
     }
     @inlinable var hasEnded: Bool {
         get { fields.value.hasEnded }
@@ -115,10 +122,10 @@ final class EffectUnit {
     }
 
     @usableFromInline
-    init(id: Int, actionID: Int?, cancellationID: AnyHashable?, scheduler: Scheduler) {
+    init(id: Int, actionID: Int?, cancellation: CancellationIDBox?, scheduler: Scheduler) {
         self.id = id
         self.actionID = actionID
-        self.cancellationID = cancellationID
+        self.cancellation = cancellation
         self.scheduler = scheduler
     }
 

@@ -5,22 +5,37 @@
 /// when other parts of the state change.
 @propertyWrapper
 public struct Pulse<Value> {
+    // The storage is usable from inlinable code, so that an assignment in a reducer (another
+    // module) is compiled for its `Value` there, not called generically through the type's
+    // metadata (about 140 instructions a counter line).
+    @usableFromInline var storage: Value
+    @usableFromInline var updateCount: UInt = 0
+
     /// The value.
+    @inlinable
     public var value: Value {
-        didSet { riseUpdateCount() }
+        get { storage }
+        set {
+            storage = newValue
+            riseUpdateCount()
+        }
     }
 
     /// How many times ``value`` was assigned, wrapping from `UInt.max` to 0.
-    public internal(set) var valueUpdatedCount: UInt = 0
+    public internal(set) var valueUpdatedCount: UInt {
+        get { updateCount }
+        set { updateCount = newValue }
+    }
 
     /// Creates a pulse holding `wrappedValue`, assigned zero times.
     public init(wrappedValue: Value) {
-        self.value = wrappedValue
+        self.storage = wrappedValue
     }
 
     /// The value; each assignment raises ``valueUpdatedCount``.
+    @inlinable
     public var wrappedValue: Value {
-        get { value }
+        get { storage }
         set { value = newValue }
     }
 
@@ -29,8 +44,9 @@ public struct Pulse<Value> {
         self
     }
 
-    private mutating func riseUpdateCount() {
-        valueUpdatedCount = valueUpdatedCount == .max ? 0 : valueUpdatedCount + 1
+    @inlinable
+    mutating func riseUpdateCount() {
+        updateCount = updateCount == .max ? 0 : updateCount + 1
     }
 }
 

@@ -22,7 +22,7 @@ public struct EffectEvent {
     /// The cancellation id, boxed (nil when there is none). An `AnyHashable` stored in place would
     /// make the event, and so every ``RuntimeEvent``, address-only: copied and destroyed through
     /// value witnesses instead of a few loads and reference counts.
-    private let cancellation: CancellationIDBox?
+    @usableFromInline let cancellation: CancellationIDBox?
     /// What happened.
     public let phase: EffectPhase
     /// The scheduler's clock time when it happened.
@@ -37,19 +37,33 @@ public struct EffectEvent {
         effectID: Int, actionID: Int?, cancellationID: AnyHashable?, phase: EffectPhase, time: Duration,
         cancellingActionID: Int? = nil
     ) {
+        self.init(
+            effectID: effectID, actionID: actionID, cancellation: cancellationID.map(CancellationIDBox.init), phase: phase,
+            time: time, cancellingActionID: cancellingActionID)
+    }
+
+    /// An event whose cancellation id is boxed already (the runtime's, from its effect unit).
+    @usableFromInline
+    init(
+        effectID: Int, actionID: Int?, cancellation: CancellationIDBox?, phase: EffectPhase, time: Duration,
+        cancellingActionID: Int?
+    ) {
         self.effectID = effectID
         self.actionID = actionID
-        self.cancellation = cancellationID.map(CancellationIDBox.init)
+        self.cancellation = cancellation
         self.phase = phase
         self.time = time
         self.cancellingActionID = cancellingActionID
     }
 }
 
-/// A cancellation id in a box of its own (see ``EffectEvent``).
-private final class CancellationIDBox {
-    let id: AnyHashable
+/// A cancellation id in a box of its own (see ``EffectEvent``): made once, when an effect unit is
+/// created under the id, and shared by the unit and the events that report it.
+@usableFromInline
+final class CancellationIDBox {
+    @usableFromInline let id: AnyHashable
 
+    @usableFromInline
     init(_ id: AnyHashable) {
         self.id = id
     }

@@ -13,7 +13,7 @@ extension ReactorRuntime {
             runtime.object.receiveMutation(mutation, actionID: unit.actionID)
         }
         if case .run(let body) = effect.kind {
-            _ = spawnRun(body, actionID: actionID, cancellationID: nil, batched: true, deliver: later)
+            _ = spawnRun(body, actionID: actionID, cancellation: nil, batched: true, deliver: later)
             return
         }
         // A timer's outputs: the reactor is loaded from its weak reference once for all of them.
@@ -36,28 +36,28 @@ extension ReactorRuntime {
         case .sequence(let outputs):
             for output in outputs { sink.inline(output) }
         case .run:
-            _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+            _ = spawn(effect, actionID: actionID, cancellation: nil, batched: true, deliver: sink.later)
         case .concatenate(let effects):
             for (index, element) in effects.enumerated() {
                 if element.isSynchronous {
                     start(element, actionID: actionID, sink: sink)
                 } else {
                     if index == effects.count - 1, let timer = timerForm(of: element) {
-                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: nil,
+                        startTimer(timer.duration, timer.outputs, actionID: actionID, cancellation: nil,
                             deliver: sink.later, deliverBatch: sink.laterBatch)
                         return
                     }
                     let rest = Effect<Sink.Output>.concatenate(Array(effects[index...]))
-                    _ = spawn(rest, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+                    _ = spawn(rest, actionID: actionID, cancellation: nil, batched: true, deliver: sink.later)
                     return
                 }
             }
         case .delayedOutputs(let duration, let outputs):
             if scheduler.virtualClock != nil {
-                startTimer(duration, outputs, actionID: actionID, cancellationID: nil,
+                startTimer(duration, outputs, actionID: actionID, cancellation: nil,
                     deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
-                _ = spawn(effect, actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+                _ = spawn(effect, actionID: actionID, cancellation: nil, batched: true, deliver: sink.later)
             }
         case .composite(let composite):
             start(composite, actionID: actionID, sink: sink)
@@ -74,19 +74,19 @@ extension ReactorRuntime {
             if inner.isSynchronous {
                 start(inner, actionID: actionID, sink: sink)
             } else if let timer = timerForm(of: inner) {
-                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellationID: id,
+                startTimer(timer.duration, timer.outputs, actionID: actionID, cancellation: CancellationIDBox(id),
                     deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
-                _ = spawn(inner, actionID: actionID, cancellationID: id, batched: true, deliver: sink.later)
+                _ = spawn(inner, actionID: actionID, cancellation: CancellationIDBox(id), batched: true, deliver: sink.later)
             }
         case .cancel(let id):
             cancelEffects(id: id, by: actionID)
         case .delay(let duration, let inner):
             if let outputs = plainOutputs(of: inner), scheduler.virtualClock != nil {
-                startTimer(duration, outputs, actionID: actionID, cancellationID: nil,
+                startTimer(duration, outputs, actionID: actionID, cancellation: nil,
                     deliver: sink.later, deliverBatch: sink.laterBatch)
             } else {
-                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellationID: nil, batched: true, deliver: sink.later)
+                _ = spawn(Effect(kind: .composite(composite)), actionID: actionID, cancellation: nil, batched: true, deliver: sink.later)
             }
         }
     }

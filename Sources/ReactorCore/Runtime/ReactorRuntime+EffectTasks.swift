@@ -14,12 +14,12 @@ extension ReactorRuntime {
     /// shares its parent's `reservations` instead.
     @inlinable
     func spawn<Output>(
-        _ effect: Effect<Output>, actionID: Int?, cancellationID: AnyHashable?, batched: Bool = false,
+        _ effect: Effect<Output>, actionID: Int?, cancellation: CancellationIDBox?, batched: Bool = false,
         sharing parentReservations: CancellableReservations?? = .none,
         deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
         if case .run(let body) = effect.kind {
-            return spawnRun(body, actionID: actionID, cancellationID: cancellationID, batched: batched, deliver: deliver)
+            return spawnRun(body, actionID: actionID, cancellation: cancellation, batched: batched, deliver: deliver)
         }
         let reservations: CancellableReservations?
         if case .some(let shared) = parentReservations {
@@ -32,7 +32,7 @@ extension ReactorRuntime {
                 }
             }
         }
-        let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
+        let unit = makeUnit(actionID: actionID, cancellation: cancellation)
         unit.reservations = reservations
         if let reservations, case .none = parentReservations { openReservations(reservations, of: unit) }
         let host = handle
@@ -50,14 +50,14 @@ extension ReactorRuntime {
         return unit
     }
 
-    /// ``spawn(_:actionID:cancellationID:batched:deliver:)`` for a plain `run`, the common case:
+    /// ``spawn(_:actionID:cancellation:batched:deliver:)`` for a plain `run`, the common case:
     /// its task calls the body directly and holds nothing but what the body needs.
     @inlinable
     func spawnRun<Output>(
         _ body: @escaping @MainActor (Send<Output>) async throws -> Void, actionID: Int?,
-        cancellationID: AnyHashable?, batched: Bool, deliver: @escaping EffectDelivery<Output>
+        cancellation: CancellationIDBox?, batched: Bool, deliver: @escaping EffectDelivery<Output>
     ) -> EffectUnit {
-        let unit = makeUnit(actionID: actionID, cancellationID: cancellationID)
+        let unit = makeUnit(actionID: actionID, cancellation: cancellation)
         startTask(of: unit, batched: batched) { @MainActor in
             var phase = EffectPhase.finished
             do {
@@ -74,8 +74,8 @@ extension ReactorRuntime {
 
     /// A new effect unit: numbered, listed among the live effects, counted, reported as started.
     @inlinable
-    func makeUnit(actionID: Int?, cancellationID: AnyHashable?) -> EffectUnit {
-        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+    func makeUnit(actionID: Int?, cancellation: CancellationIDBox?) -> EffectUnit {
+        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellation: cancellation, scheduler: scheduler)
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
@@ -164,7 +164,7 @@ extension ReactorRuntime {
                     try await perform(element, unit: unit, host: host, clock: clock, deliver: deliver)
                 } else if let runtime = host.runtime {
                     children.append(runtime.spawn(
-                        element, actionID: unit.actionID, cancellationID: nil, sharing: .some(unit.reservations),
+                        element, actionID: unit.actionID, cancellation: nil, sharing: .some(unit.reservations),
                         deliver: deliver))
                 }
             }
@@ -204,7 +204,7 @@ extension ReactorRuntime {
             runtime.cancelEffects(id: id, by: unit.actionID)
         }
         return runtime.spawn(
-            inner, actionID: unit.actionID, cancellationID: id, sharing: .some(unit.reservations), deliver: deliver)
+            inner, actionID: unit.actionID, cancellation: CancellationIDBox(id), sharing: .some(unit.reservations), deliver: deliver)
     }
 
     /// Waits for a child unit to end; cancelling the parent cancels the child.

@@ -20,7 +20,7 @@ extension ReactorRuntime {
         }
         lastLiveEffect = unit
         unit.isLive = true
-        if let id = unit.cancellationID { indexForCancellation(unit, under: id) }
+        if let cancellation = unit.cancellation { indexForCancellation(unit, under: cancellation.id) }
     }
 
     /// Lists `unit` under its cancellation `id`. A list drops its units that ended or were
@@ -71,7 +71,7 @@ extension ReactorRuntime {
     @inlinable
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
         emitEffect(EffectEvent(
-            effectID: unit.id, actionID: unit.actionID, cancellationID: unit.cancellationID,
+            effectID: unit.id, actionID: unit.actionID, cancellation: unit.cancellation,
             phase: phase, time: scheduler.clock.now, cancellingActionID: unit.cancellingActionID
         ))
     }

@@ -51,11 +51,11 @@ extension ReactorRuntime {
     /// Starts a counted effect unit that delivers `outputs` after `duration` on the virtual clock.
     @inlinable
     func startTimer<Output>(
-        _ duration: Duration, _ outputs: [Output], actionID: Int?, cancellationID: AnyHashable?,
+        _ duration: Duration, _ outputs: [Output], actionID: Int?, cancellation: CancellationIDBox?,
         deliver: @escaping EffectDelivery<Output>, deliverBatch: EffectBatchDelivery<Output>? = nil
     ) {
         guard let clock = scheduler.virtualClock else { return }
-        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellationID: cancellationID, scheduler: scheduler)
+        let unit = EffectUnit(id: scheduler.makeEffectID(), actionID: actionID, cancellation: cancellation, scheduler: scheduler)
         linkLive(unit)
         scheduler.effectStarted()
         if hasEventObservers { reportEffect(unit, .started) }
