@@ -32,12 +32,20 @@ extension ReactorRuntime {
         @usableFromInline var firstLiveEffect: EffectUnit?
         /// The newest live unit; unretained because the list owns every unit it links.
         @usableFromInline var lastLiveEffect: Unretained<EffectUnit>?
+        /// The flows `transform(action:)` and `transform(mutation:)` returned, set when the
+        /// pipeline is bound and read only when their flag says they are not the identity. In the
+        /// cell all the same: as stored vars of the runtime, their exclusivity check was hoisted
+        /// out of the flag's test, and every delivery of a timer's outputs paid it.
+        @usableFromInline var actionFlow: Flow<R.Action>
+        @usableFromInline var mutationFlow: Flow<R.Mutation>
         /// Called after each reduction once state observers have seen it (a ``Store``'s effects,
         /// which ReCombine runs after its state subscribers).
         @usableFromInline var reductionFollower: (@MainActor (Int?, R.Mutation, R.State) -> Void)?
 
-        init(scheduler: Scheduler) {
+        init(scheduler: Scheduler, actionFlow: Flow<R.Action>, mutationFlow: Flow<R.Mutation>) {
             self.scheduler = scheduler
+            self.actionFlow = actionFlow
+            self.mutationFlow = mutationFlow
         }
     }
 
@@ -121,6 +129,14 @@ extension ReactorRuntime {
         hot.value.scheduler.makeActionID()
     }
 
+    @inlinable var actionFlow: Flow<R.Action> {
+        get { hot.value.actionFlow }
+        set { hot.value.actionFlow = newValue }
+    }
+    @inlinable var mutationFlow: Flow<R.Mutation> {
+        get { hot.value.mutationFlow }
+        set { hot.value.mutationFlow = newValue }
+    }
     @inlinable var owner: R? {
         get { hot.value.owner }
         set { hot.value.owner = newValue }

@@ -26,8 +26,6 @@ public final class ReactorRuntime<R: Reactor> {
     @usableFromInline let hot: UncheckedCell<HotFields>
 
     // Set up once, read on the slow paths only.
-    @usableFromInline var actionFlow: Flow<R.Action> = .own
-    @usableFromInline var mutationFlow: Flow<R.Mutation> = .own
     var subscriptions: [ObservationToken] = []
     var nextObserverID = 0
     var stubStorage: Stub<R>?
@@ -53,7 +51,7 @@ public final class ReactorRuntime<R: Reactor> {
 
     /// Creates a runtime on `scheduler` (by default a fresh scheduler on a ``RealClock``).
     public init(scheduler: Scheduler = Scheduler()) {
-        hot = UncheckedCell(HotFields(scheduler: scheduler))
+        hot = UncheckedCell(HotFields(scheduler: scheduler, actionFlow: .own, mutationFlow: .own))
         handle.runtime = self
     }
 
