@@ -5,7 +5,8 @@ import BuiltinReactors
 /// What must hold for any line of the language, whatever its bytes:
 /// - the parser returns a line or a diagnostic (it never traps), and the diagnostic names the line's
 ///   origin and a column inside the line (1 … characters + 1);
-/// - the fast path and the full parser agree (the same line, or the same diagnostic);
+/// - the shell's per-line path (from the line's bytes) resolves and binds an action as the public
+///   entry points do (the same command and arguments, or the same diagnostic);
 /// - an action resolved against every reactor of the built-in scenes either fails with a diagnostic or
 ///   binds; bound arguments written back by ``ScriptFormatter`` (as `:save` does) parse, resolve and
 ///   bind again to the same line.
@@ -30,19 +31,7 @@ public final class LanguageCheck {
             parsed = try ScriptParser.parse(line, origin: origin)
         } catch {
             checkDiagnostic(error, line: line)
-            if let full = try? ScriptParser.parseFully(line, origin: origin) {
-                fuzzFailure("the fast path rejects a line the full parser accepts: \(full)", line: line)
-            }
             return
-        }
-        let reference: ParsedLine
-        do {
-            reference = try ScriptParser.parseFully(line, origin: origin)
-        } catch {
-            fuzzFailure("the fast path accepts a line the full parser rejects: \(error)", line: line)
-        }
-        guard parsed == reference else {
-            fuzzFailure("the fast path and the full parser differ:\n  fast: \(parsed)\n  full: \(reference)", line: line)
         }
         if case .action(let invocation) = parsed { checkAction(invocation, line: line) }
     }
@@ -59,21 +48,40 @@ public final class LanguageCheck {
     private func checkAction(_ invocation: ActionInvocation, line: String) {
         for tables in scenes {
             for focused in tables {
+                let focus = tables.firstIndex { $0.name == focused.name }!
+                let fromBytes = bindFromBytes(line, tables: tables, focus: focus)
                 let resolved: ResolvedAction
-                do {
-                    resolved = try ActionResolver.resolve(invocation, focused: focused.name, reactors: tables)
-                } catch {
-                    checkDiagnostic(error, line: line)
-                    continue
-                }
                 let arguments: CommandArguments
                 do {
+                    resolved = try ActionResolver.resolve(invocation, focused: focused.name, reactors: tables)
                     arguments = try resolved.signature.bind(invocation)
                 } catch {
                     checkDiagnostic(error, line: line)
+                    guard case .failure(error) = fromBytes else {
+                        fuzzFailure("the per-line path gives \(fromBytes), the public one \(error)", line: line)
+                    }
                     continue
                 }
+                guard case .success(let bound) = fromBytes, bound.reactor == resolved.reactorIndex,
+                      bound.command == resolved.commandIndex, bound.arguments == arguments else {
+                    fuzzFailure("the per-line path gives \(fromBytes), the public one \(arguments)", line: line)
+                }
                 checkRoundTrip(resolved, arguments, focused: focused.name, tables: tables, line: line)
+            }
+        }
+    }
+
+    /// The action of `line` resolved and bound as the shell's per-line path does, from its bytes.
+    private func bindFromBytes(_ line: String, tables: [ReactorCommandTable], focus: Int) -> Result<BoundAction, Diagnostic> {
+        var line = line
+        return line.withUTF8 { bytes in
+            Result { () throws(Diagnostic) -> BoundAction in
+                var stream = try TokenStream(bytes, origin: origin)
+                var arguments: [ParsedArgument] = []
+                guard case .action(let action) = try ScriptParser.parse(&stream, arguments: &arguments) else {
+                    fuzzFailure("the per-line path does not read an action", line: String(decoding: bytes, as: UTF8.self))
+                }
+                return try SceneCommands(tables).bind(action, in: bytes, arguments: arguments, origin: origin, focus: focus)
             }
         }
     }

@@ -49,46 +49,26 @@ struct CheckRun {
         }
     }
 
-    /// Checks one line, given as its bytes (valid UTF-8), as the session runs one: the common
-    /// action line is resolved and bound by the parser's fast path straight from its bytes;
-    /// everything else is parsed in full, then resolved and bound.
+    /// Checks one line, given as its bytes (valid UTF-8), as the session runs one: parsed from
+    /// its bytes, an action resolved and bound against the scene.
     mutating func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
-        if let scene = position.scene, position.focusIfLoaded != nil {
-            var bound = BoundActionLine()
-            switch ActionLineFastPath.parse(
-                bytes, line: nil, origin: origin, scene: .passUnretained(scene.commands), focus: position.focus, bound: &bound) {
-            case .bound, .empty: return
-            case .action(let invocation): return checkParsed(.action(invocation), origin: origin)
-            case .fallback: break
-            }
-        }
-        let line = String(decoding: bytes, as: UTF8.self)
-        do {
-            checkParsed(try ScriptParser.parse(line, origin: origin), origin: origin)
-        } catch {
-            report(error)
-        }
-    }
-
-    private mutating func checkParsed(_ parsed: ParsedLine, origin: LineOrigin) {
-        do {
-            switch parsed {
-            case .empty: return
-            case .action(let invocation): try checkAction(invocation)
-            case .meta(let meta): try checkMeta(meta)
+        var arguments: [ParsedArgument] = []
+        do throws(Diagnostic) {
+            var stream = try TokenStream(bytes, origin: origin)
+            switch try ScriptParser.parse(&stream, arguments: &arguments) {
+            case .empty:
+                return
+            case .meta(let meta):
+                try checkMeta(meta)
+            case .action(let action):
+                guard let scene = position.scene, let focus = position.focusIfLoaded else {
+                    throw Diagnostic(origin, column: action.nameColumn, SceneMessages.noReactorLoaded + " (see :reactors)")
+                }
+                _ = try scene.commands.bind(action, in: bytes, arguments: arguments, origin: origin, focus: focus)
             }
         } catch {
             report(error)
         }
-    }
-
-    /// Resolves the action to a reactor and command of the scene and binds its arguments.
-    private func checkAction(_ invocation: ActionInvocation) throws(Diagnostic) {
-        guard let scene = position.scene, let focus = position.focusIfLoaded else {
-            throw Diagnostic(invocation.origin, column: invocation.name.column, SceneMessages.noReactorLoaded + " (see :reactors)")
-        }
-        let (reactor, command) = try ActionResolver.resolveIndices(invocation, focus: focus, in: scene.commands)
-        _ = try scene.commands.tables[reactor].signatures[command].bind(invocation)
     }
 
     private mutating func checkMeta(_ meta: MetaInvocation) throws(Diagnostic) {

@@ -8,7 +8,12 @@ extension CommandSignature {
     /// Errors name the column of the offending token: wrong type, `nil` for a non-optional, unknown or
     /// duplicate label, too many arguments, missing argument.
     public func bind(_ invocation: ActionInvocation) throws(Diagnostic) -> CommandArguments {
-        let arguments = invocation.arguments
+        try bind(invocation.arguments, origin: invocation.origin, endColumn: invocation.endColumn)
+    }
+
+    /// Binds `arguments`, those of a line from `origin` whose last argument ends at `endColumn`
+    /// (where a missing one is reported), like ``bind(_:)``: the one binder of the shell.
+    func bind(_ arguments: [ParsedArgument], origin: LineOrigin, endColumn: Int) throws(Diagnostic) -> CommandArguments {
         if parameters.isEmpty && arguments.isEmpty { return CommandArguments([]) }
         // slots[p]: the index in `arguments` of the argument bound to parameter p, or -1.
         return try withUnsafeTemporaryAllocation(of: Int.self, capacity: parameters.count) { slots throws(Diagnostic) in
@@ -18,10 +23,10 @@ extension CommandSignature {
                 guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
                     let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
                     let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
-                    throw Diagnostic(invocation.origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
+                    throw Diagnostic(origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
                 }
                 guard slots[index] < 0 else {
-                    throw Diagnostic(invocation.origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
+                    throw Diagnostic(origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
                 }
                 slots[index] = argumentIndex
             }
@@ -31,7 +36,7 @@ extension CommandSignature {
                 guard nextFree < slots.count else {
                     let value = arguments[argumentIndex].value
                     let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
-                    throw Diagnostic(invocation.origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
+                    throw Diagnostic(origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
                 }
                 slots[nextFree] = argumentIndex
             }
@@ -39,19 +44,20 @@ extension CommandSignature {
                 let parameter = parameters[index]
                 let slot = slots[index]
                 if slot >= 0 {
-                    return StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: invocation.origin))
+                    return StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: origin))
                 } else if let defaultValue = parameter.defaultValue {
                     return StateField(parameter.label, defaultValue)
                 }
                 throw Diagnostic(
-                    invocation.origin, column: invocation.endColumn,
+                    origin, column: endColumn,
                     "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
             }
             return CommandArguments(try makeArray(count: parameters.count, field))
         }
     }
 
-    /// Converts a literal to the parameter's type, or explains why it cannot.
+    /// Converts a literal to the parameter's type, or explains why it cannot: the one table of
+    /// what a value written in a line may be bound to.
     private func convert(_ literal: ValueLiteral, to parameter: CommandParameter, origin: LineOrigin) throws(Diagnostic) -> StateValue {
         switch (parameter.type, literal.kind) {
         case (_, .nil) where parameter.isOptional: return .null

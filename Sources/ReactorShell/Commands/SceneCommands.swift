@@ -1,6 +1,6 @@
 /// The command tables of a scene, prepared for resolving one line after another: which reactor an
-/// unprefixed line goes to, and the commands' names as bytes, so that the parser's fast path finds
-/// a command from the line's bytes without making a string of its name.
+/// unprefixed line goes to, and the commands' names as bytes, so that the command an action line
+/// names is found from the line's bytes without making a string of its name.
 ///
 /// A class: the per-line path reads it through one reference instead of copying (and retaining)
 /// its arrays.
@@ -29,8 +29,6 @@ final class SceneCommands: Sendable {
         var next: UInt64
         /// Where the bytes of a name longer than sixteen bytes are in ``longNameBytes``.
         var longStart: Int
-        /// How many parameters the command has.
-        var parameterCount: Int
     }
 
     /// An empty scene's.
@@ -51,8 +49,7 @@ final class SceneCommands: Sendable {
             for signature in table.signatures {
                 let bytes = Array(signature.name.utf8)
                 let (head, next) = bytes.withUnsafeBufferPointer { Self.words(of: $0, from: 0, to: $0.count) }
-                keys.append(NameKey(
-                    count: bytes.count, head: head, next: next, longStart: long.count, parameterCount: signature.parameters.count))
+                keys.append(NameKey(count: bytes.count, head: head, next: next, longStart: long.count))
                 if bytes.count > 16 { long += bytes }
             }
         }
@@ -88,9 +85,7 @@ final class SceneCommands: Sendable {
     /// The reactor and command an unprefixed line naming `bytes[start..<end]` (ASCII) goes to when
     /// the reactor at `focus` has the focus, as ``ActionResolver`` would resolve it; nil when it
     /// names no command there, or when the bytes cannot tell (a table with names not in ASCII).
-    func command(
-        named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int
-    ) -> (reactor: Int, command: Int, parameterCount: Int)? {
+    func command(named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int) -> (reactor: Int, command: Int)? {
         guard focus < focusStarts.count else { return nil }
         let first = focusStarts[focus], last = focusEnds[focus]
         let count = end - start
@@ -101,7 +96,7 @@ final class SceneCommands: Sendable {
         while index < last {
             let key = keys[index]
             if key.head == head, key.count == count, key.next == next, count <= 16 || matchesLongName(key, bytes, from: start) {
-                return (owners[focus], index - first, key.parameterCount)
+                return (owners[focus], index - first)
             }
             index += 1
         }
@@ -111,5 +106,36 @@ final class SceneCommands: Sendable {
     private func matchesLongName(_ key: NameKey, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         for offset in 16..<key.count where longNameBytes[key.longStart + offset] != bytes[start + offset] { return false }
         return true
+    }
+}
+
+/// An action line resolved to a reactor and command of the scene, with its arguments bound.
+struct BoundAction {
+    /// The index of the reactor in the scene.
+    var reactor: Int
+    /// The index of the command in the reactor's table.
+    var command: Int
+    /// The bound arguments.
+    var arguments: CommandArguments
+}
+
+extension SceneCommands {
+    /// Resolves the action line `action` (parsed from the line `bytes`, read from `origin`) against
+    /// the scene, the reactor at `focus` having the focus, and binds its `arguments` to the
+    /// command: what ``ActionResolver`` and ``CommandSignature/bind(_:)`` give for the line's
+    /// ``ActionInvocation``, which is made only for a `REACTOR.` prefix or a name not found.
+    func bind(
+        _ action: ActionLineSyntax, in bytes: UnsafeBufferPointer<UInt8>, arguments: [ParsedArgument], origin: LineOrigin, focus: Int
+    ) throws(Diagnostic) -> BoundAction {
+        let reactor: Int, command: Int
+        if action.reactor == nil,
+           let found = self.command(named: bytes, from: action.name.lowerBound, to: action.name.upperBound, focus: focus) {
+            (reactor, command) = found
+        } else {
+            (reactor, command) = try ActionResolver.resolveIndices(
+                action.invocation(bytes, origin: origin, arguments: arguments), focus: focus, in: self)
+        }
+        let bound = try tables[reactor].signatures[command].bind(arguments, origin: origin, endColumn: action.endColumn)
+        return BoundAction(reactor: reactor, command: command, arguments: bound)
     }
 }

@@ -79,7 +79,7 @@ struct CheckedInvariant {
         switch invariant.rule {
         case .expectation(let text, let whenQuiescent):
             let origin = LineOrigin(source: "invariant '\(text)'", line: 1)
-            guard case .meta(let meta) = try ScriptParser.parseFully(":expect " + text, origin: origin),
+            guard case .meta(let meta) = try ScriptParser.parse(":expect " + text, origin: origin),
                   case .expect(let parsed) = meta.command
             else { throw Diagnostic(origin, column: 1, "expected PATH OP VALUE, as after :expect") }
             expectation = (text, parsed, whenQuiescent)

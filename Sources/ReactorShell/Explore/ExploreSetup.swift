@@ -113,7 +113,7 @@ extension ExploreSetup {
         case ":redo": return ExploreStep(.redo, origin: origin)
         default: break
         }
-        let parsed = try? ScriptParser.parseFully(line, origin: LineOrigin(source: "<explore>", line: origin + 1))
+        let parsed = try? ScriptParser.parse(line, origin: LineOrigin(source: "<explore>", line: origin + 1))
         switch parsed {
         case .meta(let meta):
             guard case .advance(let duration) = meta.command else { return nil }

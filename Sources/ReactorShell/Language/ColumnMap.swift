@@ -4,20 +4,19 @@
 struct ColumnMap {
     private let columns: [Int32]?
 
-    init(line: String, bytes: [UInt8]) {
-        var isASCII = true
-        for byte in bytes where byte >= 0x80 {
-            isASCII = false
-            break
-        }
-        if isASCII {
+    /// The map of the line `bytes` (valid UTF-8).
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        // One pass without an early exit, which the compiler turns into wide loads.
+        var high: UInt8 = 0
+        for byte in bytes { high |= byte }
+        if high < 0x80 {
             columns = nil
             return
         }
         var table = [Int32]()
         table.reserveCapacity(bytes.count + 1)
         var column: Int32 = 1
-        for character in line {
+        for character in String(decoding: bytes, as: UTF8.self) {
             for _ in 0..<character.utf8.count { table.append(column) }
             column += 1
         }

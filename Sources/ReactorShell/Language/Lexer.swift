@@ -18,52 +18,121 @@ public struct TokenizedLine: Sendable, Hashable {
     }
 }
 
-/// Splits one line of the command language into tokens with their columns.
-///
-/// Runs in linear time without recursion, so a line of any length is safe.
+/// Splits one line of the command language into tokens with their columns: the one lexer,
+/// ``LineLexer``, with its tokens made ``Token``s (texts and columns) for the callers that want
+/// them all at once (the language server, the formatter).
 public enum Lexer {
     /// Tokenizes `line`; errors carry `origin` and the column of the offending character.
     public static func tokenize(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> TokenizedLine {
-        var scanner = Scanner(line: line, origin: origin)
-        return try scanner.run()
-    }
-}
-
-private enum Byte {
-    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, carriageReturn: UInt8 = 0x0D
-    static let quote: UInt8 = 0x22, hash: UInt8 = 0x23, colon: UInt8 = 0x3A, equals: UInt8 = 0x3D
-    static let leftBracket: UInt8 = 0x5B, rightBracket: UInt8 = 0x5D, comma: UInt8 = 0x2C
-    static let backslash: UInt8 = 0x5C, ampersand: UInt8 = 0x26, delete: UInt8 = 0x7F
-
-    static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
-    static func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && !isBlank(byte)) || byte == delete }
-    static func endsWord(_ byte: UInt8) -> Bool {
-        switch byte {
-        case space, tab, carriageReturn, quote, hash, colon, equals, leftBracket, rightBracket, comma: true
-        default: isControl(byte)
+        try withBytes(of: line) { (bytes) throws(Diagnostic) -> TokenizedLine in
+            var stream = try TokenStream(bytes, origin: origin)
+            var tokens: [Token] = []
+            while let token = stream.current {
+                tokens.append(stream.publicToken(token))
+                try stream.advance()
+            }
+            return TokenizedLine(
+                tokens: tokens, isBackground: stream.isBackground, backgroundColumn: stream.backgroundColumn,
+                endColumn: stream.endColumn)
         }
     }
 }
 
-private struct Scanner {
-    let line: String
-    let bytes: [UInt8]
-    let origin: LineOrigin
-    let columns: ColumnMap
-    var offset = 0
-    var tokens: [Token] = []
+/// `body` applied to the UTF-8 bytes of `line`, passing on its typed error (which `withUTF8`,
+/// untyped, would not).
+func withBytes<Value>(
+    of line: String, _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
+) throws(Diagnostic) -> Value {
+    var line = line
+    return try line.withUTF8 { bytes in Result { () throws(Diagnostic) -> Value in try body(bytes) } }.get()
+}
 
-    init(line: String, origin: LineOrigin) {
-        self.line = line
-        self.bytes = Array(line.utf8)
-        self.origin = origin
-        self.columns = ColumnMap(line: line, bytes: bytes)
+/// One token as the lexer finds it: what it is and where it is in the line's bytes. Its texts are
+/// made from the bytes only when a parser asks for them (``TokenStream``).
+struct LexedToken: Equatable {
+    /// What a token is.
+    enum Kind: Equatable {
+        case word
+        /// A double-quoted string; `escaped` when it holds a `\` escape (its contents are then decoded).
+        case string(escaped: Bool)
+        case int(Int)
+        case double(Double)
+        case bool(Bool)
+        case `nil`
+        case colon, equals, leftBracket, rightBracket, comma
     }
 
-    mutating func run() throws(Diagnostic) -> TokenizedLine {
-        tokens.reserveCapacity(8)
-        var attached = false
-        while offset < bytes.count {
+    var kind: Kind
+    /// The offset of its first byte in the line.
+    var start: Int
+    /// The offset just after its last byte.
+    var end: Int
+    /// True when no blank separates it from the previous token.
+    var isAttached: Bool
+
+    var isString: Bool {
+        if case .string = kind { return true }
+        return false
+    }
+}
+
+/// The bytes the lexer tells apart.
+enum Byte {
+    static let space: UInt8 = 0x20, tab: UInt8 = 0x09, carriageReturn: UInt8 = 0x0D
+    static let quote: UInt8 = 0x22, hash: UInt8 = 0x23, colon: UInt8 = 0x3A, equals: UInt8 = 0x3D
+    static let leftBracket: UInt8 = 0x5B, rightBracket: UInt8 = 0x5D, comma: UInt8 = 0x2C
+    static let backslash: UInt8 = 0x5C, ampersand: UInt8 = 0x26, delete: UInt8 = 0x7F, dot: UInt8 = 0x2E, dash: UInt8 = 0x2D
+
+    static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
+    static func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && !isBlank(byte)) || byte == delete }
+    static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+
+    /// The bytes from `"` (0x22) to `]` (0x5D) that end a bare word, as bits of their distance
+    /// from `"`: `"`, `#`, `,`, `:`, `=`, `[` and `]`.
+    private static let punctuationEndingWords: UInt64 = 1 << 0 | 1 << 1 | 1 << 10 | 1 << 24 | 1 << 27 | 1 << 57 | 1 << 59
+
+    /// True for a byte that ends a bare word: a blank, a control character, `"`, `#`, `,`, `:`,
+    /// `=`, `[` or `]`.
+    static func endsWord(_ byte: UInt8) -> Bool {
+        let distance = byte &- quote
+        return byte <= space || byte == delete || (distance < 64 && punctuationEndingWords >> UInt64(distance) & 1 != 0)
+    }
+}
+
+/// The one lexer of the language: a cursor over one line's UTF-8 bytes that reads one token at a
+/// time (``next()``), recording where each is and making no string. Runs in linear time without
+/// recursion, so a line of any length is safe.
+struct LineLexer {
+    let bytes: UnsafeBufferPointer<UInt8>
+    let origin: LineOrigin
+    /// Where the next token is looked for.
+    private(set) var offset = 0
+    /// True when no blank was read since the last token.
+    private var attached = false
+    /// Where the last token read ends (the trailing ` &` is not a token).
+    private(set) var lastEnd = 0
+    /// Where the trailing ` &` is, once the lexer reached it.
+    private(set) var background: Int?
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
+        self.bytes = bytes
+        self.origin = origin
+    }
+
+    /// The next token; nil at the end of the line, a comment, or the trailing ` &` (a detached
+    /// `&` with nothing after it but blanks and a comment). After an error, nil.
+    mutating func next() throws(Diagnostic) -> LexedToken? {
+        do {
+            return try read()
+        } catch {
+            offset = bytes.count
+            throw error
+        }
+    }
+
+    private mutating func read() throws(Diagnostic) -> LexedToken? {
+        let count = bytes.count
+        while offset < count {
             let byte = bytes[offset]
             if Byte.isBlank(byte) {
                 offset += 1
@@ -71,46 +140,49 @@ private struct Scanner {
                 continue
             }
             if byte == Byte.hash { break }
-            if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
             let start = offset
-            let kind: TokenKind
-            var text: String
+            let kind: LexedToken.Kind
             switch byte {
             case Byte.quote:
-                kind = .string(try scanString())
-                text = self.text(from: start, to: offset)
-            case Byte.colon: offset += 1; kind = .colon; text = ":"
-            case Byte.equals: offset += 1; kind = .equals; text = "="
-            case Byte.leftBracket: offset += 1; kind = .leftBracket; text = "["
-            case Byte.rightBracket: offset += 1; kind = .rightBracket; text = "]"
-            case Byte.comma: offset += 1; kind = .comma; text = ","
+                var notDecoded: [UInt8]?
+                kind = .string(escaped: try scanString(decodingInto: &notDecoded))
+            case Byte.colon: offset += 1; kind = .colon
+            case Byte.equals: offset += 1; kind = .equals
+            case Byte.leftBracket: offset += 1; kind = .leftBracket
+            case Byte.rightBracket: offset += 1; kind = .rightBracket
+            case Byte.comma: offset += 1; kind = .comma
+            case Byte.ampersand where !attached && restIsEmpty(from: start + 1):
+                background = start
+                offset = count
+                return nil
             default:
-                while offset < bytes.count && !Byte.endsWord(bytes[offset]) { offset += 1 }
-                text = self.text(from: start, to: offset)
-                kind = try classifyWord(text, from: start)
+                if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
+                offset += 1
+                while offset < count && !Byte.endsWord(bytes[offset]) { offset += 1 }
+                kind = try classifyWord(from: start)
             }
-            tokens.append(Token(
-                kind: kind, column: columns.column(at: start), endColumn: columns.column(at: offset),
-                isAttached: attached, text: text))
+            let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached)
+            lastEnd = offset
             attached = true
+            return token
         }
-        var isBackground = false
-        var backgroundColumn: Int?
-        if let last = tokens.last, last.kind == .word("&"), !last.isAttached {
-            tokens.removeLast()
-            isBackground = true
-            backgroundColumn = last.column
-        }
-        let endColumn = tokens.last?.endColumn ?? 1
-        return TokenizedLine(tokens: tokens, isBackground: isBackground, backgroundColumn: backgroundColumn, endColumn: endColumn)
+        offset = count
+        return nil
+    }
+
+    /// True when only blanks, perhaps followed by a comment, are left from `index`.
+    private func restIsEmpty(from index: Int) -> Bool {
+        var index = index
+        while index < bytes.count && Byte.isBlank(bytes[index]) { index += 1 }
+        return index == bytes.count || bytes[index] == Byte.hash
     }
 
     func text(from start: Int, to end: Int) -> String {
-        String(decoding: bytes[start..<end], as: UTF8.self)
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     func error(at offset: Int, _ message: String) -> Diagnostic {
-        Diagnostic(origin, column: columns.column(at: offset), message)
+        Diagnostic(origin, column: ColumnMap(bytes).column(at: offset), message)
     }
 
     func controlCharacterError(at offset: Int, inString: Bool) -> Diagnostic {
@@ -119,27 +191,50 @@ private struct Scanner {
         return error(at: offset, "unexpected control character U+\(code)\(inString ? " in string" : "")")
     }
 
-    /// Classifies a bare word as a number, `true`/`false`/`nil`, or a plain word.
-    func classifyWord(_ word: String, from start: Int) throws(Diagnostic) -> TokenKind {
-        let first = bytes[start]
-        if first == UInt8(ascii: "t") || first == UInt8(ascii: "f") || first == UInt8(ascii: "n") {
-            switch word {
-            case "true": return .bool(true)
-            case "false": return .bool(false)
-            case "nil": return .nil
-            default: return .word(word)
-            }
+    /// Classifies the bare word from `start` to the current offset as a number, `true`/`false`/`nil`,
+    /// or a plain word.
+    private func classifyWord(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
+        let length = offset - start
+        switch bytes[start] {
+        case UInt8(ascii: "t") where length == 4 && isWord("true", at: start): return .bool(true)
+        case UInt8(ascii: "f") where length == 5 && isWord("false", at: start): return .bool(false)
+        case UInt8(ascii: "n") where length == 3 && isWord("nil", at: start): return .nil
+        case Byte.dash, UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(from: start)
+        default: return .word
         }
-        guard first == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(first) else { return .word(word) }
-        switch NumberSyntax.classify(bytes[start..<offset]) {
+    }
+
+    /// True when the bytes at `start` are those of `word` (ASCII).
+    private func isWord(_ word: StaticString, at start: Int) -> Bool {
+        for index in 0..<word.utf8CodeUnitCount where bytes[start + index] != word.utf8Start[index] { return false }
+        return true
+    }
+
+    /// The bare word from `start` (a `-` or a digit) to the current offset as a number, or a
+    /// plain word. Most are integers of at most 18 digits (which cannot overflow), read in the
+    /// pass that checks them.
+    private func number(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
+        let end = offset
+        let negative = bytes[start] == Byte.dash
+        let digitsStart = negative ? start + 1 : start
+        var index = digitsStart
+        var value = 0
+        while index < end && Byte.isDigit(bytes[index]) {
+            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+            index += 1
+        }
+        if index == end && index > digitsStart && index - digitsStart <= 18 { return .int(negative ? -value : value) }
+        switch NumberSyntax.classify(bytes, from: start, to: end) {
         case .notANumber:
-            return .word(word)
+            return .word
         case .integer:
+            let word = text(from: start, to: end)
             guard let value = Int(word) else {
                 throw error(at: start, "integer literal '\(word)' does not fit in Int (\(Int.min)...\(Int.max))")
             }
             return .int(value)
         case .decimal:
+            let word = text(from: start, to: end)
             guard let value = Double(word), value.isFinite else {
                 throw error(at: start, "number literal '\(word)' is out of range for Double")
             }
@@ -147,39 +242,51 @@ private struct Scanner {
         }
     }
 
-    /// Scans a double-quoted string starting at the opening quote; returns its decoded contents.
-    mutating func scanString() throws(Diagnostic) -> String {
+    /// Scans a double-quoted string starting at the opening quote; returns whether it has an
+    /// escape. Its decoded contents are appended to `decoded` unless that is nil (the lexer
+    /// only checks them; ``decodedString(at:)`` decodes).
+    mutating func scanString(decodingInto decoded: inout [UInt8]?) throws(Diagnostic) -> Bool {
         let open = offset
         offset += 1
-        var decoded = [UInt8]()
+        var escaped = false
         while offset < bytes.count {
             let byte = bytes[offset]
             switch byte {
             case Byte.quote:
                 offset += 1
-                return String(decoding: decoded, as: UTF8.self)
+                return escaped
             case Byte.backslash:
+                escaped = true
                 try decodeEscape(into: &decoded)
             default:
                 if Byte.isControl(byte) && byte != Byte.carriageReturn { throw controlCharacterError(at: offset, inString: true) }
-                decoded.append(byte)
+                decoded?.append(byte)
                 offset += 1
             }
         }
         throw error(at: open, "unterminated string; expected a closing '\"'")
     }
 
+    /// The decoded contents of the string token that starts at `open` (already checked by the lexer).
+    func decodedString(at open: Int) -> String {
+        var lexer = LineLexer(bytes, origin: origin)
+        lexer.offset = open
+        var decoded: [UInt8]? = []
+        _ = try? lexer.scanString(decodingInto: &decoded)
+        return String(decoding: decoded ?? [], as: UTF8.self)
+    }
+
     /// Decodes one escape sequence starting at the backslash.
-    mutating func decodeEscape(into decoded: inout [UInt8]) throws(Diagnostic) {
+    private mutating func decodeEscape(into decoded: inout [UInt8]?) throws(Diagnostic) {
         let backslash = offset
         guard backslash + 1 < bytes.count else {
             throw error(at: backslash, "invalid escape '\\' at end of line; expected \\\", \\\\, \\n, \\t or \\u{…}")
         }
         let escaped = bytes[backslash + 1]
         switch escaped {
-        case Byte.quote, Byte.backslash: decoded.append(escaped); offset += 2
-        case UInt8(ascii: "n"): decoded.append(0x0A); offset += 2
-        case UInt8(ascii: "t"): decoded.append(0x09); offset += 2
+        case Byte.quote, Byte.backslash: decoded?.append(escaped); offset += 2
+        case UInt8(ascii: "n"): decoded?.append(0x0A); offset += 2
+        case UInt8(ascii: "t"): decoded?.append(0x09); offset += 2
         case UInt8(ascii: "u"): try decodeUnicodeEscape(into: &decoded)
         default:
             var end = backslash + 2
@@ -190,7 +297,7 @@ private struct Scanner {
     }
 
     /// Decodes `\u{HEX}` (1 to 8 hex digits naming a Unicode scalar).
-    mutating func decodeUnicodeEscape(into decoded: inout [UInt8]) throws(Diagnostic) {
+    private mutating func decodeUnicodeEscape(into decoded: inout [UInt8]?) throws(Diagnostic) {
         let backslash = offset
         var cursor = backslash + 2
         guard cursor < bytes.count, bytes[cursor] == UInt8(ascii: "{") else {
@@ -209,7 +316,7 @@ private struct Scanner {
         guard let scalar = Unicode.Scalar(value) else {
             throw error(at: backslash, "invalid code point '\\u{\(digits)}' in string (not a Unicode scalar value)")
         }
-        decoded.append(contentsOf: String(Character(scalar)).utf8)
+        decoded?.append(contentsOf: String(Character(scalar)).utf8)
         offset = cursor + 1
     }
 }

@@ -1,23 +1,23 @@
 /// Parses the arguments of the meta commands of SPEC §3.2.
 enum MetaCommandParser {
     static func parse(_ stream: inout TokenStream) throws(Diagnostic) -> MetaInvocation {
-        let colon = stream.tokens[0]
-        stream.index = 1
-        guard let nameToken = stream.current, nameToken.isAttached, let word = nameToken.word else {
+        let colon = stream.current!
+        try stream.advance()
+        guard let nameToken = stream.current, nameToken.isAttached, let word = stream.word(nameToken) else {
             throw stream.error(stream.currentColumn, "expected a command name after ':', found \(stream.foundDescription)")
         }
-        stream.index += 1
+        try stream.advance()
         let name = ":" + word
         guard let help = MetaCommandHelp.entry(named: name), word == help.name.dropFirst() else {
-            throw stream.error(colon.column, "unknown command '\(name)'" + unknownCommandHint(name))
+            throw stream.error(stream.column(colon), "unknown command '\(name)'" + unknownCommandHint(name))
         }
         if let following = stream.current, following.isAttached {
-            throw stream.error(following.column, "expected a blank after '\(name)', found '\(following.text)'")
+            throw stream.error(stream.column(following), "expected a blank after '\(name)', found '\(stream.text(following))'")
         }
         var arguments = MetaArguments(stream: stream, help: help)
         let command = try arguments.parseCommand()
         try arguments.expectEnd()
-        return MetaInvocation(origin: stream.origin, column: colon.column, command: command)
+        return MetaInvocation(origin: stream.origin, column: stream.column(colon), command: command)
     }
 
     static func unknownCommandHint(_ name: String) -> String {
@@ -35,14 +35,14 @@ private struct MetaArguments {
 
     mutating func parseCommand() throws(Diagnostic) -> MetaCommand {
         switch help.name {
-        case ":help": return .help(topic: optionalField())
+        case ":help": return .help(topic: try optionalField())
         case ":reactors": return .reactors
         case ":use": return .use(entry: try requiredName("NAME"))
         case ":focus": return .focus(reactor: try requiredName("REACTOR"))
         case ":actions": return .actions(reactor: try optionalName("REACTOR"))
         case ":state":
-            if stream.current?.text == "*", stream.tokens.count == stream.index + 1 {
-                stream.index += 1
+            if let token = stream.current, token.kind == .word, stream.text(token) == "*", stream.next == nil {
+                try stream.advance()
                 return .sceneState
             }
             return .state(path: try optionalPath())
@@ -64,58 +64,61 @@ private struct MetaArguments {
             let options = try loadOptions()
             return .load(file: try requiredFile(), options: options)
         case ":set": return .set(stream.isAtEnd ? nil : try setting())
-        case ":pause": return .pause(text: restOfLine())
+        case ":clear": return .clear
+        case ":pause": return .pause(text: try restOfLine())
         case ":watch": return .watch(path: try optionalPath())
         case ":unwatch": return .unwatch(path: try optionalPath())
         case ":break": return .breakWhen(stream.isAtEnd ? nil : try expectation())
         case ":unbreak": return .unbreak(path: try optionalPath())
-        case ":clear": return .clear
         case ":quit": return .quit
-        case ":explore": return .explore(arguments: words())
+        case ":explore": return .explore(arguments: try words())
         default: return .exit(code: try optionalExitCode())
         }
     }
 
     func expectEnd() throws(Diagnostic) {
         guard let extra = stream.current else { return }
-        throw stream.error(extra.column, "\(help.name) expects no more arguments, found '\(extra.text)' \(usage)")
+        throw stream.error(stream.column(extra), "\(help.name) expects no more arguments, found '\(stream.text(extra))' \(usage)")
     }
 
     func missing(_ what: String) -> Diagnostic {
         stream.error(stream.currentColumn, "\(help.name) expects \(what), found \(stream.foundDescription) \(usage)")
     }
 
-    /// Everything left on the line as one text (`:pause Look at value`), or a single quoted string
-    /// as its contents; nil when nothing is left.
     /// The rest of the line as command-line words: blanks separate them, a quoted string is
     /// (part of) one word without its quotes.
-    mutating func words() -> [String] {
+    mutating func words() throws(Diagnostic) -> [String] {
         var words: [String] = []
         while let token = stream.current {
-            let text: String
-            if case .string(let value) = token.kind { text = value } else { text = token.text }
+            let text = stream.string(token) ?? stream.text(token)
             if token.isAttached, !words.isEmpty { words[words.count - 1] += text } else { words.append(text) }
-            stream.index += 1
+            try stream.advance()
         }
         return words
     }
 
-    mutating func restOfLine() -> String? {
+    /// Everything left on the line as one text (`:pause Look at value`), or a single quoted string
+    /// as its contents; nil when nothing is left.
+    mutating func restOfLine() throws(Diagnostic) -> String? {
         guard let first = stream.current else { return nil }
-        defer { stream.index = stream.tokens.count }
-        if stream.tokens.count == stream.index + 1, case .string(let text) = first.kind { return text }
+        if stream.next == nil, let text = stream.string(first) {
+            try stream.advance()
+            return text
+        }
         var text = ""
         while let token = stream.current {
             if !text.isEmpty && !token.isAttached { text += " " }
-            text += token.text
-            stream.index += 1
+            text += stream.text(token)
+            try stream.advance()
         }
         return text
     }
 
-    mutating func optionalField() -> LocatedText? {
-        guard let field = stream.readField() else { return nil }
-        if field.tokens.count == 1, case .string(let text) = field.tokens.first!.kind { return LocatedText(text, column: field.column) }
+    mutating func optionalField() throws(Diagnostic) -> LocatedText? {
+        guard let field = try stream.readField() else { return nil }
+        if field.count == 1, let text = stream.string(field.first) {
+            return LocatedText(text, column: field.column)
+        }
         return LocatedText(field.text, column: field.column)
     }
 
@@ -127,18 +130,20 @@ private struct MetaArguments {
     mutating func requiredName(_ what: String) throws(Diagnostic) -> LocatedText {
         guard let token = stream.current else { throw missing(what) }
         let name: String
-        switch token.kind {
-        case .word(let text) where Identifier.isReactorName(text): name = text
-        case .string(let text) where !text.isEmpty: name = text
-        default: throw missing(what)
+        if let word = stream.word(token), Identifier.isReactorName(word) {
+            name = word
+        } else if let text = stream.string(token), !text.isEmpty {
+            name = text
+        } else {
+            throw missing(what)
         }
         if let following = stream.next, following.isAttached { throw missing(what) }
-        stream.index += 1
-        return LocatedText(name, column: token.column)
+        try stream.advance()
+        return LocatedText(name, column: stream.column(token))
     }
 
     mutating func requiredFile() throws(Diagnostic) -> LocatedText {
-        guard let file = optionalField(), !file.text.isEmpty else { throw missing("FILE") }
+        guard let file = try optionalField(), !file.text.isEmpty else { throw missing("FILE") }
         return file
     }
 
@@ -146,9 +151,9 @@ private struct MetaArguments {
     /// option is quoted).
     mutating func saveKind() throws(Diagnostic) -> MetaCommand.SaveKind {
         var kind = MetaCommand.SaveKind.script
-        while let token = stream.current, case .word(let word) = token.kind, word.hasPrefix("-") {
+        while let token = stream.current, isOption(token) {
             var lookahead = stream
-            guard let field = lookahead.readField() else { break }
+            guard let field = try lookahead.readField() else { break }
             let chosen: MetaCommand.SaveKind
             switch field.text {
             case "--expect": chosen = .expectations
@@ -169,9 +174,9 @@ private struct MetaArguments {
     /// The `--step` and `--echo` options of `:load`, before its FILE (a file named like an option is quoted).
     mutating func loadOptions() throws(Diagnostic) -> MetaCommand.LoadOptions {
         var options = MetaCommand.LoadOptions()
-        while let token = stream.current, case .word(let word) = token.kind, word.hasPrefix("-") {
+        while let token = stream.current, isOption(token) {
             var lookahead = stream
-            guard let field = lookahead.readField() else { break }
+            guard let field = try lookahead.readField() else { break }
             switch field.text {
             case "--echo": options.echo = true
             case "--step": options.step = true
@@ -183,6 +188,11 @@ private struct MetaArguments {
         return options
     }
 
+    /// True when `token` is a bare word starting with `-` (an option of `:save` or `:load`).
+    func isOption(_ token: LexedToken) -> Bool {
+        token.kind == .word && stream.bytes[token.start] == UInt8(ascii: "-")
+    }
+
     mutating func optionalPath() throws(Diagnostic) -> StatePathReference? {
         guard !stream.isAtEnd else { return nil }
         return try requiredPath()
@@ -190,25 +200,24 @@ private struct MetaArguments {
 
     mutating func requiredPath() throws(Diagnostic) -> StatePathReference {
         guard let first = stream.current, !first.isString, first.kind != .colon else { throw missing("PATH") }
-        guard let field = stream.readField() else { throw missing("PATH") }
-        guard let colonIndex = field.tokens.firstIndex(where: { $0.kind == .colon }) else {
+        guard let field = try stream.readField() else { throw missing("PATH") }
+        guard let colon = field.colon else {
             return StatePathReference(reactor: nil, path: LocatedText(field.text, column: field.column))
         }
-        let prefixTokens = field.tokens[field.tokens.startIndex..<colonIndex]
-        let prefix = prefixTokens.map(\.text).joined()
+        // The field's tokens are attached: their texts are the bytes from the first to the last.
+        let prefix = stream.text(from: field.first.start, to: colon.start)
         guard Identifier.isReactorName(prefix) else {
             throw stream.error(field.column, "\(help.name) expects REACTOR:PATH with a reactor name before ':', found '\(prefix)'")
         }
-        let colon = field.tokens[colonIndex]
-        let path = field.tokens[(colonIndex + 1)...].map(\.text).joined()
+        let path = stream.text(from: colon.end, to: field.end)
         return StatePathReference(
             reactor: LocatedText(prefix, column: field.column),
-            path: LocatedText(path, column: colon.endColumn))
+            path: LocatedText(path, column: stream.endColumn(colon)))
     }
 
     mutating func expectation() throws(Diagnostic) -> Expectation {
         let path = try requiredPath()
-        guard let op = stream.readField() else { throw missing("an operator (== != < <= > >= contains)") }
+        guard let op = try stream.readField() else { throw missing("an operator (== != < <= > >= contains)") }
         guard let comparison = ExpectationOperator(rawValue: op.text) else {
             throw stream.error(op.column, "\(help.name) expects an operator (== != < <= > >= contains), found '\(op.text)'")
         }
@@ -223,7 +232,7 @@ private struct MetaArguments {
     }
 
     mutating func requiredDuration() throws(Diagnostic) -> Duration {
-        guard let field = stream.readField() else { throw missing("a DURATION such as 250ms, 2s, 1.5s or 1m") }
+        guard let field = try stream.readField() else { throw missing("a DURATION such as 250ms, 2s, 1.5s or 1m") }
         guard let duration = DurationSyntax.parse(field.text) else {
             throw stream.error(field.column, DurationSyntax.errorMessage(field.text, command: help.name))
         }
@@ -234,55 +243,55 @@ private struct MetaArguments {
         guard let token = stream.current, case .int(let step) = token.kind, step >= 0 else {
             throw missing("a step number N (0 or more)")
         }
-        stream.index += 1
+        try stream.advance()
         return step
     }
 
     /// `:serve`'s argument: nothing, a PORT (0…65535), or `stop`.
     mutating func serveArgument() throws(Diagnostic) -> MetaCommand {
         guard let token = stream.current else { return .serve(port: nil) }
-        if token.word == "stop" {
-            stream.index += 1
+        if stream.word(token) == "stop" {
+            try stream.advance()
             return .serveStop
         }
         guard case .int(let port) = token.kind, (0...65535).contains(port) else {
-            throw stream.error(token.column, "\(help.name) expects a PORT between 0 and 65535 or `stop`, found '\(token.text)' \(usage)")
+            throw stream.error(
+                stream.column(token), "\(help.name) expects a PORT between 0 and 65535 or `stop`, found '\(stream.text(token))' \(usage)")
         }
-        stream.index += 1
+        try stream.advance()
         return .serve(port: port)
     }
 
     mutating func optionalExitCode() throws(Diagnostic) -> Int32? {
         guard let token = stream.current else { return nil }
         guard case .int(let code) = token.kind, (0...255).contains(code) else {
-            throw stream.error(token.column, "\(help.name) expects an exit CODE between 0 and 255, found '\(token.text)'")
+            throw stream.error(stream.column(token), "\(help.name) expects an exit CODE between 0 and 255, found '\(stream.text(token))'")
         }
-        stream.index += 1
+        try stream.advance()
         return Int32(code)
     }
 
     mutating func setting() throws(Diagnostic) -> MetaCommand.Setting {
         let names = MetaCommandHelp.settings.map(\.name)
-        guard let nameToken = stream.current, let name = nameToken.word else {
+        guard let nameToken = stream.current, let name = stream.word(nameToken) else {
             throw missing("a setting (\(names.joined(separator: ", ")))")
         }
         guard let allowed = MetaCommandHelp.settings.first(where: { $0.name == name })?.values else {
             let hint = Suggestions.didYouMean(name, among: names)
-            throw stream.error(nameToken.column, "unknown setting '\(name)'" + (hint.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : hint))
+            throw stream.error(stream.column(nameToken), "unknown setting '\(name)'" + (hint.isEmpty ? "; expected one of \(names.joined(separator: ", "))" : hint))
         }
-        stream.index += 1
+        try stream.advance()
         let choices = allowed.joined(separator: "|")
         guard let valueToken = stream.current else { throw missing("\(name) \(choices)") }
         let value: String
         switch valueToken.kind {
-        case .word(let text): value = text
         case .bool(let flag): value = flag ? "true" : "false"
-        default: value = valueToken.text
+        default: value = stream.text(valueToken)
         }
         guard allowed.contains(value) else {
-            throw stream.error(valueToken.column, ":set \(name) expects \(choices), found '\(valueToken.text)'")
+            throw stream.error(stream.column(valueToken), ":set \(name) expects \(choices), found '\(stream.text(valueToken))'")
         }
-        stream.index += 1
+        try stream.advance()
         switch name {
         case "diff": return .diff(value == "on")
         case "trace": return .trace(value == "on")

@@ -3,11 +3,6 @@ enum NumberSyntax {
     /// What a bare word looks like.
     enum Form { case notANumber, integer, decimal }
 
-    /// Classifies the UTF-8 bytes of a bare word.
-    static func classify(_ bytes: ArraySlice<UInt8>) -> Form {
-        bytes.withUnsafeBufferPointer { classify($0, from: 0, to: $0.count) }
-    }
-
     /// Classifies the bare word `bytes[start..<end]`.
     static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Form {
         var index = start

@@ -1,135 +1,156 @@
-/// Parses one line of the command language into an action invocation or a meta command.
+/// Parses one line of the command language into an action invocation or a meta command: the one
+/// parser of lines, over the one lexer (``LineLexer``, through ``TokenStream``).
+///
+/// ``parse(_:origin:)`` reads a line given as text; the shell's per-line path calls
+/// ``parse(_:arguments:)`` on the line's bytes, which leaves an action's names where they are in
+/// the bytes (``ActionLineSyntax``) so that no string is made for them (see ``SceneCommands``).
 public enum ScriptParser {
     /// Parses `line`; errors name `origin` and the column of what went wrong.
-    ///
-    /// The common shapes (blank lines, comments, an action with simple arguments) take a fast path over
-    /// the line's bytes; everything else, and every error, goes through the lexer and the full parser.
     public static func parse(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> ParsedLine {
-        if let parsed = ActionLineFastPath.parse(line, origin: origin) { return parsed }
-        return try parseFully(line, origin: origin)
+        try withBytes(of: line) { (bytes) throws(Diagnostic) -> ParsedLine in
+            var stream = try TokenStream(bytes, origin: origin)
+            var arguments: [ParsedArgument] = []
+            switch try parse(&stream, arguments: &arguments) {
+            case .empty: return .empty
+            case .meta(let meta): return .meta(meta)
+            case .action(let action): return .action(action.invocation(bytes, origin: origin, arguments: arguments))
+            }
+        }
     }
 
     /// Whether `line` is meant as an expectation (`:expect …` after optional blanks), whether or
     /// not it parses: a malformed one still counts as a failed expectation (SPEC §6).
     public static func isExpectation(_ line: String) -> Bool {
-        let trimmed = line.utf8.drop { $0 == 0x20 || $0 == 0x09 }
+        isExpectation(line.utf8)
+    }
+
+    /// ``isExpectation(_:)`` of a line's bytes.
+    static func isExpectation(_ bytes: some Collection<UInt8>) -> Bool {
+        let trimmed = bytes.drop { $0 == 0x20 || $0 == 0x09 }
         guard trimmed.starts(with: ":expect".utf8) else { return false }
         let after = trimmed.dropFirst(7).first
         return after == nil || after == 0x20 || after == 0x09
     }
 
-    /// Parses `line` with the lexer and the full parser, without the fast path (the reference the fast
-    /// path is tested against).
-    static func parseFully(_ line: String, origin: LineOrigin) throws(Diagnostic) -> ParsedLine {
-        let tokenized = try Lexer.tokenize(line, origin: origin)
-        var stream = TokenStream(tokenized, origin: origin)
+    /// What a line is, as parsed from the tokens of `stream`. An action's arguments are appended
+    /// to `arguments`.
+    static func parse(_ stream: inout TokenStream, arguments: inout [ParsedArgument]) throws(Diagnostic) -> LineSyntax {
+        do {
+            return try parseLine(&stream, arguments: &arguments)
+        } catch {
+            try stream.lexRest()
+            throw error
+        }
+    }
+
+    private static func parseLine(_ stream: inout TokenStream, arguments: inout [ParsedArgument]) throws(Diagnostic) -> LineSyntax {
         guard let first = stream.current else {
-            if let column = tokenized.backgroundColumn {
-                throw Diagnostic(origin, column: column, "expected an action before '&'")
+            if let column = stream.backgroundColumn {
+                throw Diagnostic(stream.origin, column: column, "expected an action before '&'")
             }
             return .empty
         }
         if first.kind == .colon {
-            if let column = tokenized.backgroundColumn {
-                throw Diagnostic(origin, column: column, "' &' applies to actions only, not to meta commands")
+            var rest = stream
+            try rest.lexRest()
+            if let column = rest.backgroundColumn {
+                throw Diagnostic(stream.origin, column: column, "' &' applies to actions only, not to meta commands")
             }
             return .meta(try MetaCommandParser.parse(&stream))
         }
-        return .action(try parseAction(&stream, isBackground: tokenized.isBackground))
+        return .action(try parseAction(&stream, arguments: &arguments))
     }
 
     /// `; did you mean 'write.submit'?` for `write:submit`: a `:` written where `.` belongs
     /// between a reactor and its action (`:` prefixes paths: `write:title`).
     private static func reactorActionHint(_ word: String, stream: TokenStream) -> String {
-        let next = stream.index + 1
-        guard stream.current?.kind == .colon, Identifier.isReactorName(word), next < stream.tokens.count,
-              stream.tokens[next].isAttached, let action = stream.tokens[next].word else { return "" }
+        guard stream.current?.kind == .colon, Identifier.isReactorName(word), let next = stream.next, next.isAttached,
+              let action = stream.word(next) else { return "" }
         return "; did you mean '\(word).\(action)'?"
     }
 
-    static func parseAction(_ stream: inout TokenStream, isBackground: Bool) throws(Diagnostic) -> ActionInvocation {
-        let first = stream.tokens[0]
-        guard let word = first.word else {
-            throw stream.error(first.column, "expected an action (ACTION or REACTOR.ACTION) or a ':' command, found '\(first.text)'")
+    private static func parseAction(_ stream: inout TokenStream, arguments: inout [ParsedArgument]) throws(Diagnostic) -> ActionLineSyntax {
+        let first = stream.current!
+        guard first.kind == .word else {
+            throw stream.error(
+                stream.column(first), "expected an action (ACTION or REACTOR.ACTION) or a ':' command, found '\(stream.text(first))'")
         }
-        stream.index = 1
+        try stream.advance()
         if let following = stream.current, following.isAttached {
-            throw stream.error(following.column, "expected a blank after the action name '\(word)', found '\(following.text)'"
-                + reactorActionHint(word, stream: stream))
+            throw stream.error(
+                stream.column(following),
+                "expected a blank after the action name '\(stream.text(first))', found '\(stream.text(following))'"
+                    + reactorActionHint(stream.text(first), stream: stream))
         }
-        var reactor: LocatedText?
-        var name = LocatedText(word, column: first.column)
-        if let dot = word.utf8.firstIndex(of: UInt8(ascii: ".")) {
-            let prefix = String(word[..<dot])
-            let action = String(word[word.utf8.index(after: dot)...])
-            guard Identifier.isReactorName(prefix) else {
-                throw stream.error(first.column, "expected a reactor name before '.', found '\(prefix)'")
-            }
-            reactor = LocatedText(prefix, column: first.column)
-            name = LocatedText(action, column: first.column + prefix.count + 1)
+        // `REACTOR.ACTION`: the prefix ends at the first `.`.
+        var dot = first.start
+        while dot < first.end && stream.bytes[dot] != Byte.dot { dot += 1 }
+        let hasPrefix = dot < first.end
+        let nameStart = hasPrefix ? dot + 1 : first.start
+        if hasPrefix && !Identifier.isReactorName(stream.bytes, from: first.start, to: dot) {
+            throw stream.error(
+                stream.column(first), "expected a reactor name before '.', found '\(stream.text(from: first.start, to: dot))'")
         }
-        guard Identifier.isSwiftIdentifier(name.text) else {
-            throw stream.error(name.column, "expected an action name (letters, digits, '_'), found '\(name.text)'")
+        guard Identifier.isSwiftIdentifier(stream.bytes, from: nameStart, to: first.end) else {
+            throw stream.error(
+                stream.column(at: nameStart),
+                "expected an action name (letters, digits, '_'), found '\(stream.text(from: nameStart, to: first.end))'")
         }
-        var arguments: [ParsedArgument] = []
         while let token = stream.current {
-            if let label = token.word, Identifier.isSwiftIdentifier(label),
-               let marker = stream.next, marker.isAttached, marker.kind == .colon || marker.kind == .equals {
-                stream.index += 2
+            if token.kind == .word, let marker = stream.next, marker.isAttached, marker.kind == .colon || marker.kind == .equals,
+               Identifier.isSwiftIdentifier(stream.bytes, from: token.start, to: token.end) {
+                try stream.advance()
+                try stream.advance()
                 guard !stream.isAtEnd else {
-                    throw stream.error(stream.endColumn, "expected a value after '\(label)\(marker.text)', found end of line")
+                    throw stream.error(
+                        stream.endColumn, "expected a value after '\(stream.text(token))\(stream.text(marker))', found end of line")
                 }
                 let value = try stream.readValue()
-                arguments.append(ParsedArgument(label: LocatedText(label, column: token.column), value: value))
+                arguments.append(ParsedArgument(label: LocatedText(stream.text(token), column: stream.column(token)), value: value))
             } else {
                 arguments.append(ParsedArgument(label: nil, value: try stream.readValue()))
             }
         }
-        return ActionInvocation(
-            origin: stream.origin, reactor: reactor, name: name, arguments: arguments,
-            isBackground: isBackground, endColumn: stream.endColumn)
+        return ActionLineSyntax(
+            reactor: hasPrefix ? first.start..<dot : nil, reactorColumn: stream.column(first), name: nameStart..<first.end, nameColumn: stream.column(at: nameStart),
+            isBackground: stream.isBackground, endColumn: stream.endColumn)
     }
 }
 
-/// Character rules for the names of the language.
-public enum Identifier {
-    /// Letters, digits and `_`, not starting with a digit (action names and argument labels).
-    public static func isSwiftIdentifier(_ text: String) -> Bool {
-        if let ascii = asciiCheck(text, allowDash: false) { return ascii }
-        guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" }
-    }
+/// A parsed line, with an action's names still where they are in the line's bytes (see
+/// ``ScriptParser/parse(_:arguments:)``).
+enum LineSyntax {
+    /// A blank line or a comment.
+    case empty
+    /// An action line; its arguments are in the array the parser was given.
+    case action(ActionLineSyntax)
+    /// A meta command.
+    case meta(MetaInvocation)
+}
 
-    /// Like an identifier, but `-` is also allowed (`github-search`).
-    public static func isReactorName(_ text: String) -> Bool {
-        if let ascii = asciiCheck(text, allowDash: true) { return ascii }
-        guard let first = text.unicodeScalars.first, !isDigit(first), first != "-" else { return false }
-        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" }
-    }
+/// An action line as parsed, before its names are made strings.
+struct ActionLineSyntax {
+    /// Where the `REACTOR.` prefix's name is in the line's bytes, when there is one.
+    var reactor: Range<Int>?
+    /// The column of the prefix (the line's first token).
+    var reactorColumn: Int
+    /// Where the action's name is in the line's bytes.
+    var name: Range<Int>
+    /// The column of the action's name.
+    var nameColumn: Int
+    /// True when the line ended in ` &`.
+    var isBackground: Bool
+    /// The column just after the last argument (where a missing argument is reported).
+    var endColumn: Int
 
-    /// The answer for an all-ASCII name (a fast path), or nil when the text has other characters.
-    private static func asciiCheck(_ text: String, allowDash: Bool) -> Bool? {
-        if let answer = text.utf8.withContiguousStorageIfAvailable({ asciiCheck($0, allowDash: allowDash) }) { return answer }
-        return Array(text.utf8).withUnsafeBufferPointer { asciiCheck($0, allowDash: allowDash) }
-    }
-
-    private static func asciiCheck(_ bytes: UnsafeBufferPointer<UInt8>, allowDash: Bool) -> Bool? {
-        guard let first = bytes.first else { return false }
-        if first >= 0x80 { return nil }
-        if first &- UInt8(ascii: "0") < 10 || first == UInt8(ascii: "-") { return false }
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): break
-            case UInt8(ascii: "-") where allowDash: break
-            case 0x80...: return nil
-            default: return false
-            }
+    /// The invocation of this line, whose bytes are `bytes`, with its `arguments`.
+    func invocation(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: [ParsedArgument]) -> ActionInvocation {
+        let prefix = reactor.map { range in
+            LocatedText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), column: reactorColumn)
         }
-        return true
-    }
-
-    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
-    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || (scalar.value >= 0x80 && scalar.properties.isAlphabetic)
+        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+        return ActionInvocation(
+            origin: origin, reactor: prefix, name: LocatedText(name, column: nameColumn), arguments: arguments,
+            isBackground: isBackground, endColumn: endColumn)
     }
 }

@@ -1,126 +1,226 @@
-/// A cursor over the tokens of one line, with the value and field readers the parsers share.
+/// A cursor over the tokens of one line, read from the lexer as the parser goes, with the value
+/// and field readers the parsers share.
+///
+/// It holds the line's bytes (valid while the parse runs); texts, strings and columns are made
+/// from them when a parser asks. A copy is a lookahead: it reads on without moving the original.
 struct TokenStream {
-    let tokens: [Token]
+    let bytes: UnsafeBufferPointer<UInt8>
     let origin: LineOrigin
-    let endColumn: Int
-    var index = 0
+    private var lexer: LineLexer
+    private let columns: ColumnMap
+    /// The token at the cursor; nil at the end of the line.
+    private(set) var current: LexedToken?
+    /// The token after it.
+    private(set) var next: LexedToken?
 
-    init(_ line: TokenizedLine, origin: LineOrigin) {
-        self.tokens = line.tokens
+    /// A stream over the line `bytes` (valid UTF-8), at its first token.
+    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) throws(Diagnostic) {
+        self.bytes = bytes
         self.origin = origin
-        self.endColumn = line.endColumn
+        self.columns = ColumnMap(bytes)
+        lexer = LineLexer(bytes, origin: origin)
+        current = try lexer.next()
+        next = current == nil ? nil : try lexer.next()
     }
 
-    var isAtEnd: Bool { index >= tokens.count }
-    var current: Token? { index < tokens.count ? tokens[index] : nil }
-    var next: Token? { index + 1 < tokens.count ? tokens[index + 1] : nil }
+    /// Moves to the next token.
+    mutating func advance() throws(Diagnostic) {
+        current = next
+        next = current == nil ? nil : try lexer.next()
+    }
+
+    /// Reads the rest of the line, for a lexing error: as the whole line is read before it is
+    /// parsed, such an error comes before any error of the parser.
+    mutating func lexRest() throws(Diagnostic) {
+        while try lexer.next() != nil {}
+    }
+
+    var isAtEnd: Bool { current == nil }
+
+    /// True when the line ends in ` &` (known once the cursor is at the end; see ``lexRest()``).
+    var isBackground: Bool { lexer.background != nil }
+
+    /// The column of the trailing `&`, when there is one (known as ``isBackground`` is).
+    var backgroundColumn: Int? { lexer.background.map(columns.column(at:)) }
+
+    /// The column just after the last token (where a missing argument was expected), once the
+    /// cursor is at the end.
+    var endColumn: Int { columns.column(at: lexer.lastEnd) }
 
     func error(_ column: Int, _ message: String) -> Diagnostic { Diagnostic(origin, column: column, message) }
+
+    // MARK: What a token says
+
+    /// The 1-based column of the byte at `offset`.
+    func column(at offset: Int) -> Int { columns.column(at: offset) }
+
+    /// The 1-based column of `token`'s first character.
+    func column(_ token: LexedToken) -> Int { columns.column(at: token.start) }
+
+    /// The column just after `token`.
+    func endColumn(_ token: LexedToken) -> Int { columns.column(at: token.end) }
+
+    /// `token` exactly as written (quotes and escapes included for a string).
+    func text(_ token: LexedToken) -> String { text(from: token.start, to: token.end) }
+
+    /// The text of `bytes[start..<end]`.
+    func text(from start: Int, to end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+    }
+
+    /// The text of a bare word, or nil for any other token.
+    func word(_ token: LexedToken) -> String? {
+        token.kind == .word ? text(token) : nil
+    }
+
+    /// The decoded contents of a string token, or nil for any other token.
+    func string(_ token: LexedToken) -> String? {
+        guard case .string(let escaped) = token.kind else { return nil }
+        return escaped ? lexer.decodedString(at: token.start) : text(from: token.start + 1, to: token.end - 1)
+    }
+
+    /// The token as the public ``Token`` (``Lexer/tokenize(_:origin:)``).
+    func publicToken(_ token: LexedToken) -> Token {
+        let text = text(token)
+        let kind: TokenKind
+        switch token.kind {
+        case .word: kind = .word(text)
+        case .string: kind = .string(string(token)!)
+        case .int(let value): kind = .int(value)
+        case .double(let value): kind = .double(value)
+        case .bool(let value): kind = .bool(value)
+        case .nil: kind = .nil
+        case .colon: kind = .colon
+        case .equals: kind = .equals
+        case .leftBracket: kind = .leftBracket
+        case .rightBracket: kind = .rightBracket
+        case .comma: kind = .comma
+        }
+        return Token(kind: kind, column: column(token), endColumn: endColumn(token), isAttached: token.isAttached, text: text)
+    }
 
     /// How a message names what was found at the cursor.
     var foundDescription: String {
         guard let token = current else { return "end of line" }
-        return "'\(token.text)'"
+        return "'\(text(token))'"
     }
 
     /// The column of the current token, or the end of the line.
-    var currentColumn: Int { current?.column ?? endColumn }
+    var currentColumn: Int { current.map(column) ?? endColumn }
 
-    /// Reads a "field": the current token and every token attached to it, as raw text.
-    mutating func readField() -> (text: String, column: Int, tokens: ArraySlice<Token>)? {
-        guard index < tokens.count else { return nil }
-        let start = index
-        var text = tokens[index].text
-        index += 1
-        while index < tokens.count && tokens[index].isAttached {
-            text += tokens[index].text
-            index += 1
+    // MARK: Reading
+
+    /// A run of attached tokens read as one piece of text.
+    struct Field {
+        /// The tokens' texts, as written one after the other.
+        var text: String
+        /// The column of the first.
+        var column: Int
+        /// The first token.
+        var first: LexedToken
+        /// How many tokens it has.
+        var count: Int
+        /// Its first `:` token, if any.
+        var colon: LexedToken?
+        /// Where its last token ends in the line.
+        var end: Int
+    }
+
+    /// Reads a field: the current token and every token attached to it.
+    mutating func readField() throws(Diagnostic) -> Field? {
+        guard let first = current else { return nil }
+        var last = first
+        var count = 1
+        var colon: LexedToken? = first.kind == .colon ? first : nil
+        try advance()
+        while let token = current, token.isAttached {
+            if colon == nil && token.kind == .colon { colon = token }
+            last = token
+            count += 1
+            try advance()
         }
-        return (text, tokens[start].column, tokens[start..<index])
+        return Field(
+            text: text(from: first.start, to: last.end), column: column(first), first: first, count: count, colon: colon, end: last.end)
     }
 
     /// Reads a value: a literal, an array, or a bare word made of attached tokens (`a,b`, `x=1`).
     mutating func readValue() throws(Diagnostic) -> ValueLiteral {
         let value = try readValue(depth: 0)
         if let token = current, token.isAttached {
-            throw error(token.column, "expected a blank after \(value.text), found '\(token.text)'")
+            throw error(column(token), "expected a blank after \(value.text), found '\(text(token))'")
         }
         return value
     }
 
     private mutating func readValue(depth: Int) throws(Diagnostic) -> ValueLiteral {
         guard let token = current else { throw error(endColumn, "expected a value, found end of line") }
+        let column = column(token)
         switch token.kind {
-        case .string(let text):
-            index += 1
-            return ValueLiteral(.string(text), column: token.column, text: token.text)
+        case .string:
+            try advance()
+            return ValueLiteral(.string(string(token)!), column: column, text: text(token))
         case .leftBracket:
             return try readArray(depth: depth + 1)
         case .colon, .equals, .rightBracket, .comma:
-            throw error(token.column, "expected a value, found '\(token.text)'")
+            throw error(column, "expected a value, found '\(text(token))'")
         case .word, .int, .double, .bool, .nil:
-            index += 1
+            try advance()
             // Outside arrays, attached punctuation belongs to the word (`a,b`, `x=1`, `c++`).
             if depth == 0, let following = current, following.isAttached, !following.isString {
-                var text = token.text
+                var end = following.end
+                try advance()
                 while let piece = current, piece.isAttached, !piece.isString {
-                    text += piece.text
-                    index += 1
+                    end = piece.end
+                    try advance()
                 }
-                return ValueLiteral(.word(text), column: token.column, text: text)
+                let text = text(from: token.start, to: end)
+                return ValueLiteral(.word(text), column: column, text: text)
             }
-            return ValueLiteral(Self.literalKind(of: token), column: token.column, text: token.text)
+            switch token.kind {
+            case .int(let value) where isCanonicalInteger(token): return ValueLiteral(canonicalInteger: value, column: column)
+            case .int(let value): return ValueLiteral(.int(value), column: column, text: text(token))
+            case .double(let value): return ValueLiteral(.double(value), column: column, text: text(token))
+            case .bool(let value): return ValueLiteral(.bool(value), column: column, text: value ? "true" : "false")
+            case .nil: return ValueLiteral(.nil, column: column, text: "nil")
+            default:
+                let text = text(token)
+                return ValueLiteral(.word(text), column: column, text: text)
+            }
         }
     }
 
+    /// True when the integer `token` is written as `String(value)` writes it: no leading zero and
+    /// no `-0` (its text need not be kept, see ``ValueLiteral``).
+    private func isCanonicalInteger(_ token: LexedToken) -> Bool {
+        let digits = bytes[token.start] == Byte.dash ? token.start + 1 : token.start
+        return bytes[digits] != UInt8(ascii: "0") || (token.end - digits == 1 && digits == token.start)
+    }
+
     private mutating func readArray(depth: Int) throws(Diagnostic) -> ValueLiteral {
-        let open = tokens[index]
+        let openColumn = currentColumn
         guard depth <= ValueLiteral.maximumNesting else {
-            throw error(open.column, "arrays nested too deeply (at most \(ValueLiteral.maximumNesting) levels)")
+            throw error(openColumn, "arrays nested too deeply (at most \(ValueLiteral.maximumNesting) levels)")
         }
-        index += 1
+        try advance()
         var elements: [ValueLiteral] = []
         var text = "["
         if current?.kind == .rightBracket {
-            index += 1
-            return ValueLiteral(.array([]), column: open.column, text: "[]")
+            try advance()
+            return ValueLiteral(.array([]), column: openColumn, text: "[]")
         }
         while true {
             let element = try readValue(depth: depth)
             elements.append(element)
             text += (elements.count > 1 ? ", " : "") + element.text
             guard let separator = current else {
-                throw error(open.column, "unterminated array; expected ']' to close the '[' here")
+                throw error(openColumn, "unterminated array; expected ']' to close the '[' here")
             }
-            index += 1
+            try advance()
             if separator.kind == .rightBracket { break }
             guard separator.kind == .comma else {
-                throw error(separator.column, "expected ',' or ']' in array, found '\(separator.text)'")
+                throw error(column(separator), "expected ',' or ']' in array, found '\(self.text(separator))'")
             }
         }
-        return ValueLiteral(.array(elements), column: open.column, text: text + "]")
-    }
-
-    static func literalKind(of token: Token) -> ValueLiteral.Kind {
-        switch token.kind {
-        case .int(let value): .int(value)
-        case .double(let value): .double(value)
-        case .bool(let value): .bool(value)
-        case .nil: .nil
-        case .string(let value): .string(value)
-        default: .word(token.text)
-        }
-    }
-}
-
-extension Token {
-    var isString: Bool {
-        if case .string = kind { return true }
-        return false
-    }
-
-    var word: String? {
-        if case .word(let text) = kind { return text }
-        return nil
+        return ValueLiteral(.array(elements), column: openColumn, text: text + "]")
     }
 }

@@ -101,4 +101,29 @@ import Testing
         let line = "f" + String(repeating: " 1", count: 50_000)
         #expect(try action(line)?.arguments.count == 50_000)
     }
+
+    /// The parser keeps no text for an integer written as `String(value)` writes it; its text must
+    /// still read as written, and the literal must equal (and hash like) one made with its text.
+    @Test func integersReadAsWrittenWithOrWithoutAKeptText() throws {
+        let invocation = try #require(try action("f 0 -5 42 007 -0 -007 123456789012345678"))
+        let written = ["0", "-5", "42", "007", "-0", "-007", "123456789012345678"]
+        #expect(invocation.arguments.map(\.value.text) == written)
+        for (argument, text) in zip(invocation.arguments, written) {
+            let made = ValueLiteral(.int(Int(text)!), column: argument.value.column, text: text)
+            #expect(argument.value == made)
+            #expect(argument.value.hashValue == made.hashValue)
+        }
+        // Setting the text keeps it.
+        var literal = invocation.arguments[1].value
+        #expect(literal.stateValue == .int(-5))
+        literal.text = "-05"
+        #expect(literal.text == "-05")
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        // After an é everything moves by one character, not two bytes.
+        let invocation = try #require(try action("f é 3"))
+        #expect(invocation.arguments.map(\.value.column) == [3, 5])
+        #expect(invocation.endColumn == 6)
+    }
 }

@@ -279,7 +279,7 @@ import Testing
 @Suite("The :explore line")
 struct ExploreLineTests {
     @Test func itsOptionsAreWordsAndAQuotedStringIsOneWord() throws {
-        let parsed = try ScriptParser.parseFully(#":explore --runs 5 --invariant "home >= 0" --out=x.rsh"#, origin: LineOrigin())
+        let parsed = try ScriptParser.parse(#":explore --runs 5 --invariant "home >= 0" --out=x.rsh"#, origin: LineOrigin())
         guard case .meta(let meta) = parsed, case .explore(let arguments) = meta.command else {
             Issue.record("not :explore: \(parsed)")
             return

@@ -30,9 +30,7 @@ final class LoadedScene {
         let scheduler = Self.makeScheduler(clockMode)
         self.scheduler = scheduler
         self.journal = SceneJournal(scheduler: scheduler)
-        let commands = SceneCommands()
-        self.commands = commands
-        commandsReference = .passUnretained(commands)
+        self.commands = SceneCommands()
     }
 
     private static func makeScheduler(_ mode: ClockMode) -> Scheduler {
@@ -85,15 +83,5 @@ final class LoadedScene {
     }
 
     /// ``commandTables`` prepared for resolving lines.
-    @exclusivity(unchecked) private(set) var commands: SceneCommands {
-        didSet { commandsReference = .passUnretained(commands) }
-    }
-    /// ``commands`` unmanaged (kept alive by it), for the parser's fast path: no retain and
-    /// release of the tables per line.
-    @exclusivity(unchecked) private(set) var commandsReference: Unmanaged<SceneCommands>
-
-    /// Resolves an action line to a reactor and one of its commands.
-    func resolve(_ invocation: ActionInvocation) throws(Diagnostic) -> (reactor: Int, command: Int) {
-        try ActionResolver.resolveIndices(invocation, focus: focusIndex, in: commands)
-    }
+    @exclusivity(unchecked) private(set) var commands: SceneCommands
 }

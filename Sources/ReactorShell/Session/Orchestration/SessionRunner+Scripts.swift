@@ -35,6 +35,8 @@ extension SessionRunner {
         var linesSinceYield = 0
         // One origin for the file, its line number updated: no copy of `source` made per line.
         var origin = LineOrigin(source: source, line: 0)
+        // The arguments of each action line, in one array for the whole file.
+        var arguments: [ParsedArgument] = []
         while let line = reader.nextLine() {
             if !isCommandLineInput {
                 // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
@@ -60,7 +62,7 @@ extension SessionRunner {
                 // the reader keeps until its next line is asked for.
                 if stepping == nil && !echo {
                     // Most lines finish synchronously; only waiting ones pay for an `await`.
-                    switch start(bytes: bytes, text: nil, origin: origin, waitAfterAction: true) {
+                    switch start(bytes: bytes, text: nil, origin: origin, waitAfterAction: true, arguments: &arguments) {
                     case .done(let done): outcome = done
                     case let progress: outcome = await finish(progress)
                     }
@@ -74,7 +76,7 @@ extension SessionRunner {
                     let text = String(decoding: bytes, as: UTF8.self)
                     recorder.record.echo()
                     output.printer.echo(prompt: prompt, line: text, origin: origin)
-                    outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true))
+                    outcome = await finish(start(bytes: bytes, text: text, origin: origin, waitAfterAction: true, arguments: &arguments))
                 }
             case .invalidUTF8(let number), .tooLong(let number):
                 output.origin = LineOrigin(source: source, line: number)
@@ -155,7 +157,10 @@ extension SessionRunner {
                 output.printer.echo(prompt: prompt, line: text, origin: origin)
             }
             var line = text
-            let progress = line.withUTF8 { start(bytes: $0, text: text, origin: origin, waitAfterAction: true) }
+            var arguments: [ParsedArgument] = []
+            let progress = line.withUTF8 {
+                start(bytes: $0, text: text, origin: origin, waitAfterAction: true, arguments: &arguments)
+            }
             let outcome = await finish(progress)
             if let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) { return ending }
         }

@@ -72,7 +72,7 @@ final class SessionRunner {
 
     // MARK: Lines
 
-    /// What is left of a line after its synchronous part ran (see ``start(bytes:text:origin:waitAfterAction:)``).
+    /// What is left of a line after its synchronous part ran (see ``start(bytes:text:origin:waitAfterAction:arguments:)``).
     enum LineProgress {
         /// The line is done.
         case done(CommandOutcome)
@@ -87,7 +87,10 @@ final class SessionRunner {
     /// ending in ` &` (batch mode and scripts).
     func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
         var text = line
-        let progress = text.withUTF8 { start(bytes: $0, text: line, origin: origin, waitAfterAction: waitAfterAction) }
+        var arguments: [ParsedArgument] = []
+        let progress = text.withUTF8 {
+            start(bytes: $0, text: line, origin: origin, waitAfterAction: waitAfterAction, arguments: &arguments)
+        }
         let outcome = await finish(progress)
         breakFired = false  // a typed line only warns
         return outcome
@@ -96,60 +99,46 @@ final class SessionRunner {
     /// Runs the synchronous part of a line, given as its `bytes` (valid UTF-8) and, when there is
     /// one already, its `text`: parsing, and for an action everything up to the wait for its
     /// effects. A batch run of actions whose effects are synchronous never suspends. The line's
-    /// `String` is made only when something needs it (the full parser). Always inlined: returned
-    /// from a call, the `LineProgress` is copied out through memory.
+    /// `String` is made only when something shows it (a reader, the live view). `arguments` holds
+    /// an action's parsed arguments (emptied first): the lines of a script reuse one array, which
+    /// is then allocated once. Always inlined: returned from a call, the `LineProgress` is copied
+    /// out through memory.
     @inline(__always)
-    func start(bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool) -> LineProgress {
+    func start(
+        bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool, arguments: inout [ParsedArgument]
+    ) -> LineProgress {
         output.setOrigin(origin)
         recorder.record.line(bytes, origin: origin, depth: loadDepth)
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
-        let outcome: CommandOutcome
-        let isBackground: Bool
-        // Consumed: the invocation is moved out, not copied (and the line destroyed once).
-        var bound = BoundActionLine()
-        let fast = ActionLineFastPath.parse(
-            bytes, line: text, origin: origin, scene: scene.commandsReference, focus: scene.focusIndex, bound: &bound)
+        emptyKeepingCapacity(&arguments)
+        let syntax: LineSyntax
+        do {
+            var stream = try TokenStream(bytes, origin: origin)
+            syntax = try ScriptParser.parse(&stream, arguments: &arguments)
+        } catch {
+            if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+            // A malformed :expect is a failed expectation (SPEC §6), not an error besides.
+            return .done(ScriptParser.isExpectation(bytes) ? output.failExpectation(error) : output.fail(error))
+        }
+        let action: ActionLineSyntax
+        switch syntax {
+        case .empty:
+            if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+            return .done(.succeeded)
+        case .meta(let meta):
+            if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+            return .meta(meta)
+        case .action(let parsed):
+            action = parsed
+        }
         // The readers are told of the line, unless it is a plain action line: its typed action's
         // event names it (see SessionJournalReader).
-        if !readers.isEmpty {
-            if case .bound = fast {} else { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
+        if !readers.isEmpty && !Self.isPlain(action, arguments: arguments) {
+            tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin)
         }
-        switch consume fast {
-        case .bound:
-            do {
-                try send(
-                    reactor: bound.reactor, command: bound.command, arguments: bound.arguments, origin: origin,
-                    column: bound.nameColumn, isBackground: bound.isBackground)
-                outcome = .succeeded
-            } catch {
-                // No action was sent: the readers are told of the line before its error.
-                if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
-                outcome = output.fail(error)
-            }
-            isBackground = bound.isBackground
-        case .action(let invocation):
-            (outcome, isBackground) = send(consuming: invocation)
-        case .empty:
-            return .done(.succeeded)
-        case .fallback:
-            let line = text ?? String(decoding: bytes, as: UTF8.self)
-            let parsed: ParsedLine
-            do {
-                parsed = try ScriptParser.parseFully(line, origin: origin)
-            } catch {
-                // A malformed :expect is a failed expectation (SPEC §6), not an error besides.
-                return .done(ScriptParser.isExpectation(line) ? output.failExpectation(error) : output.fail(error))
-            }
-            switch consume parsed {
-            case .empty:
-                return .done(.succeeded)
-            case .action(let invocation):
-                (outcome, isBackground) = send(consuming: invocation)
-            case .meta(let meta):
-                return .meta(meta)
-            }
-        }
+        let outcome = send(action, bytes: bytes, text: text, arguments: arguments, origin: origin)
+        let isBackground = action.isBackground
         let scheduler = scene.scheduler
         guard outcome == .succeeded, waitAfterAction, !isBackground, !scheduler.isQuiescent else {
             if outcome == .succeeded { recorder.actionLineEnded() }
@@ -169,16 +158,7 @@ final class SessionRunner {
         return .waitForEffects(since: since)
     }
 
-    /// Sends the action of `invocation`; returns the outcome and whether the line ended in ` &`.
-    private func send(consuming invocation: consuming ActionInvocation) -> (CommandOutcome, isBackground: Bool) {
-        let outcome = send(invocation)
-        // Its arguments destroyed here with code specialized for their type (the array's own
-        // deinit destroys them through the runtime's generic value witnesses).
-        emptyKeepingCapacity(&invocation.arguments)
-        return (outcome, invocation.isBackground)
-    }
-
-    /// Runs what ``start(bytes:text:origin:waitAfterAction:)`` left of a line.
+    /// Runs what ``start(bytes:text:origin:waitAfterAction:arguments:)`` left of a line.
     func finish(_ progress: LineProgress) async -> CommandOutcome {
         switch progress {
         case .done(let outcome): return outcome
@@ -193,35 +173,36 @@ final class SessionRunner {
         }
     }
 
-    /// Resolves `invocation` to a reactor and command, binds its arguments and sends it.
-    private func send(_ invocation: ActionInvocation) -> CommandOutcome {
-        guard !scene.isEmpty else {
-            return output.fail(SceneMessages.noReactorLoaded + " (see :reactors)", column: invocation.name.column)
-        }
-        let index: Int, commandIndex: Int, arguments: CommandArguments
-        do {
-            (index, commandIndex) = try scene.resolve(invocation)
-            arguments = try scene.commandTables[index].signatures[commandIndex].bind(invocation)
-        } catch {
-            return output.fail(error)
-        }
-        do {
-            try send(
-                reactor: index, command: commandIndex, arguments: arguments, origin: invocation.origin,
-                column: invocation.name.column, isBackground: invocation.isBackground)
-            return .succeeded
-        } catch {
-            return output.fail(error)
-        }
+    /// True for a plain action line, `NAME ARGS` (no `REACTOR.` prefix, no labels), which the
+    /// readers are told of by its action's event, not as a line (see ``SessionJournalReader``).
+    private static func isPlain(_ action: ActionLineSyntax, arguments: [ParsedArgument]) -> Bool {
+        action.reactor == nil && !arguments.contains { $0.label != nil }
     }
 
-    /// Sends the action of command `commandIndex` of reactor `index`, bound to `arguments`: the
-    /// recorder records the line just before the reactor sends it; then the journal is drained.
-    /// Throws the error of the action's `build` (placed at `origin`, `column`), having sent nothing.
+    /// Resolves the action line `action` (parsed from the line `bytes`, with its `arguments`) to
+    /// a reactor and command, binds its arguments and sends it: the recorder records the line
+    /// just before the reactor sends it; then the journal is drained. When no action is sent, the
+    /// readers are told of a plain line (`text`, if made) before its error.
     private func send(
-        reactor index: Int, command commandIndex: Int, arguments: CommandArguments, origin: LineOrigin, column: Int,
-        isBackground: Bool
-    ) throws(Diagnostic) {
+        _ action: ActionLineSyntax, bytes: UnsafeBufferPointer<UInt8>, text: String?, arguments: [ParsedArgument], origin: LineOrigin
+    ) -> CommandOutcome {
+        func fail(_ error: Diagnostic) -> CommandOutcome {
+            if !readers.isEmpty && Self.isPlain(action, arguments: arguments) {
+                tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin)
+            }
+            return output.fail(error)
+        }
+        guard !scene.isEmpty else {
+            return fail(Diagnostic(origin, column: action.nameColumn, SceneMessages.noReactorLoaded + " (see :reactors)"))
+        }
+        let bound: BoundAction
+        do {
+            bound = try scene.commands.bind(action, in: bytes, arguments: arguments, origin: origin, focus: scene.focusIndex)
+        } catch {
+            return fail(error)
+        }
+        let index = bound.reactor, commandIndex = bound.command, arguments = bound.arguments
+        let column = action.nameColumn, isBackground = action.isBackground
         let reactor = scene.reactors[index]
         let command = scene.commandTables[index].signatures[commandIndex].name
         let recorder = recorder
@@ -235,12 +216,13 @@ final class SessionRunner {
         } catch {
             journal.isSending = false
             journal.isHeld = false
-            throw error
+            return fail(error)
         }
         journal.isSending = false
         journal.isHeld = false
         drainJournal()
         recorder.didSend()
+        return .succeeded
     }
 
     /// Waits until no effect of the scene has work in progress or scheduled (the limit on virtual

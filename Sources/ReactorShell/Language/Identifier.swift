@@ -1,0 +1,55 @@
+/// Character rules for the names of the language.
+public enum Identifier {
+    /// Letters, digits and `_`, not starting with a digit (action names and argument labels).
+    public static func isSwiftIdentifier(_ text: String) -> Bool {
+        if let ascii = asciiCheck(text, allowDash: false) { return ascii }
+        guard let first = text.unicodeScalars.first, !isDigit(first) else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" }
+    }
+
+    /// Like an identifier, but `-` is also allowed (`github-search`).
+    public static func isReactorName(_ text: String) -> Bool {
+        if let ascii = asciiCheck(text, allowDash: true) { return ascii }
+        guard let first = text.unicodeScalars.first, !isDigit(first), first != "-" else { return false }
+        return text.unicodeScalars.allSatisfy { isLetter($0) || isDigit($0) || $0 == "_" || $0 == "-" }
+    }
+
+    /// ``isSwiftIdentifier(_:)`` of the name `bytes[start..<end]` (valid UTF-8).
+    static func isSwiftIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        asciiCheck(bytes, from: start, to: end, allowDash: false)
+            ?? isSwiftIdentifier(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+
+    /// ``isReactorName(_:)`` of the name `bytes[start..<end]` (valid UTF-8).
+    static func isReactorName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+        asciiCheck(bytes, from: start, to: end, allowDash: true)
+            ?? isReactorName(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+    }
+
+    /// The answer for an all-ASCII name, or nil when the text has other characters.
+    private static func asciiCheck(_ text: String, allowDash: Bool) -> Bool? {
+        var text = text
+        return text.withUTF8 { asciiCheck($0, from: 0, to: $0.count, allowDash: allowDash) }
+    }
+
+    private static func asciiCheck(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, allowDash: Bool) -> Bool? {
+        guard start < end else { return false }
+        let first = bytes[start]
+        if first >= 0x80 { return nil }
+        if Byte.isDigit(first) || first == Byte.dash { return false }
+        for index in start..<end {
+            switch bytes[index] {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): break
+            case Byte.dash where allowDash: break
+            case 0x80...: return nil
+            default: return false
+            }
+        }
+        return true
+    }
+
+    private static func isDigit(_ scalar: Unicode.Scalar) -> Bool { ("0"..."9").contains(scalar) }
+    private static func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+        ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || (scalar.value >= 0x80 && scalar.properties.isAlphabetic)
+    }
+}
