@@ -76,9 +76,8 @@ public final class LanguageCheck {
         var line = line
         return line.withUTF8 { bytes in
             Result { () throws(Diagnostic) -> BoundAction in
-                var stream = try TokenStream(bytes, origin: origin)
                 var arguments: [ParsedArgument] = []
-                guard case .action(let action) = try ScriptParser.parse(&stream, arguments: &arguments) else {
+                guard case .action(let action) = try ScriptParser.parse(bytes, origin: origin, arguments: &arguments) else {
                     fuzzFailure("the per-line path does not read an action", line: String(decoding: bytes, as: UTF8.self))
                 }
                 return try SceneCommands(tables).bind(action, in: bytes, arguments: arguments, origin: origin, focus: focus)

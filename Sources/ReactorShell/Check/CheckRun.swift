@@ -54,8 +54,7 @@ struct CheckRun {
     mutating func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
         var arguments: [ParsedArgument] = []
         do throws(Diagnostic) {
-            var stream = try TokenStream(bytes, origin: origin)
-            switch try ScriptParser.parse(&stream, arguments: &arguments) {
+            switch try ScriptParser.parse(bytes, origin: origin, arguments: &arguments) {
             case .empty:
                 return
             case .meta(let meta):

@@ -29,6 +29,8 @@ final class SceneCommands: Sendable {
         var next: UInt64
         /// Where the bytes of a name longer than sixteen bytes are in ``longNameBytes``.
         var longStart: Int
+        /// True when the command takes no parameters.
+        var takesNothing: Bool
     }
 
     /// An empty scene's.
@@ -49,7 +51,8 @@ final class SceneCommands: Sendable {
             for signature in table.signatures {
                 let bytes = Array(signature.name.utf8)
                 let (head, next) = bytes.withUnsafeBufferPointer { Self.words(of: $0, from: 0, to: $0.count) }
-                keys.append(NameKey(count: bytes.count, head: head, next: next, longStart: long.count))
+                keys.append(NameKey(
+                    count: bytes.count, head: head, next: next, longStart: long.count, takesNothing: signature.parameters.isEmpty))
                 if bytes.count > 16 { long += bytes }
             }
         }
@@ -85,7 +88,9 @@ final class SceneCommands: Sendable {
     /// The reactor and command an unprefixed line naming `bytes[start..<end]` (ASCII) goes to when
     /// the reactor at `focus` has the focus, as ``ActionResolver`` would resolve it; nil when it
     /// names no command there, or when the bytes cannot tell (a table with names not in ASCII).
-    func command(named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int) -> (reactor: Int, command: Int)? {
+    func command(
+        named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int
+    ) -> (reactor: Int, command: Int, takesNothing: Bool)? {
         guard focus < focusStarts.count else { return nil }
         let first = focusStarts[focus], last = focusEnds[focus]
         let count = end - start
@@ -96,7 +101,7 @@ final class SceneCommands: Sendable {
         while index < last {
             let key = keys[index]
             if key.head == head, key.count == count, key.next == next, count <= 16 || matchesLongName(key, bytes, from: start) {
-                return (owners[focus], index - first)
+                return (owners[focus], index - first, key.takesNothing)
             }
             index += 1
         }
@@ -130,7 +135,11 @@ extension SceneCommands {
         let reactor: Int, command: Int
         if action.reactor == nil,
            let found = self.command(named: bytes, from: action.name.lowerBound, to: action.name.upperBound, focus: focus) {
-            (reactor, command) = found
+            // Nothing to bind (what `bind` would find), known without reading the signature.
+            if found.takesNothing && arguments.isEmpty {
+                return BoundAction(reactor: found.reactor, command: found.command, arguments: CommandArguments([]))
+            }
+            (reactor, command) = (found.reactor, found.command)
         } else {
             (reactor, command) = try ActionResolver.resolveIndices(
                 action.invocation(bytes, origin: origin, arguments: arguments), focus: focus, in: self)

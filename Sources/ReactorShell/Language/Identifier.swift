@@ -38,12 +38,12 @@ public enum Identifier {
         if first >= 0x80 { return nil }
         if Byte.isDigit(first) || first == Byte.dash { return false }
         for index in start..<end {
-            switch bytes[index] {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"): break
-            case Byte.dash where allowDash: break
-            case 0x80...: return nil
-            default: return false
-            }
+            let byte = bytes[index]
+            // A letter (either case), a digit or `_`; else `-` when allowed, or beyond ASCII.
+            if (byte | 0x20) &- UInt8(ascii: "a") < 26 || Byte.isDigit(byte) || byte == UInt8(ascii: "_") { continue }
+            if byte == Byte.dash && allowDash { continue }
+            if byte >= 0x80 { return nil }
+            return false
         }
         return true
     }

@@ -25,7 +25,8 @@ public enum Lexer {
     /// Tokenizes `line`; errors carry `origin` and the column of the offending character.
     public static func tokenize(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> TokenizedLine {
         try withBytes(of: line) { (bytes) throws(Diagnostic) -> TokenizedLine in
-            var stream = try TokenStream(bytes, origin: origin)
+            var stream = TokenStream(bytes, origin: origin)
+            try stream.start()
             var tokens: [Token] = []
             while let token = stream.current {
                 tokens.append(stream.publicToken(token))

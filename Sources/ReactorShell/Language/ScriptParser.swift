@@ -2,15 +2,14 @@
 /// parser of lines, over the one lexer (``LineLexer``, through ``TokenStream``).
 ///
 /// ``parse(_:origin:)`` reads a line given as text; the shell's per-line path calls
-/// ``parse(_:arguments:)`` on the line's bytes, which leaves an action's names where they are in
+/// ``parse(_:origin:arguments:)`` on the line's bytes, which leaves an action's names where they are in
 /// the bytes (``ActionLineSyntax``) so that no string is made for them (see ``SceneCommands``).
 public enum ScriptParser {
     /// Parses `line`; errors name `origin` and the column of what went wrong.
     public static func parse(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> ParsedLine {
         try withBytes(of: line) { (bytes) throws(Diagnostic) -> ParsedLine in
-            var stream = try TokenStream(bytes, origin: origin)
             var arguments: [ParsedArgument] = []
-            switch try parse(&stream, arguments: &arguments) {
+            switch try parse(bytes, origin: origin, arguments: &arguments) {
             case .empty: return .empty
             case .meta(let meta): return .meta(meta)
             case .action(let action): return .action(action.invocation(bytes, origin: origin, arguments: arguments))
@@ -32,10 +31,14 @@ public enum ScriptParser {
         return after == nil || after == 0x20 || after == 0x09
     }
 
-    /// What a line is, as parsed from the tokens of `stream`. An action's arguments are appended
+    /// What the line `bytes` (valid UTF-8, from `origin`) is. An action's arguments are appended
     /// to `arguments`.
-    static func parse(_ stream: inout TokenStream, arguments: inout [ParsedArgument]) throws(Diagnostic) -> LineSyntax {
+    static func parse(
+        _ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: inout [ParsedArgument]
+    ) throws(Diagnostic) -> LineSyntax {
+        var stream = TokenStream(bytes, origin: origin)
         do {
+            try stream.start()
             return try parseLine(&stream, arguments: &arguments)
         } catch {
             try stream.lexRest()
@@ -118,14 +121,15 @@ public enum ScriptParser {
 }
 
 /// A parsed line, with an action's names still where they are in the line's bytes (see
-/// ``ScriptParser/parse(_:arguments:)``).
+/// ``ScriptParser/parse(_:origin:arguments:)``).
 enum LineSyntax {
     /// A blank line or a comment.
     case empty
     /// An action line; its arguments are in the array the parser was given.
     case action(ActionLineSyntax)
-    /// A meta command.
-    case meta(MetaInvocation)
+    /// A meta command (boxed: the few meta lines pay for it, and the common action line is
+    /// returned without copying a meta command's room).
+    indirect case meta(MetaInvocation)
 }
 
 /// An action line as parsed, before its names are made strings.

@@ -13,12 +13,17 @@ struct TokenStream {
     /// The token after it.
     private(set) var next: LexedToken?
 
-    /// A stream over the line `bytes` (valid UTF-8), at its first token.
-    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) throws(Diagnostic) {
+    /// A stream over the line `bytes` (valid UTF-8), before its first token (see ``start()``).
+    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
         self.bytes = bytes
         self.origin = origin
         self.columns = ColumnMap(bytes)
         lexer = LineLexer(bytes, origin: origin)
+    }
+
+    /// Reads the first tokens: the cursor is then at the line's first token. (Apart from
+    /// ``init(_:origin:)``, which then returns the stream in place, without a copy.)
+    mutating func start() throws(Diagnostic) {
         current = try lexer.next()
         next = current == nil ? nil : try lexer.next()
     }

@@ -114,8 +114,7 @@ final class SessionRunner {
         emptyKeepingCapacity(&arguments)
         let syntax: LineSyntax
         do {
-            var stream = try TokenStream(bytes, origin: origin)
-            syntax = try ScriptParser.parse(&stream, arguments: &arguments)
+            syntax = try ScriptParser.parse(bytes, origin: origin, arguments: &arguments)
         } catch {
             if !readers.isEmpty { tellReaders(line: text ?? String(decoding: bytes, as: UTF8.self), origin: origin) }
             // A malformed :expect is a failed expectation (SPEC §6), not an error besides.
