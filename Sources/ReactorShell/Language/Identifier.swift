@@ -40,7 +40,7 @@ public enum Identifier {
         for index in start..<end {
             let byte = bytes[index]
             // A letter (either case), a digit or `_`; else `-` when allowed, or beyond ASCII.
-            if (byte | 0x20) &- UInt8(ascii: "a") < 26 || Byte.isDigit(byte) || byte == UInt8(ascii: "_") { continue }
+            if Byte.isIdentifierByte(byte) { continue }
             if byte == Byte.dash && allowDash { continue }
             if byte >= 0x80 { return nil }
             return false

@@ -70,6 +70,9 @@ struct LexedToken: Equatable {
     var end: Int
     /// True when no blank separates it from the previous token.
     var isAttached: Bool
+    /// True for a word of ASCII letters, digits and `_` that does not start with a digit (what
+    /// most names are; the parser then checks nothing more).
+    var isIdentifier = false
 
     var isString: Bool {
         if case .string = kind { return true }
@@ -87,6 +90,8 @@ enum Byte {
     static func isBlank(_ byte: UInt8) -> Bool { byte == space || byte == tab || byte == carriageReturn }
     static func isControl(_ byte: UInt8) -> Bool { (byte < 0x20 && !isBlank(byte)) || byte == delete }
     static func isDigit(_ byte: UInt8) -> Bool { byte &- 0x30 < 10 }
+    /// An ASCII letter, a digit or `_`.
+    static func isIdentifierByte(_ byte: UInt8) -> Bool { (byte | 0x20) &- UInt8(ascii: "a") < 26 || isDigit(byte) || byte == 0x5F }
 
     /// The bytes from `"` (0x22) to `]` (0x5D) that end a bare word, as bits of their distance
     /// from `"`: `"`, `#`, `,`, `:`, `=`, `[` and `]`.
@@ -143,6 +148,7 @@ struct LineLexer {
             if byte == Byte.hash { break }
             let start = offset
             let kind: LexedToken.Kind
+            var isIdentifier = false
             switch byte {
             case Byte.quote:
                 var notDecoded: [UInt8]?
@@ -158,11 +164,14 @@ struct LineLexer {
                 return nil
             default:
                 if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
+                // Most words are names: their identifier bytes first, in a loop of their own.
                 offset += 1
+                while offset < count && Byte.isIdentifierByte(bytes[offset]) { offset += 1 }
+                isIdentifier = Byte.isIdentifierByte(byte) && !Byte.isDigit(byte) && (offset == count || Byte.endsWord(bytes[offset]))
                 while offset < count && !Byte.endsWord(bytes[offset]) { offset += 1 }
                 kind = try classifyWord(from: start)
             }
-            let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached)
+            let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached, isIdentifier: isIdentifier)
             lastEnd = offset
             attached = true
             return token

@@ -85,8 +85,8 @@ public enum ScriptParser {
                 "expected a blank after the action name '\(stream.text(first))', found '\(stream.text(following))'"
                     + reactorActionHint(stream.text(first), stream: stream))
         }
-        // `REACTOR.ACTION`: the prefix ends at the first `.`.
-        var dot = first.start
+        // `REACTOR.ACTION`: the prefix ends at the first `.` (an identifier has none).
+        var dot = first.isIdentifier ? first.end : first.start
         while dot < first.end && stream.bytes[dot] != Byte.dot { dot += 1 }
         let hasPrefix = dot < first.end
         let nameStart = hasPrefix ? dot + 1 : first.start
@@ -94,14 +94,14 @@ public enum ScriptParser {
             throw stream.error(
                 stream.column(first), "expected a reactor name before '.', found '\(stream.text(from: first.start, to: dot))'")
         }
-        guard Identifier.isSwiftIdentifier(stream.bytes, from: nameStart, to: first.end) else {
+        guard first.isIdentifier || Identifier.isSwiftIdentifier(stream.bytes, from: nameStart, to: first.end) else {
             throw stream.error(
                 stream.column(at: nameStart),
                 "expected an action name (letters, digits, '_'), found '\(stream.text(from: nameStart, to: first.end))'")
         }
         while let token = stream.current {
             if token.kind == .word, let marker = stream.next, marker.isAttached, marker.kind == .colon || marker.kind == .equals,
-               Identifier.isSwiftIdentifier(stream.bytes, from: token.start, to: token.end) {
+               token.isIdentifier || Identifier.isSwiftIdentifier(stream.bytes, from: token.start, to: token.end) {
                 try stream.advance()
                 try stream.advance()
                 guard !stream.isAtEnd else {
