@@ -110,7 +110,6 @@ enum Byte {
 /// recursion, so a line of any length is safe.
 struct LineLexer {
     let bytes: UnsafeBufferPointer<UInt8>
-    let origin: LineOrigin
     /// Where the next token is looked for.
     private(set) var offset = 0
     /// True when no blank was read since the last token.
@@ -119,14 +118,16 @@ struct LineLexer {
     private(set) var lastEnd = 0
     /// Where the trailing ` &` is, once the lexer reached it.
     private(set) var background: Int?
+    /// True once a byte beyond ASCII was read (columns then count characters, not bytes).
+    private(set) var sawNonASCII = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        self.origin = origin
     }
 
     /// The next token; nil at the end of the line, a comment, or the trailing ` &` (a detached
-    /// `&` with nothing after it but blanks and a comment). After an error, nil.
+    /// `&` with nothing after it but blanks and a comment). After an error, nil. An error's
+    /// origin is left for the caller to fill in (``TokenStream`` does).
     mutating func next() throws(Diagnostic) -> LexedToken? {
         do {
             return try read()
@@ -164,11 +165,19 @@ struct LineLexer {
                 return nil
             default:
                 if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
+                if let integer = integer(from: start) {
+                    kind = integer
+                    break
+                }
                 // Most words are names: their identifier bytes first, in a loop of their own.
                 offset += 1
                 while offset < count && Byte.isIdentifierByte(bytes[offset]) { offset += 1 }
                 isIdentifier = Byte.isIdentifierByte(byte) && !Byte.isDigit(byte) && (offset == count || Byte.endsWord(bytes[offset]))
-                while offset < count && !Byte.endsWord(bytes[offset]) { offset += 1 }
+                while offset < count && !Byte.endsWord(bytes[offset]) {
+                    if bytes[offset] >= 0x80 { sawNonASCII = true }
+                    offset += 1
+                }
+                if byte >= 0x80 { sawNonASCII = true }
                 kind = try classifyWord(from: start)
             }
             let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached, isIdentifier: isIdentifier)
@@ -192,7 +201,7 @@ struct LineLexer {
     }
 
     func error(at offset: Int, _ message: String) -> Diagnostic {
-        Diagnostic(origin, column: ColumnMap(bytes).column(at: offset), message)
+        Diagnostic(LineOrigin(), column: ColumnMap(bytes).column(at: offset), message)
     }
 
     func controlCharacterError(at offset: Int, inString: Bool) -> Diagnostic {
@@ -220,20 +229,27 @@ struct LineLexer {
         return true
     }
 
-    /// The bare word from `start` (a `-` or a digit) to the current offset as a number, or a
-    /// plain word. Most are integers of at most 18 digits (which cannot overflow), read in the
-    /// pass that checks them.
-    private func number(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
-        let end = offset
+    /// Most numbers are integers of at most 18 digits (which cannot overflow), perhaps after a
+    /// `-`: such a word starting at `start` is read in one pass, which ends the token; for
+    /// anything else nil, and the word is read as any other.
+    private mutating func integer(from start: Int) -> LexedToken.Kind? {
         let negative = bytes[start] == Byte.dash
         let digitsStart = negative ? start + 1 : start
         var index = digitsStart
         var value = 0
-        while index < end && Byte.isDigit(bytes[index]) {
+        while index < bytes.count && index - digitsStart < 18 && Byte.isDigit(bytes[index]) {
             value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
             index += 1
         }
-        if index == end && index > digitsStart && index - digitsStart <= 18 { return .int(negative ? -value : value) }
+        guard index > digitsStart, index == bytes.count || Byte.endsWord(bytes[index]) else { return nil }
+        offset = index
+        return .int(negative ? -value : value)
+    }
+
+    /// The bare word from `start` (a `-` or a digit) to the current offset as a number, or a
+    /// plain word (an integer of at most 18 digits was read by ``integer(from:)``).
+    private func number(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
+        let end = offset
         switch NumberSyntax.classify(bytes, from: start, to: end) {
         case .notANumber:
             return .word
@@ -270,6 +286,7 @@ struct LineLexer {
                 try decodeEscape(into: &decoded)
             default:
                 if Byte.isControl(byte) && byte != Byte.carriageReturn { throw controlCharacterError(at: offset, inString: true) }
+                if byte >= 0x80 { sawNonASCII = true }
                 decoded?.append(byte)
                 offset += 1
             }
@@ -279,7 +296,7 @@ struct LineLexer {
 
     /// The decoded contents of the string token that starts at `open` (already checked by the lexer).
     func decodedString(at open: Int) -> String {
-        var lexer = LineLexer(bytes, origin: origin)
+        var lexer = LineLexer(bytes)
         lexer.offset = open
         var decoded: [UInt8]? = []
         _ = try? lexer.scanString(decodingInto: &decoded)

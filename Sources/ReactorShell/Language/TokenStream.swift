@@ -4,10 +4,11 @@
 /// It holds the line's bytes (valid while the parse runs); texts, strings and columns are made
 /// from them when a parser asks. A copy is a lookahead: it reads on without moving the original.
 struct TokenStream {
-    let bytes: UnsafeBufferPointer<UInt8>
     let origin: LineOrigin
     private var lexer: LineLexer
-    private let columns: ColumnMap
+    /// The columns of a line with characters beyond ASCII, made once the lexer meets one; nil
+    /// while the column is the offset plus one.
+    private var columns: ColumnMap?
     /// The token at the cursor; nil at the end of the line.
     private(set) var current: LexedToken?
     /// The token after it.
@@ -15,29 +16,45 @@ struct TokenStream {
 
     /// A stream over the line `bytes` (valid UTF-8), before its first token (see ``start()``).
     init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
-        self.bytes = bytes
         self.origin = origin
-        self.columns = ColumnMap(bytes)
-        lexer = LineLexer(bytes, origin: origin)
+        lexer = LineLexer(bytes)
     }
+
+    /// The line's bytes (valid while the parse runs).
+    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
 
     /// Reads the first tokens: the cursor is then at the line's first token. (Apart from
     /// ``init(_:origin:)``, which then returns the stream in place, without a copy.)
     mutating func start() throws(Diagnostic) {
-        current = try lexer.next()
-        next = current == nil ? nil : try lexer.next()
+        current = try lex()
+        next = current == nil ? nil : try lex()
     }
 
     /// Moves to the next token.
     mutating func advance() throws(Diagnostic) {
         current = next
-        next = current == nil ? nil : try lexer.next()
+        next = current == nil ? nil : try lex()
     }
 
     /// Reads the rest of the line, for a lexing error: as the whole line is read before it is
     /// parsed, such an error comes before any error of the parser.
     mutating func lexRest() throws(Diagnostic) {
-        while try lexer.next() != nil {}
+        while try lex() != nil {}
+    }
+
+    /// The lexer's next token; its error placed at the line's origin. The column map is made
+    /// when the lexer first meets a character beyond ASCII (columns before it are the same).
+    private mutating func lex() throws(Diagnostic) -> LexedToken? {
+        let token: LexedToken?
+        do {
+            token = try lexer.next()
+        } catch {
+            var placed = error
+            (placed.source, placed.line) = (origin.source, origin.line)
+            throw placed
+        }
+        if lexer.sawNonASCII && columns == nil { columns = ColumnMap(bytes) }
+        return token
     }
 
     var isAtEnd: Bool { current == nil }
@@ -46,24 +63,24 @@ struct TokenStream {
     var isBackground: Bool { lexer.background != nil }
 
     /// The column of the trailing `&`, when there is one (known as ``isBackground`` is).
-    var backgroundColumn: Int? { lexer.background.map(columns.column(at:)) }
+    var backgroundColumn: Int? { lexer.background.map(column(at:)) }
 
     /// The column just after the last token (where a missing argument was expected), once the
     /// cursor is at the end.
-    var endColumn: Int { columns.column(at: lexer.lastEnd) }
+    var endColumn: Int { column(at: lexer.lastEnd) }
 
     func error(_ column: Int, _ message: String) -> Diagnostic { Diagnostic(origin, column: column, message) }
 
     // MARK: What a token says
 
     /// The 1-based column of the byte at `offset`.
-    func column(at offset: Int) -> Int { columns.column(at: offset) }
+    func column(at offset: Int) -> Int { columns?.column(at: offset) ?? offset + 1 }
 
     /// The 1-based column of `token`'s first character.
-    func column(_ token: LexedToken) -> Int { columns.column(at: token.start) }
+    func column(_ token: LexedToken) -> Int { column(at: token.start) }
 
     /// The column just after `token`.
-    func endColumn(_ token: LexedToken) -> Int { columns.column(at: token.end) }
+    func endColumn(_ token: LexedToken) -> Int { column(at: token.end) }
 
     /// `token` exactly as written (quotes and escapes included for a string).
     func text(_ token: LexedToken) -> String { text(from: token.start, to: token.end) }
