@@ -165,20 +165,24 @@ struct LineLexer {
                 return nil
             default:
                 if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
-                if let integer = integer(from: start) {
+                if byte == Byte.dash || Byte.isDigit(byte), let integer = integer(from: start) {
                     kind = integer
                     break
                 }
-                // Most words are names: their identifier bytes first, in a loop of their own.
-                offset += 1
-                while offset < count && Byte.isIdentifierByte(bytes[offset]) { offset += 1 }
-                isIdentifier = Byte.isIdentifierByte(byte) && !Byte.isDigit(byte) && (offset == count || Byte.endsWord(bytes[offset]))
-                while offset < count && !Byte.endsWord(bytes[offset]) {
-                    if bytes[offset] >= 0x80 { sawNonASCII = true }
-                    offset += 1
+                // Most words are names: their identifier bytes first, in a loop of their own (over
+                // a local index, which stays in a register).
+                var end = start + 1
+                while end < count && Byte.isIdentifierByte(bytes[end]) { end += 1 }
+                isIdentifier = Byte.isIdentifierByte(byte) && !Byte.isDigit(byte) && (end == count || Byte.endsWord(bytes[end]))
+                while end < count && !Byte.endsWord(bytes[end]) {
+                    if bytes[end] >= 0x80 { sawNonASCII = true }
+                    end += 1
                 }
+                offset = end
                 if byte >= 0x80 { sawNonASCII = true }
-                kind = try classifyWord(from: start)
+                // A name is a plain word unless it may be `true`, `false` or `nil`.
+                let mayBeKeyword = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
+                kind = isIdentifier && !mayBeKeyword ? .word : try classifyWord(from: start)
             }
             let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached, isIdentifier: isIdentifier)
             lastEnd = offset

@@ -111,7 +111,7 @@ final class SessionRunner {
         recorder.record.line(bytes, origin: origin, depth: loadDepth)
         // What arrived since the last line (an effect's result at the prompt) is read first.
         if !scene.journal.isEmpty { drainJournal() }
-        emptyKeepingCapacity(&arguments)
+        if !arguments.isEmpty { emptyKeepingCapacity(&arguments) }
         let syntax: LineSyntax
         do {
             syntax = try ScriptParser.parse(bytes, origin: origin, arguments: &arguments)
