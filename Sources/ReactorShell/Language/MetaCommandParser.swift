@@ -58,7 +58,7 @@ private struct MetaArguments {
         case ":save":
             let kind = try saveKind()
             return .save(file: try requiredFile(), kind: kind)
-        case ":diagram": return .diagram(file: optionalField())
+        case ":diagram": return .diagram(file: try optionalField())
         case ":serve": return try serveArgument()
         case ":load":
             let options = try loadOptions()
