@@ -25,12 +25,16 @@ public enum Lexer {
     /// Tokenizes `line`; errors carry `origin` and the column of the offending character.
     public static func tokenize(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> TokenizedLine {
         try withBytes(of: line) { (bytes) throws(Diagnostic) -> TokenizedLine in
-            var stream = TokenStream(bytes, origin: origin)
-            try stream.start()
+            var stream = TokenStream(bytes)
             var tokens: [Token] = []
-            while let token = stream.current {
-                tokens.append(stream.publicToken(token))
-                try stream.advance()
+            do {
+                try stream.start()
+                while let token = stream.current {
+                    tokens.append(stream.publicToken(token))
+                    try stream.advance()
+                }
+            } catch {
+                throw TokenStream.placed(error, at: origin)
             }
             return TokenizedLine(
                 tokens: tokens, isBackground: stream.isBackground, backgroundColumn: stream.backgroundColumn,
@@ -48,36 +52,37 @@ func withBytes<Value>(
     return try line.withUTF8 { bytes in Result { () throws(Diagnostic) -> Value in try body(bytes) } }.get()
 }
 
-/// One token as the lexer finds it: what it is and where it is in the line's bytes. Its texts are
-/// made from the bytes only when a parser asks for them (``TokenStream``).
+/// One token as the lexer finds it: what it is and where it is in the line's bytes, nothing
+/// more (24 bytes, copied as the cursor moves). Its texts and values are made from the bytes only
+/// when a parser asks for them (``TokenStream``).
 struct LexedToken: Equatable {
     /// What a token is.
-    enum Kind: Equatable {
+    enum Kind: UInt8, Equatable {
         case word
-        /// A double-quoted string; `escaped` when it holds a `\` escape (its contents are then decoded).
-        case string(escaped: Bool)
-        case int(Int)
-        case double(Double)
-        case bool(Bool)
-        case `nil`
+        /// A double-quoted string without a `\` escape (its contents are the bytes between the quotes).
+        case string
+        /// A double-quoted string with a `\` escape (its contents are decoded).
+        case escapedString
+        /// An integer that fits in `Int` (checked by the lexer).
+        case int
+        /// A finite decimal number (checked by the lexer).
+        case double
+        case `true`, `false`, `nil`
         case colon, equals, leftBracket, rightBracket, comma
     }
 
     var kind: Kind
-    /// The offset of its first byte in the line.
-    var start: Int
-    /// The offset just after its last byte.
-    var end: Int
     /// True when no blank separates it from the previous token.
     var isAttached: Bool
     /// True for a word of ASCII letters, digits and `_` that does not start with a digit (what
     /// most names are; the parser then checks nothing more).
-    var isIdentifier = false
+    var isIdentifier: Bool
+    /// The offset of its first byte in the line.
+    var start: Int
+    /// The offset just after its last byte.
+    var end: Int
 
-    var isString: Bool {
-        if case .string = kind { return true }
-        return false
-    }
+    var isString: Bool { kind == .string || kind == .escapedString }
 }
 
 /// The bytes the lexer tells apart.
@@ -127,7 +132,7 @@ struct LineLexer {
 
     /// The next token; nil at the end of the line, a comment, or the trailing ` &` (a detached
     /// `&` with nothing after it but blanks and a comment). After an error, nil. An error's
-    /// origin is left for the caller to fill in (``TokenStream`` does).
+    /// origin is left for the parser to fill in (``TokenStream/placed(_:at:)``).
     mutating func next() throws(Diagnostic) -> LexedToken? {
         do {
             return try read()
@@ -153,7 +158,7 @@ struct LineLexer {
             switch byte {
             case Byte.quote:
                 var notDecoded: [UInt8]?
-                kind = .string(escaped: try scanString(decodingInto: &notDecoded))
+                kind = try scanString(decodingInto: &notDecoded) ? .escapedString : .string
             case Byte.colon: offset += 1; kind = .colon
             case Byte.equals: offset += 1; kind = .equals
             case Byte.leftBracket: offset += 1; kind = .leftBracket
@@ -165,8 +170,8 @@ struct LineLexer {
                 return nil
             default:
                 if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
-                if byte == Byte.dash || Byte.isDigit(byte), let integer = integer(from: start) {
-                    kind = integer
+                if byte == Byte.dash || Byte.isDigit(byte), readShortInteger(from: start) {
+                    kind = .int
                     break
                 }
                 // Most words are names: their identifier bytes first, in a loop of their own (over
@@ -184,7 +189,7 @@ struct LineLexer {
                 let mayBeKeyword = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
                 kind = isIdentifier && !mayBeKeyword ? .word : try classifyWord(from: start)
             }
-            let token = LexedToken(kind: kind, start: start, end: offset, isAttached: attached, isIdentifier: isIdentifier)
+            let token = LexedToken(kind: kind, isAttached: attached, isIdentifier: isIdentifier, start: start, end: offset)
             lastEnd = offset
             attached = true
             return token
@@ -219,8 +224,8 @@ struct LineLexer {
     private func classifyWord(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
         let length = offset - start
         switch bytes[start] {
-        case UInt8(ascii: "t") where length == 4 && isWord("true", at: start): return .bool(true)
-        case UInt8(ascii: "f") where length == 5 && isWord("false", at: start): return .bool(false)
+        case UInt8(ascii: "t") where length == 4 && isWord("true", at: start): return .true
+        case UInt8(ascii: "f") where length == 5 && isWord("false", at: start): return .false
         case UInt8(ascii: "n") where length == 3 && isWord("nil", at: start): return .nil
         case Byte.dash, UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(from: start)
         default: return .word
@@ -234,24 +239,26 @@ struct LineLexer {
     }
 
     /// Most numbers are integers of at most 18 digits (which cannot overflow), perhaps after a
-    /// `-`: such a word starting at `start` is read in one pass, which ends the token; for
-    /// anything else nil, and the word is read as any other.
-    private mutating func integer(from start: Int) -> LexedToken.Kind? {
-        let negative = bytes[start] == Byte.dash
-        let digitsStart = negative ? start + 1 : start
+    /// `-`: when such a word starts at `start`, it ends the token there and true; otherwise false,
+    /// and the word is read as any other.
+    private mutating func readShortInteger(from start: Int) -> Bool {
+        guard let end = Self.shortIntegerEnd(bytes, from: start) else { return false }
+        offset = end
+        return true
+    }
+
+    /// Where an integer of 1 to 18 digits (perhaps after a `-`) that starts at `start` ends, when
+    /// a word ends there; nil otherwise.
+    static func shortIntegerEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        let digitsStart = bytes[start] == Byte.dash ? start + 1 : start
         var index = digitsStart
-        var value = 0
-        while index < bytes.count && index - digitsStart < 18 && Byte.isDigit(bytes[index]) {
-            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
-            index += 1
-        }
+        while index < bytes.count && index - digitsStart < 18 && Byte.isDigit(bytes[index]) { index += 1 }
         guard index > digitsStart, index == bytes.count || Byte.endsWord(bytes[index]) else { return nil }
-        offset = index
-        return .int(negative ? -value : value)
+        return index
     }
 
     /// The bare word from `start` (a `-` or a digit) to the current offset as a number, or a
-    /// plain word (an integer of at most 18 digits was read by ``integer(from:)``).
+    /// plain word (an integer of at most 18 digits was read by ``readShortInteger(from:)``).
     private func number(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
         let end = offset
         switch NumberSyntax.classify(bytes, from: start, to: end) {
@@ -259,16 +266,16 @@ struct LineLexer {
             return .word
         case .integer:
             let word = text(from: start, to: end)
-            guard let value = Int(word) else {
+            guard Int(word) != nil else {
                 throw error(at: start, "integer literal '\(word)' does not fit in Int (\(Int.min)...\(Int.max))")
             }
-            return .int(value)
+            return .int
         case .decimal:
             let word = text(from: start, to: end)
             guard let value = Double(word), value.isFinite else {
                 throw error(at: start, "number literal '\(word)' is out of range for Double")
             }
-            return .double(value)
+            return .double
         }
     }
 

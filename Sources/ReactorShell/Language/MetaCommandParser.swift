@@ -1,6 +1,6 @@
 /// Parses the arguments of the meta commands of SPEC §3.2.
 enum MetaCommandParser {
-    static func parse(_ stream: inout TokenStream) throws(Diagnostic) -> MetaInvocation {
+    static func parse(_ stream: inout TokenStream, origin: LineOrigin) throws(Diagnostic) -> MetaInvocation {
         let colon = stream.current!
         try stream.advance()
         guard let nameToken = stream.current, nameToken.isAttached, let word = stream.word(nameToken) else {
@@ -17,7 +17,7 @@ enum MetaCommandParser {
         var arguments = MetaArguments(stream: stream, help: help)
         let command = try arguments.parseCommand()
         try arguments.expectEnd()
-        return MetaInvocation(origin: stream.origin, column: stream.column(colon), command: command)
+        return MetaInvocation(origin: origin, column: stream.column(colon), command: command)
     }
 
     static func unknownCommandHint(_ name: String) -> String {
@@ -41,7 +41,7 @@ private struct MetaArguments {
         case ":focus": return .focus(reactor: try requiredName("REACTOR"))
         case ":actions": return .actions(reactor: try optionalName("REACTOR"))
         case ":state":
-            if let token = stream.current, token.kind == .word, stream.text(token) == "*", stream.next == nil {
+            if let token = stream.current, token.kind == .word, stream.text(token) == "*", try stream.peek() == nil {
                 try stream.advance()
                 return .sceneState
             }
@@ -101,7 +101,7 @@ private struct MetaArguments {
     /// as its contents; nil when nothing is left.
     mutating func restOfLine() throws(Diagnostic) -> String? {
         guard let first = stream.current else { return nil }
-        if stream.next == nil, let text = stream.string(first) {
+        if try stream.peek() == nil, let text = stream.string(first) {
             try stream.advance()
             return text
         }
@@ -137,7 +137,7 @@ private struct MetaArguments {
         } else {
             throw missing(what)
         }
-        if let following = stream.next, following.isAttached { throw missing(what) }
+        if let following = try stream.peek(), following.isAttached { throw missing(what) }
         try stream.advance()
         return LocatedText(name, column: stream.column(token))
     }
@@ -240,7 +240,7 @@ private struct MetaArguments {
     }
 
     mutating func requiredStep() throws(Diagnostic) -> Int {
-        guard let token = stream.current, case .int(let step) = token.kind, step >= 0 else {
+        guard let token = stream.current, let step = stream.integer(token), step >= 0 else {
             throw missing("a step number N (0 or more)")
         }
         try stream.advance()
@@ -254,7 +254,7 @@ private struct MetaArguments {
             try stream.advance()
             return .serveStop
         }
-        guard case .int(let port) = token.kind, (0...65535).contains(port) else {
+        guard let port = stream.integer(token), (0...65535).contains(port) else {
             throw stream.error(
                 stream.column(token), "\(help.name) expects a PORT between 0 and 65535 or `stop`, found '\(stream.text(token))' \(usage)")
         }
@@ -264,7 +264,7 @@ private struct MetaArguments {
 
     mutating func optionalExitCode() throws(Diagnostic) -> Int32? {
         guard let token = stream.current else { return nil }
-        guard case .int(let code) = token.kind, (0...255).contains(code) else {
+        guard let code = stream.integer(token), (0...255).contains(code) else {
             throw stream.error(stream.column(token), "\(help.name) expects an exit CODE between 0 and 255, found '\(stream.text(token))'")
         }
         try stream.advance()
@@ -283,11 +283,7 @@ private struct MetaArguments {
         try stream.advance()
         let choices = allowed.joined(separator: "|")
         guard let valueToken = stream.current else { throw missing("\(name) \(choices)") }
-        let value: String
-        switch valueToken.kind {
-        case .bool(let flag): value = flag ? "true" : "false"
-        default: value = stream.text(valueToken)
-        }
+        let value = stream.text(valueToken)
         guard allowed.contains(value) else {
             throw stream.error(stream.column(valueToken), ":set \(name) expects \(choices), found '\(stream.text(valueToken))'")
         }

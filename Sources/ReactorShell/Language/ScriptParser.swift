@@ -36,20 +36,26 @@ public enum ScriptParser {
     static func parse(
         _ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: inout [ParsedArgument]
     ) throws(Diagnostic) -> LineSyntax {
-        var stream = TokenStream(bytes, origin: origin)
+        var stream = TokenStream(bytes)
         do {
             try stream.start()
-            return try parseLine(&stream, arguments: &arguments)
+            return try parseLine(&stream, origin: origin, arguments: &arguments)
         } catch {
-            try stream.lexRest()
-            throw error
+            do {
+                try stream.lexRest()
+            } catch {
+                throw TokenStream.placed(error, at: origin)
+            }
+            throw TokenStream.placed(error, at: origin)
         }
     }
 
-    private static func parseLine(_ stream: inout TokenStream, arguments: inout [ParsedArgument]) throws(Diagnostic) -> LineSyntax {
+    private static func parseLine(
+        _ stream: inout TokenStream, origin: LineOrigin, arguments: inout [ParsedArgument]
+    ) throws(Diagnostic) -> LineSyntax {
         guard let first = stream.current else {
             if let column = stream.backgroundColumn {
-                throw Diagnostic(stream.origin, column: column, "expected an action before '&'")
+                throw stream.error(column, "expected an action before '&'")
             }
             return .empty
         }
@@ -57,9 +63,9 @@ public enum ScriptParser {
             var rest = stream
             try rest.lexRest()
             if let column = rest.backgroundColumn {
-                throw Diagnostic(stream.origin, column: column, "' &' applies to actions only, not to meta commands")
+                throw stream.error(column, "' &' applies to actions only, not to meta commands")
             }
-            return .meta(try MetaCommandParser.parse(&stream))
+            return .meta(try MetaCommandParser.parse(&stream, origin: origin))
         }
         return .action(try parseAction(&stream, arguments: &arguments))
     }
@@ -67,7 +73,7 @@ public enum ScriptParser {
     /// `; did you mean 'write.submit'?` for `write:submit`: a `:` written where `.` belongs
     /// between a reactor and its action (`:` prefixes paths: `write:title`).
     private static func reactorActionHint(_ word: String, stream: TokenStream) -> String {
-        guard stream.current?.kind == .colon, Identifier.isReactorName(word), let next = stream.next, next.isAttached,
+        guard stream.current?.kind == .colon, Identifier.isReactorName(word), let next = try? stream.peek(), next.isAttached,
               let action = stream.word(next) else { return "" }
         return "; did you mean '\(word).\(action)'?"
     }
@@ -100,13 +106,14 @@ public enum ScriptParser {
                 "expected an action name (letters, digits, '_'), found '\(stream.text(from: nameStart, to: first.end))'")
         }
         while let token = stream.current {
-            if token.kind == .word, let marker = stream.next, marker.isAttached, marker.kind == .colon || marker.kind == .equals,
+            // A label: a name with an attached `:` or `=` (the byte that ended the word).
+            if token.kind == .word, token.end < stream.bytes.count, stream.bytes[token.end] == Byte.colon || stream.bytes[token.end] == Byte.equals,
                token.isIdentifier || Identifier.isSwiftIdentifier(stream.bytes, from: token.start, to: token.end) {
                 try stream.advance()
                 try stream.advance()
                 guard !stream.isAtEnd else {
                     throw stream.error(
-                        stream.endColumn, "expected a value after '\(stream.text(token))\(stream.text(marker))', found end of line")
+                        stream.endColumn, "expected a value after '\(stream.text(from: token.start, to: token.end + 1))', found end of line")
                 }
                 let value = try stream.readValue()
                 arguments.append(ParsedArgument(label: LocatedText(stream.text(token), column: stream.column(token)), value: value))

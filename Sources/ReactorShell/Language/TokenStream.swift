@@ -1,39 +1,42 @@
 /// A cursor over the tokens of one line, read from the lexer as the parser goes, with the value
 /// and field readers the parsers share.
 ///
-/// It holds the line's bytes (valid while the parse runs); texts, strings and columns are made
-/// from them when a parser asks. A copy is a lookahead: it reads on without moving the original.
+/// It holds the line's bytes (valid while the parse runs) and the token at the cursor; texts,
+/// values and columns are made from the bytes when a parser asks. A copy is a lookahead
+/// (``peek()``): it reads on without moving the original. Its errors have no origin: the
+/// parser that made it places them (``placed(_:at:)``).
 struct TokenStream {
-    let origin: LineOrigin
     private var lexer: LineLexer
     /// The columns of a line with characters beyond ASCII, made once the lexer meets one; nil
     /// while the column is the offset plus one.
     private var columns: ColumnMap?
     /// The token at the cursor; nil at the end of the line.
     private(set) var current: LexedToken?
-    /// The token after it.
-    private(set) var next: LexedToken?
 
     /// A stream over the line `bytes` (valid UTF-8), before its first token (see ``start()``).
-    init(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
-        self.origin = origin
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         lexer = LineLexer(bytes)
     }
 
     /// The line's bytes (valid while the parse runs).
     var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
 
-    /// Reads the first tokens: the cursor is then at the line's first token. (Apart from
-    /// ``init(_:origin:)``, which then returns the stream in place, without a copy.)
+    /// Reads the first token: the cursor is then at the line's first token.
     mutating func start() throws(Diagnostic) {
         current = try lex()
-        next = current == nil ? nil : try lex()
     }
 
     /// Moves to the next token.
     mutating func advance() throws(Diagnostic) {
-        current = next
-        next = current == nil ? nil : try lex()
+        current = try lex()
+    }
+
+    /// The token after the current one, read by a copy of the stream (the cursor stays).
+    func peek() throws(Diagnostic) -> LexedToken? {
+        guard current != nil else { return nil }
+        var ahead = self
+        try ahead.advance()
+        return ahead.current
     }
 
     /// Reads the rest of the line, for a lexing error: as the whole line is read before it is
@@ -42,17 +45,18 @@ struct TokenStream {
         while try lex() != nil {}
     }
 
-    /// The lexer's next token; its error placed at the line's origin. The column map is made
-    /// when the lexer first meets a character beyond ASCII (columns before it are the same).
+    /// `error` placed at the line `origin`: the stream's errors (and the lexer's) are made without
+    /// one, so that the stream need not hold (and retain) the origin's name.
+    static func placed(_ error: Diagnostic, at origin: LineOrigin) -> Diagnostic {
+        var placed = error
+        (placed.source, placed.line) = (origin.source, origin.line)
+        return placed
+    }
+
+    /// The lexer's next token. The column map is made when the lexer first meets a character
+    /// beyond ASCII (columns before it are the same).
     private mutating func lex() throws(Diagnostic) -> LexedToken? {
-        let token: LexedToken?
-        do {
-            token = try lexer.next()
-        } catch {
-            var placed = error
-            (placed.source, placed.line) = (origin.source, origin.line)
-            throw placed
-        }
+        let token = try lexer.next()
         if lexer.sawNonASCII && columns == nil { columns = ColumnMap(bytes) }
         return token
     }
@@ -69,7 +73,8 @@ struct TokenStream {
     /// cursor is at the end.
     var endColumn: Int { column(at: lexer.lastEnd) }
 
-    func error(_ column: Int, _ message: String) -> Diagnostic { Diagnostic(origin, column: column, message) }
+    /// An error at `column`, without an origin (see ``placed(_:at:)``).
+    func error(_ column: Int, _ message: String) -> Diagnostic { Diagnostic(LineOrigin(), column: column, message) }
 
     // MARK: What a token says
 
@@ -97,8 +102,23 @@ struct TokenStream {
 
     /// The decoded contents of a string token, or nil for any other token.
     func string(_ token: LexedToken) -> String? {
-        guard case .string(let escaped) = token.kind else { return nil }
-        return escaped ? lexer.decodedString(at: token.start) : text(from: token.start + 1, to: token.end - 1)
+        switch token.kind {
+        case .string: return text(from: token.start + 1, to: token.end - 1)
+        case .escapedString: return lexer.decodedString(at: token.start)
+        default: return nil
+        }
+    }
+
+    /// The value of an integer token (which the lexer checked), or nil for any other token.
+    func integer(_ token: LexedToken) -> Int? {
+        guard token.kind == .int else { return nil }
+        guard LineLexer.shortIntegerEnd(bytes, from: token.start) == token.end else { return Int(text(token)) }
+        let negative = bytes[token.start] == Byte.dash
+        var value = 0
+        for index in (negative ? token.start + 1 : token.start)..<token.end {
+            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
+        }
+        return negative ? -value : value
     }
 
     /// The token as the public ``Token`` (``Lexer/tokenize(_:origin:)``).
@@ -107,10 +127,11 @@ struct TokenStream {
         let kind: TokenKind
         switch token.kind {
         case .word: kind = .word(text)
-        case .string: kind = .string(string(token)!)
-        case .int(let value): kind = .int(value)
-        case .double(let value): kind = .double(value)
-        case .bool(let value): kind = .bool(value)
+        case .string, .escapedString: kind = .string(string(token)!)
+        case .int: kind = .int(integer(token)!)
+        case .double: kind = .double(Double(text)!)
+        case .true: kind = .bool(true)
+        case .false: kind = .bool(false)
         case .nil: kind = .nil
         case .colon: kind = .colon
         case .equals: kind = .equals
@@ -178,14 +199,14 @@ struct TokenStream {
         guard let token = current else { throw error(endColumn, "expected a value, found end of line") }
         let column = column(token)
         switch token.kind {
-        case .string:
+        case .string, .escapedString:
             try advance()
             return ValueLiteral(.string(string(token)!), column: column, text: text(token))
         case .leftBracket:
             return try readArray(depth: depth + 1)
         case .colon, .equals, .rightBracket, .comma:
             throw error(column, "expected a value, found '\(text(token))'")
-        case .word, .int, .double, .bool, .nil:
+        case .word, .int, .double, .true, .false, .nil:
             try advance()
             // Outside arrays, attached punctuation belongs to the word (`a,b`, `x=1`, `c++`).
             if depth == 0, let following = current, following.isAttached, !following.isString {
@@ -199,10 +220,13 @@ struct TokenStream {
                 return ValueLiteral(.word(text), column: column, text: text)
             }
             switch token.kind {
-            case .int(let value) where isCanonicalInteger(token): return ValueLiteral(canonicalInteger: value, column: column)
-            case .int(let value): return ValueLiteral(.int(value), column: column, text: text(token))
-            case .double(let value): return ValueLiteral(.double(value), column: column, text: text(token))
-            case .bool(let value): return ValueLiteral(.bool(value), column: column, text: value ? "true" : "false")
+            case .int where isCanonicalInteger(token): return ValueLiteral(canonicalInteger: integer(token)!, column: column)
+            case .int: return ValueLiteral(.int(integer(token)!), column: column, text: text(token))
+            case .double:
+                let text = text(token)
+                return ValueLiteral(.double(Double(text)!), column: column, text: text)
+            case .true: return ValueLiteral(.bool(true), column: column, text: "true")
+            case .false: return ValueLiteral(.bool(false), column: column, text: "false")
             case .nil: return ValueLiteral(.nil, column: column, text: "nil")
             default:
                 let text = text(token)
