@@ -27,7 +27,7 @@ public enum Lexer {
         try withBytes(of: line) { (bytes) throws(Diagnostic) -> TokenizedLine in
             var stream = TokenStream(bytes)
             var tokens: [Token] = []
-            do {
+            do throws(Diagnostic) {
                 try stream.start()
                 while let token = stream.current {
                     tokens.append(stream.publicToken(token))
