@@ -112,10 +112,12 @@ struct TokenStream {
     /// The value of an integer token (which the lexer checked), or nil for any other token.
     func integer(_ token: LexedToken) -> Int? {
         guard token.kind == .int else { return nil }
-        guard LineLexer.shortIntegerEnd(bytes, from: token.start) == token.end else { return Int(text(token)) }
+        // An integer token is `-` and digits; up to 18 digits cannot overflow.
         let negative = bytes[token.start] == Byte.dash
+        let digitsStart = negative ? token.start + 1 : token.start
+        guard token.end - digitsStart <= 18 else { return Int(text(token)) }
         var value = 0
-        for index in (negative ? token.start + 1 : token.start)..<token.end {
+        for index in digitsStart..<token.end {
             value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
         }
         return negative ? -value : value
