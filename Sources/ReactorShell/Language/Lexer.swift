@@ -19,7 +19,7 @@ public struct TokenizedLine: Sendable, Hashable {
 }
 
 /// Splits one line of the command language into tokens with their columns: the one lexer,
-/// ``LineLexer``, with its tokens made ``Token``s (texts and columns) for the callers that want
+/// `LineLexer`, with its tokens made ``Token``s (texts and columns) for the callers that want
 /// them all at once (the language server, the formatter).
 public enum Lexer {
     /// Tokenizes `line`; errors carry `origin` and the column of the offending character.

@@ -1,9 +1,9 @@
 /// Parses one line of the command language into an action invocation or a meta command: the one
-/// parser of lines, over the one lexer (``LineLexer``, through ``TokenStream``).
+/// parser of lines, over the one lexer (`LineLexer`, through `TokenStream`).
 ///
 /// ``parse(_:origin:)`` reads a line given as text; the shell's per-line path calls
-/// ``parse(_:origin:arguments:)`` on the line's bytes, which leaves an action's names where they are in
-/// the bytes (``ActionLineSyntax``) so that no string is made for them (see ``SceneCommands``).
+/// `parse(_:origin:arguments:)` on the line's bytes, which leaves an action's names where they are in
+/// the bytes (`ActionLineSyntax`) so that no string is made for them (see `SceneCommands`).
 public enum ScriptParser {
     /// Parses `line`; errors name `origin` and the column of what went wrong.
     public static func parse(_ line: String, origin: LineOrigin = LineOrigin()) throws(Diagnostic) -> ParsedLine {
