@@ -91,13 +91,18 @@ final class StepKeyboard {
         _ = POSIXIO.writeAll(text, to: display)
     }
 
-    /// Waits for an answer at a pause. `stepping`: the stepping keys (s, b, c, q, `:`) count;
-    /// otherwise only Enter goes on (and `q`, Ctrl-D stop). `prompt` is drawn again before a
-    /// typed `:` command (Up starts one from the history), and `redraw` after one was abandoned.
-    /// `autoAdvance`: when no key comes within it, the answer is Enter's; a key that answers
-    /// nothing (Space) holds the pause until one does.
-    func answer(stepping: Bool, prompt: String, redraw: String, autoAdvance: Duration? = nil) async -> PauseAnswer {
+    /// Draws `text` (what the pause shows) and waits for an answer. `stepping`: the stepping keys
+    /// (s, b, c, q, `:`) count; otherwise only Enter goes on (and `q`, Ctrl-D stop). `text` is
+    /// drawn once the keys are read as typed, so a key pressed as soon as it shows is not echoed
+    /// beside it. `prompt` is drawn before a typed `:` command (Up starts one from the history),
+    /// and `redraw` (the last line of `text`) after one was abandoned. `autoAdvance`: when no key
+    /// comes within it, the answer is Enter's; a key that answers nothing (Space) holds the pause
+    /// until one does.
+    func answer(
+        stepping: Bool, showing text: String, prompt: String, redraw: String, autoAdvance: Duration? = nil
+    ) async -> PauseAnswer {
         await withKeysAsTyped {
+            show(text)
             if let autoAdvance, await !keyArrives(within: autoAdvance) {
                 return Task.isCancelled ? .interrupt : .proceed
             }

@@ -107,8 +107,8 @@ extension SessionRunner {
         }
         while true {
             let shown = prompt + text
-            keyboard.show(shown)
-            switch await keyboard.answer(stepping: true, prompt: prompt, redraw: shown, autoAdvance: stepping.autoAdvance) {
+            switch await keyboard.answer(
+                stepping: true, showing: shown, prompt: prompt, redraw: shown, autoAdvance: stepping.autoAdvance) {
             case .proceed:
                 keyboard.show("\n")
                 stepping.linesRun.append(SteppedLine(
@@ -173,9 +173,9 @@ extension SessionRunner {
         let shown = lines[lines.count - 1]
         let origin = output.origin
         while true {
-            keyboard.show(lines.joined(separator: "\n"))
             switch await keyboard.answer(
-                stepping: stepping != nil, prompt: prompt, redraw: shown, autoAdvance: stepping?.autoAdvance) {
+                stepping: stepping != nil, showing: lines.joined(separator: "\n"), prompt: prompt, redraw: shown,
+                autoAdvance: stepping?.autoAdvance) {
             case .back:
                 keyboard.show("\n")
                 continue
