@@ -2,9 +2,11 @@
 /// action, and whether it was cancelled.
 ///
 /// Its per-line fields are kept in an ``UncheckedCell``, free of dynamic exclusivity checks
-/// (see there why that is safe and what it saves); the properties below forward to them.
+/// (see there why that is safe and what it saves); `unit.isCancelled` and the like read and write
+/// them there (``subscript(dynamicMember:)``).
 @MainActor
 @usableFromInline
+@dynamicMemberLookup
 final class EffectUnit {
     @usableFromInline
     let id: Int
@@ -62,62 +64,19 @@ final class EffectUnit {
 
     @usableFromInline let fields = UncheckedCell(Fields())
 
-    @inlinable var task: Task<Void, Never>? {
-        get { fields.value.task }
-        set { fields.value.task = newValue }
-    }
-    @inlinable var timer: VirtualClock.TimerKey? {
-        get { fields.value.timer }
-        set { fields.value.timer = newValue }
-    }
-    @inlinable var isCancelled: Bool {
-        get { fields.value.isCancelled }
-        set { fields.value.isCancelled = newValue }
-    }
-    @inlinable var cancellingActionID: Int? {
-        get { fields.value.cancellingActionID }
-        set { fields.value.cancellingActionID = newValue }
-    }
-    @inlinable var hasEnded: Bool {
-        get { fields.value.hasEnded }
-        set { fields.value.hasEnded = newValue }
-    }
-    @inlinable var waitingParents: Int {
-        get { fields.value.waitingParents }
-        set { fields.value.waitingParents = newValue }
-    }
-    @inlinable var nextLive: EffectUnit? {
-        get { fields.value.nextLive }
-        set { fields.value.nextLive = newValue }
-    }
-    @inlinable var previousLive: EffectUnit? {
-        get { fields.value.previousLive?.object }
-        set { fields.value.previousLive = Unretained(newValue) }
-    }
-    @inlinable var isLive: Bool {
-        get { fields.value.isLive }
-        set { fields.value.isLive = newValue }
-    }
-    @inlinable var startsInBatch: Bool {
-        get { fields.value.startsInBatch }
-        set { fields.value.startsInBatch = newValue }
-    }
-    @inlinable var reservations: CancellableReservations? {
-        get { fields.value.reservations }
-        set { fields.value.reservations = newValue }
-    }
-    @inlinable var operation: (@MainActor @Sendable () async -> Void)? {
-        get { fields.value.operation }
-        set { fields.value.operation = newValue }
+    /// A field of ``Fields``, read and written in the cell.
+    @inlinable subscript<Value>(dynamicMember field: WritableKeyPath<Fields, Value>) -> Value {
+        get { fields.value[keyPath: field] }
+        set { fields.value[keyPath: field] = newValue }
     }
 
     /// Marks the unit ended and hands its waiting parents back to the scheduler as runnable.
     @usableFromInline
     func markEnded() {
-        hasEnded = true
-        if waitingParents > 0 {
-            scheduler.releaseWaitingParents(waitingParents)
-            waitingParents = 0
+        self.hasEnded = true
+        if self.waitingParents > 0 {
+            scheduler.releaseWaitingParents(self.waitingParents)
+            self.waitingParents = 0
         }
     }
 
@@ -131,19 +90,19 @@ final class EffectUnit {
 
     /// True while outputs of this unit may still be delivered.
     @usableFromInline
-    var acceptsOutput: Bool { !isCancelled && !hasEnded }
+    var acceptsOutput: Bool { !self.isCancelled && !self.hasEnded }
 
     /// True when the unit or its task has been cancelled (called from the unit's task).
     @usableFromInline
-    var isCancelledWithTask: Bool { isCancelled || (!startsInBatch && Task.isCancelled) }
+    var isCancelledWithTask: Bool { self.isCancelled || (!self.startsInBatch && Task.isCancelled) }
 
     /// Takes the body of a unit whose turn in its batch has come. Nil when there is none, or when
     /// the unit was cancelled before its turn: it is then started as a cancelled task of its own,
     /// as it always was.
     private func takeOperationToStart() -> (@MainActor @Sendable () async -> Void)? {
-        guard let operation else { return nil }
+        guard let operation = self.operation else { return nil }
         self.operation = nil
-        if isCancelled {
+        if self.isCancelled {
             let own = Task(operation: operation)
             self.task = own
             own.cancel()
@@ -173,9 +132,9 @@ final class EffectUnit {
         let own = Task.immediate(operation: operation)
         // The task may be over already. If it is not, it may have been cancelled before it first
         // suspended, when there was no task to cancel yet.
-        if !hasEnded {
+        if !self.hasEnded {
             self.task = own
-            if isCancelled { own.cancel() }
+            if self.isCancelled { own.cancel() }
         }
     }
 
@@ -183,10 +142,10 @@ final class EffectUnit {
     /// it, when one does (the first cancellation is the one reported).
     @usableFromInline
     func cancel(by actionID: Int? = nil) {
-        if !isCancelled { cancellingActionID = actionID }
-        isCancelled = true
-        task?.cancel()
-        if timer != nil { cancelParkedTimer() }
+        if !self.isCancelled { self.cancellingActionID = actionID }
+        self.isCancelled = true
+        self.task?.cancel()
+        if self.timer != nil { cancelParkedTimer() }
     }
 
     /// Takes the unit's timer off the clock if it is still parked there, and runs its action in a
@@ -194,7 +153,7 @@ final class EffectUnit {
     /// cancelled, so the action delivers nothing and ends it as cancelled.
     @usableFromInline
     func cancelParkedTimer() {
-        guard let clock = scheduler.virtualClock, let timer, let action = clock.cancelTimer(timer) else { return }
+        guard let clock = scheduler.virtualClock, let timer = self.timer, let action = clock.cancelTimer(timer) else { return }
         self.timer = nil
         Task { @MainActor in action() }
     }

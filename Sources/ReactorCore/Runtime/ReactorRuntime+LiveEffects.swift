@@ -4,15 +4,15 @@ extension ReactorRuntime {
     /// The runtime of `unit`, unretained, while the unit is live (see ``EffectUnit/liveOwner``).
     @inlinable
     static func liveRuntime(of unit: EffectUnit) -> Unretained<ReactorRuntime>? {
-        guard unit.isLive, let owner = unit.fields.value.liveOwner else { return nil }
+        guard unit.isLive, let owner = unit.liveOwner else { return nil }
         return owner.assumingType(ReactorRuntime.self)
     }
 
     /// Appends `unit` to the list of live effects.
     @inlinable
     func linkLive(_ unit: EffectUnit) {
-        unit.fields.value.liveOwner = Unretained<AnyObject>(self)
-        unit.previousLive = lastLiveEffect
+        unit.liveOwner = Unretained<AnyObject>(self)
+        unit.previousLive = hot.value.lastLiveEffect
         if let last = lastLiveEffect {
             last.nextLive = unit
         } else {
@@ -57,10 +57,10 @@ extension ReactorRuntime {
         if let next {
             next.previousLive = previous
         } else {
-            lastLiveEffect = previous
+            hot.value.lastLiveEffect = previous
         }
         if let previous {
-            previous.nextLive = next
+            previous.object.nextLive = next
         } else {
             firstLiveEffect = next
         }

@@ -225,12 +225,7 @@ public final class ReactorRuntime<R: Reactor> {
         // `consume`: without it the binding would live to the end of the scope, a second reference.
         let next = reactor.reduce(state: consume taken, mutation: mutation)
         hot.value.state = next
-        // Read afresh: `mutate` or an observer of an earlier reduction may have added one.
-        if _slowPath(hasEventObservers) {
-            reportAndNotify(actionID, mutation, next)
-        } else {
-            notify(next)
-        }
+        publish(next, reducedFrom: mutation, actionID: actionID)
     }
 
     /// ``reduce(_:actionID:flags:_:)`` for a reactor with a `transform(state:)` of its own: the
@@ -243,17 +238,15 @@ public final class ReactorRuntime<R: Reactor> {
         let shown = reactor.transform(state: next)
         hot.value.reducedState = next
         hot.value.state = shown
-        if _slowPath(hasEventObservers) {
-            reportAndNotify(actionID, mutation, shown)
-        } else {
-            notify(shown)
-        }
+        publish(shown, reducedFrom: mutation, actionID: actionID)
     }
 
-    /// A reduction told to event observers, then to state observers, then to the follower.
-    /// Inlined into the pipeline: every reduction a tool observes takes this path.
+    /// The state a reduction made current, told to the event observers if there are any (read
+    /// afresh: `mutate` or an observer of an earlier reduction may have added one), then to the
+    /// state observers, then to the follower. Inlined into the pipeline: every reduction takes it.
     @inlinable @inline(__always)
-    func reportAndNotify(_ actionID: Int?, _ mutation: R.Mutation, _ state: R.State) {
+    func publish(_ state: R.State, reducedFrom mutation: R.Mutation, actionID: Int?) {
+        guard _slowPath(hasEventObservers) else { return notify(state) }
         emitReduction(actionID, mutation, state)
         notify(state)
         if _slowPath(reductionFollower != nil) { followReduction(actionID, mutation, state) }
