@@ -40,27 +40,28 @@ extension CommandSignature {
                 }
                 slots[nextFree] = argumentIndex
             }
+            // The parameters are read where they are in the array: a copy of one would retain its
+            // label and copy its default for each argument.
             func field(_ index: Int) throws(Diagnostic) -> StateField {
-                let parameter = parameters[index]
                 let slot = slots[index]
                 if slot >= 0 {
-                    return StateField(parameter.label, try convert(arguments[slot].value, to: parameter, origin: origin))
-                } else if let defaultValue = parameter.defaultValue {
-                    return StateField(parameter.label, defaultValue)
+                    return StateField(parameters[index].label, try convert(arguments[slot].value, toParameter: index, origin: origin))
+                } else if let defaultValue = parameters[index].defaultValue {
+                    return StateField(parameters[index].label, defaultValue)
                 }
                 throw Diagnostic(
                     origin, column: endColumn,
-                    "\(name): missing argument '\(parameter.label)' (\(parameter.typeName)); expected \(signatureText)")
+                    "\(name): missing argument '\(parameters[index].label)' (\(parameters[index].typeName)); expected \(signatureText)")
             }
             return CommandArguments(try makeArray(count: parameters.count, field))
         }
     }
 
-    /// Converts a literal to the parameter's type, or explains why it cannot: the one table of
-    /// what a value written in a line may be bound to.
-    private func convert(_ literal: ValueLiteral, to parameter: CommandParameter, origin: LineOrigin) throws(Diagnostic) -> StateValue {
-        switch (parameter.type, literal.kind) {
-        case (_, .nil) where parameter.isOptional: return .null
+    /// Converts a literal to the type of parameter `index`, or explains why it cannot: the one
+    /// table of what a value written in a line may be bound to.
+    private func convert(_ literal: ValueLiteral, toParameter index: Int, origin: LineOrigin) throws(Diagnostic) -> StateValue {
+        switch (parameters[index].type, literal.kind) {
+        case (_, .nil) where parameters[index].isOptional: return .null
         case (.int, .int(let value)): return .int(value)
         case (.double, .int(let value)): return .double(Double(value))
         case (.double, .double(let value)): return .double(value)
@@ -68,6 +69,7 @@ extension CommandSignature {
         case (.string, .string(let value)): return .string(value)
         case (.string, .word), (.string, .int), (.string, .double), (.string, .bool): return .string(literal.text)
         default:
+            let parameter = parameters[index]
             let shown: String
             if case .nil = literal.kind { shown = "nil (the parameter is not optional)" } else { shown = literal.shownInMessage }
             throw Diagnostic(origin, column: literal.column, "\(name): argument '\(parameter.label)' expects \(parameter.typeName), got \(shown)")

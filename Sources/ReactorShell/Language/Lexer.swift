@@ -53,7 +53,7 @@ func withBytes<Value>(
 }
 
 /// One token as the lexer finds it: what it is and where it is in the line's bytes, nothing
-/// more (24 bytes, copied as the cursor moves). Its texts and values are made from the bytes only
+/// more (32 bytes, copied as the cursor moves), and an integer's value, read as it is scanned. Its texts and values are made from the bytes only
 /// when a parser asks for them (``TokenStream``).
 struct LexedToken: Equatable {
     /// What a token is.
@@ -81,6 +81,8 @@ struct LexedToken: Equatable {
     var start: Int
     /// The offset just after its last byte.
     var end: Int
+    /// The value of an `.int` token, read while it was scanned (0 for any other kind).
+    var integer = 0
 
     var isString: Bool { kind == .string || kind == .escapedString }
 }
@@ -155,6 +157,7 @@ struct LineLexer {
             let start = offset
             let kind: LexedToken.Kind
             var isIdentifier = false
+            var integer = 0
             switch byte {
             case Byte.quote:
                 var notDecoded: [UInt8]?
@@ -170,8 +173,8 @@ struct LineLexer {
                 return nil
             default:
                 if Byte.isControl(byte) { throw controlCharacterError(at: offset, inString: false) }
-                if byte == Byte.dash || Byte.isDigit(byte), readShortInteger(from: start) {
-                    kind = .int
+                if byte == Byte.dash || Byte.isDigit(byte), let short = Self.shortInteger(bytes, from: start) {
+                    (kind, integer, offset) = (.int, short.value, short.end)
                     break
                 }
                 // Most words are names: their identifier bytes first, in a loop of their own (over
@@ -187,9 +190,14 @@ struct LineLexer {
                 if byte >= 0x80 { sawNonASCII = true }
                 // A name is a plain word unless it may be `true`, `false` or `nil`.
                 let mayBeKeyword = byte == UInt8(ascii: "t") || byte == UInt8(ascii: "f") || byte == UInt8(ascii: "n")
-                kind = isIdentifier && !mayBeKeyword ? .word : try classifyWord(from: start)
+                if isIdentifier && !mayBeKeyword {
+                    kind = .word
+                } else {
+                    (kind, integer) = try classifyWord(from: start)
+                }
             }
-            let token = LexedToken(kind: kind, isAttached: attached, isIdentifier: isIdentifier, start: start, end: offset)
+            let token = LexedToken(
+                kind: kind, isAttached: attached, isIdentifier: isIdentifier, start: start, end: offset, integer: integer)
             lastEnd = offset
             attached = true
             return token
@@ -219,16 +227,16 @@ struct LineLexer {
         return error(at: offset, "unexpected control character U+\(code)\(inString ? " in string" : "")")
     }
 
-    /// Classifies the bare word from `start` to the current offset as a number, `true`/`false`/`nil`,
-    /// or a plain word.
-    private func classifyWord(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
+    /// Classifies the bare word from `start` to the current offset as a number (with the value of
+    /// an integer), `true`/`false`/`nil`, or a plain word.
+    private func classifyWord(from start: Int) throws(Diagnostic) -> (LexedToken.Kind, integer: Int) {
         let length = offset - start
         switch bytes[start] {
-        case UInt8(ascii: "t") where length == 4 && isWord("true", at: start): return .true
-        case UInt8(ascii: "f") where length == 5 && isWord("false", at: start): return .false
-        case UInt8(ascii: "n") where length == 3 && isWord("nil", at: start): return .nil
+        case UInt8(ascii: "t") where length == 4 && isWord("true", at: start): return (.true, 0)
+        case UInt8(ascii: "f") where length == 5 && isWord("false", at: start): return (.false, 0)
+        case UInt8(ascii: "n") where length == 3 && isWord("nil", at: start): return (.nil, 0)
         case Byte.dash, UInt8(ascii: "0")...UInt8(ascii: "9"): return try number(from: start)
-        default: return .word
+        default: return (.word, 0)
         }
     }
 
@@ -239,43 +247,44 @@ struct LineLexer {
     }
 
     /// Most numbers are integers of at most 18 digits (which cannot overflow), perhaps after a
-    /// `-`: when such a word starts at `start`, it ends the token there and true; otherwise false,
-    /// and the word is read as any other.
-    private mutating func readShortInteger(from start: Int) -> Bool {
-        guard let end = Self.shortIntegerEnd(bytes, from: start) else { return false }
-        offset = end
-        return true
-    }
-
-    /// Where an integer of 1 to 18 digits (perhaps after a `-`) that starts at `start` ends, when
-    /// a word ends there; nil otherwise.
-    static func shortIntegerEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-        let digitsStart = bytes[start] == Byte.dash ? start + 1 : start
+    /// `-`: when such a word starts at `start`, where it ends and its value, read in one pass;
+    /// nil otherwise (the word is then read as any other).
+    static func shortInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Int)? {
+        let negative = bytes[start] == Byte.dash
+        let digitsStart = negative ? start + 1 : start
+        let limit = min(bytes.count, digitsStart + 18)
         var index = digitsStart
-        while index < bytes.count && index - digitsStart < 18 && Byte.isDigit(bytes[index]) { index += 1 }
+        var value = 0
+        while index < limit {
+            let digit = bytes[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
         guard index > digitsStart, index == bytes.count || Byte.endsWord(bytes[index]) else { return nil }
-        return index
+        return (index, negative ? -value : value)
     }
 
-    /// The bare word from `start` (a `-` or a digit) to the current offset as a number, or a
-    /// plain word (an integer of at most 18 digits was read by ``readShortInteger(from:)``).
-    private func number(from start: Int) throws(Diagnostic) -> LexedToken.Kind {
+    /// The bare word from `start` (a `-` or a digit) to the current offset as a number (with an
+    /// integer's value), or a plain word (an integer of at most 18 digits was read by
+    /// ``shortInteger(_:from:)``).
+    private func number(from start: Int) throws(Diagnostic) -> (LexedToken.Kind, integer: Int) {
         let end = offset
         switch NumberSyntax.classify(bytes, from: start, to: end) {
         case .notANumber:
-            return .word
+            return (.word, 0)
         case .integer:
             let word = text(from: start, to: end)
-            guard Int(word) != nil else {
+            guard let value = Int(word) else {
                 throw error(at: start, "integer literal '\(word)' does not fit in Int (\(Int.min)...\(Int.max))")
             }
-            return .int
+            return (.int, value)
         case .decimal:
             let word = text(from: start, to: end)
             guard let value = Double(word), value.isFinite else {
                 throw error(at: start, "number literal '\(word)' is out of range for Double")
             }
-            return .double
+            return (.double, 0)
         }
     }
 

@@ -37,9 +37,23 @@ public enum ScriptParser {
         _ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: inout [ParsedArgument]
     ) throws(Diagnostic) -> LineSyntax {
         var stream = TokenStream(bytes)
-        do {
+        do throws(Diagnostic) {
             try stream.start()
-            return try parseLine(&stream, origin: origin, arguments: &arguments)
+            guard let first = stream.current else {
+                if let column = stream.backgroundColumn {
+                    throw stream.error(column, "expected an action before '&'")
+                }
+                return .empty
+            }
+            if first.kind == .colon {
+                var rest = stream
+                try rest.lexRest()
+                if let column = rest.backgroundColumn {
+                    throw stream.error(column, "' &' applies to actions only, not to meta commands")
+                }
+                return .meta(try MetaCommandParser.parse(&stream, origin: origin))
+            }
+            return .action(try parseAction(&stream, arguments: &arguments))
         } catch {
             do {
                 try stream.lexRest()
@@ -48,26 +62,6 @@ public enum ScriptParser {
             }
             throw TokenStream.placed(error, at: origin)
         }
-    }
-
-    private static func parseLine(
-        _ stream: inout TokenStream, origin: LineOrigin, arguments: inout [ParsedArgument]
-    ) throws(Diagnostic) -> LineSyntax {
-        guard let first = stream.current else {
-            if let column = stream.backgroundColumn {
-                throw stream.error(column, "expected an action before '&'")
-            }
-            return .empty
-        }
-        if first.kind == .colon {
-            var rest = stream
-            try rest.lexRest()
-            if let column = rest.backgroundColumn {
-                throw stream.error(column, "' &' applies to actions only, not to meta commands")
-            }
-            return .meta(try MetaCommandParser.parse(&stream, origin: origin))
-        }
-        return .action(try parseAction(&stream, arguments: &arguments))
     }
 
     /// `; did you mean 'write.submit'?` for `write:submit`: a `:` written where `.` belongs

@@ -109,18 +109,9 @@ struct TokenStream {
         }
     }
 
-    /// The value of an integer token (which the lexer checked), or nil for any other token.
+    /// The value of an integer token (read by the lexer), or nil for any other token.
     func integer(_ token: LexedToken) -> Int? {
-        guard token.kind == .int else { return nil }
-        // An integer token is `-` and digits; up to 18 digits cannot overflow.
-        let negative = bytes[token.start] == Byte.dash
-        let digitsStart = negative ? token.start + 1 : token.start
-        guard token.end - digitsStart <= 18 else { return Int(text(token)) }
-        var value = 0
-        for index in digitsStart..<token.end {
-            value = value &* 10 &+ Int(bytes[index] &- UInt8(ascii: "0"))
-        }
-        return negative ? -value : value
+        token.kind == .int ? token.integer : nil
     }
 
     /// The token as the public ``Token`` (``Lexer/tokenize(_:origin:)``).
@@ -222,8 +213,8 @@ struct TokenStream {
                 return ValueLiteral(.word(text), column: column, text: text)
             }
             switch token.kind {
-            case .int where isCanonicalInteger(token): return ValueLiteral(canonicalInteger: integer(token)!, column: column)
-            case .int: return ValueLiteral(.int(integer(token)!), column: column, text: text(token))
+            case .int where Self.isCanonicalInteger(token, in: bytes): return ValueLiteral(canonicalInteger: token.integer, column: column)
+            case .int: return ValueLiteral(.int(token.integer), column: column, text: text(token))
             case .double:
                 let text = text(token)
                 return ValueLiteral(.double(Double(text)!), column: column, text: text)
@@ -239,7 +230,7 @@ struct TokenStream {
 
     /// True when the integer `token` is written as `String(value)` writes it: no leading zero and
     /// no `-0` (its text need not be kept, see ``ValueLiteral``).
-    private func isCanonicalInteger(_ token: LexedToken) -> Bool {
+    private static func isCanonicalInteger(_ token: LexedToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         let digits = bytes[token.start] == Byte.dash ? token.start + 1 : token.start
         return bytes[digits] != UInt8(ascii: "0") || (token.end - digits == 1 && digits == token.start)
     }

@@ -79,8 +79,10 @@ final class SessionRunner {
         /// An action was sent and its effects must be waited for, the wait's limit counted from
         /// `since` on the scheduler's clock.
         case waitForEffects(since: Duration)
-        /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …).
-        case meta(MetaInvocation)
+        /// A meta command, which may wait (`:wait`, `:load`, `:advance`, …). Boxed, as in
+        /// `LineSyntax`: unboxed, its room made every line's progress a 145-byte value, copied
+        /// twice on the way out of ``SessionRunner/start(bytes:text:origin:waitAfterAction:arguments:)``.
+        indirect case meta(MetaInvocation)
     }
 
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
@@ -205,20 +207,21 @@ final class SessionRunner {
         let reactor = scene.reactors[index]
         let command = scene.commandTables[index].signatures[commandIndex].name
         let recorder = recorder
-        let journal = scene.journal
-        journal.isHeld = true
-        journal.isSending = true
+        // The journal is reached through the scene each time: held in a local, it is retained
+        // and released around the send.
+        scene.journal.isHeld = true
+        scene.journal.isSending = true
         do {
             try reactor.send(commandIndex: commandIndex, arguments: arguments, origin: origin, column: column) {
                 recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
             }
         } catch {
-            journal.isSending = false
-            journal.isHeld = false
+            scene.journal.isSending = false
+            scene.journal.isHeld = false
             return fail(error)
         }
-        journal.isSending = false
-        journal.isHeld = false
+        scene.journal.isSending = false
+        scene.journal.isHeld = false
         drainJournal()
         recorder.didSend()
         return .succeeded
