@@ -112,8 +112,8 @@ extension SessionRunner {
             case .proceed:
                 keyboard.show("\n")
                 stepping.linesRun.append(SteppedLine(
-                    text: text, origin: origin, nextStep: recorder.log.nextNumber,
-                    sceneFirstStep: recorder.log.currentSceneFirstStep))
+                    text: text, origin: origin, nextStep: recorder.record.nextStep,
+                    sceneFirstStep: recorder.record.currentSceneFirstStep))
                 return .run
             case .back:
                 if let previous = stepBack(from: origin, stepping: stepping) { return .back(previous) }
@@ -147,8 +147,8 @@ extension SessionRunner {
             keyboard.show("  (nothing to step back to)\n")
             return nil
         }
-        let steps = recorder.log.nextNumber - previous.nextStep
-        if steps > 0 && recorder.log.currentSceneFirstStep != previous.sceneFirstStep {
+        let steps = recorder.record.nextStep - previous.nextStep
+        if steps > 0 && recorder.record.currentSceneFirstStep != previous.sceneFirstStep {
             keyboard.show("  (cannot step back over a change of scene)\n")
             return nil
         }

@@ -34,9 +34,14 @@ struct RecordedLine {
 
     /// The line as script text.
     var text: String {
-        var line = command
-        if let arguments { line = ScriptFormatter.actionLine(reactor: reactor, command: command, arguments: arguments) }
-        return isBackground ? line + " &" : line
+        isBackground ? textWithoutBackground + " &" : textWithoutBackground
+    }
+
+    /// The line as script text without the ` &` that marks a background line (as `:history`
+    /// shows it).
+    var textWithoutBackground: String {
+        guard let arguments else { return command }
+        return ScriptFormatter.actionLine(reactor: reactor, command: command, arguments: arguments)
     }
 
     /// Makes the line end in ` &` (its effects were still running when the next line ran).

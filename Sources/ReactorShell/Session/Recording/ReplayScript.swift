@@ -1,5 +1,7 @@
-/// The commands that replay the session so far, for `:save`: bounded, so a long run cannot grow it
-/// without end (past the bound the session can no longer be saved, and `:save` says so).
+/// The commands that replay the session so far, for `:save`, and the lines of the record's steps
+/// (`:history`): bounded, so a long run cannot grow it without end. Past the bound the oldest
+/// lines are dropped, a chunk at a time, and the session can no longer be saved (`:save` says so);
+/// a line keeps its index (counted from the session's first) while it is kept.
 struct ReplayScript {
     static let limit = 100_000
     /// How many lines a chunk of ``chunks`` holds.
@@ -10,9 +12,11 @@ struct ReplayScript {
     /// array's uniqueness check, not the outer array's and then the inner one's.
     private var chunks: [[RecordedLine]] = []
     private var current: [RecordedLine] = []
-    /// How many lines there are.
+    /// How many lines were appended and not replaced: the index of the next one.
     private(set) var count = 0
-    /// Whether commands were dropped past ``limit``.
+    /// The index of the first line of `chunks[0]`: the oldest kept.
+    private var firstKept = 0
+    /// Whether more than ``limit`` commands were appended (the oldest are then dropped).
     private(set) var overflowed = false
 
     /// Appends `line`.
@@ -22,31 +26,32 @@ struct ReplayScript {
 
     /// Appends `line`.
     mutating func append(_ line: consuming RecordedLine) {
-        guard count < Self.limit else {
-            overflowed = true
-            return
-        }
         if current.count == Self.chunkSize {
             var full: [RecordedLine] = []
             swap(&full, &current)
             chunks.append(full)
+            if count - firstKept > Self.limit {
+                chunks.removeFirst()
+                firstKept += Self.chunkSize
+            }
         }
         if current.capacity == 0 { current.reserveCapacity(Self.chunkSize) }
         current.append(line)
         count += 1
+        if count > Self.limit { overflowed = true }
     }
 
     /// Line `index` (counted from 0, as ``count`` counts).
     subscript(index: Int) -> RecordedLine? {
-        guard index >= 0 && index < count else { return nil }
-        let chunk = index / Self.chunkSize
+        guard index >= firstKept && index < count else { return nil }
+        let chunk = (index - firstKept) / Self.chunkSize
         return chunk < chunks.count ? chunks[chunk][index % Self.chunkSize] : current[index % Self.chunkSize]
     }
 
     /// Makes line `index` (counted from 0, as ``count`` counts) end in ` &`.
     mutating func markBackground(line index: Int) {
-        guard index >= 0 && index < count else { return }
-        let chunk = index / Self.chunkSize
+        guard index >= firstKept && index < count else { return }
+        let chunk = (index - firstKept) / Self.chunkSize
         if chunk < chunks.count {
             chunks[chunk][index % Self.chunkSize].markBackground()
         } else {

@@ -94,18 +94,26 @@ extension SessionRecord {
     public var events: [Event] {
         sink.flush()
         var events: [Event] = []
-        events.reserveCapacity(entries.count)
+        let kept = firstKeptEntry..<entryCount
+        events.reserveCapacity(kept.count)
         let lineTexts = lines.lines
-        // Where the output of each line ends: where the next line's begins.
-        var lineOutputEnds = [Int](repeating: output.count, count: entries.count)
+        // Where the output of each entry ends: where the next entry's begins (a step that is not
+        // an action, or an action never processed, prints nothing of its own and is passed over),
+        // and for a line, where the next line's begins.
+        var outputEnds = [Int](repeating: output.count, count: kept.count)
+        var lineOutputEnds = [Int](repeating: output.count, count: kept.count)
+        var nextOutput = output.count
         var nextLineOutput = output.count
-        for index in entries.indices.reversed() {
-            lineOutputEnds[index] = nextLineOutput
-            if entries[index].kind == .line || entries[index].kind == .echo { nextLineOutput = entries[index].output }
+        for index in kept.reversed() {
+            let entry = self[entry: index]
+            outputEnds[index - kept.lowerBound] = nextOutput
+            lineOutputEnds[index - kept.lowerBound] = nextLineOutput
+            if entry.kind != .command && !(entry.kind == .action && entry.first < 0) { nextOutput = entry.output }
+            if entry.kind == .line || entry.kind == .echo { nextLineOutput = entry.output }
         }
-        var scene = Scene(entry: "", reactors: [], prompt: "", isLoad: true)
+        var sceneIndex = sceneBeforeKeptEntries
+        var scene = sceneIndex >= 0 ? scenes[sceneIndex] : Scene(entry: "", reactors: [], prompt: "", isLoad: true, firstStep: 1)
         var actions: [Int: (reactor: Int, label: String, scene: Int)] = [:]
-        var sceneIndex = -1
         func reactorName(_ index: Int32) -> String {
             Int(index) < scene.reactors.count ? scene.reactors[Int(index)] : "reactor #\(index)"
         }
@@ -115,20 +123,22 @@ extension SessionRecord {
             return reactors.count > 1 && action.reactor < reactors.count
                 ? "\(reactors[action.reactor]).\(action.label)" : action.label
         }
-        for (index, entry) in entries.enumerated() {
-            let outputEnd = index + 1 < entries.count ? entries[index + 1].output : output.count
+        for index in kept {
+            let entry = self[entry: index]
+            let outputEnd = outputEnds[index - kept.lowerBound]
             switch entry.kind {
             case .line:
                 guard entry.first < lineTexts.count else { continue }
                 let line = lineTexts[entry.first]
                 events.append(.line(Line(
                     text: line.text, origin: line.origin, depth: line.depth, prompt: scene.prompt,
-                    output: outputLines(from: entry.output, to: lineOutputEnds[index]))))
+                    output: outputLines(from: entry.output, to: lineOutputEnds[index - kept.lowerBound]))))
             case .scene:
                 scene = scenes[entry.first]
                 if scene.isLoad { sceneIndex = entry.first }
                 events.append(.scene(entry: scene.entry, reactors: scene.reactors, isLoad: scene.isLoad))
             case .action:
+                guard entry.first >= 0 else { continue }
                 let label = entry.text ?? ""
                 actions[entry.first] = (Int(entry.reactor), label, max(sceneIndex, 0))
                 guard entry.second >= 0 else { continue }
@@ -167,7 +177,7 @@ extension SessionRecord {
                     actionID: entry.second >= 0 ? entry.second : nil, failure: entry.text ?? ""))
             case .failure:
                 events.append(.failure(entry.text ?? ""))
-            case .echo:
+            case .echo, .command:
                 continue
             }
         }

@@ -13,16 +13,23 @@ import StateDiff
 /// - by the output sink: a copy of what the terminal was shown (`OutputCapture`), of which
 ///   each entry notes where its output begins.
 ///
+/// It is also the session's memory of its steps: `:history` (``history(limit:)``), the steps time
+/// travel numbers, and the recent actions the trace and effect reports name are read from its
+/// entries, not kept apart.
+///
 /// Recording is an append of a small value per line and per event; nothing is formatted until an
-/// export reads ``events`` (see `SessionRecord+Events.swift`). Bounded: past `ReplayScript.limit`
-/// lines, `entryLimit` entries or `OutputCapture.limit` bytes of output, ``overflowed`` is
-/// true and the exports that need the whole session say that it is too long.
+/// export reads ``events`` (see `SessionRecord+Events.swift`) or `:history` its steps. Bounded:
+/// past `ReplayScript.limit` lines or `OutputCapture.limit` bytes of output nothing more is kept,
+/// and past `entryLimit` entries each new one takes the place of the oldest (`:history` and the
+/// trace read the latest); then ``overflowed`` is true and the exports that need the whole
+/// session say that it is too long.
 ///
 /// A value: the session's recorder holds the one being written; a copy (as
 /// ``ShellSession/record`` gives) shares its storage and reads the session as it was then.
 @MainActor
 public struct SessionRecord {
-    /// At most this many entries (lines and events) are kept.
+    /// At most this many entries (lines and events) are kept: past it, the newest take the
+    /// places of the oldest. A power of two (an entry's place is its index masked).
     static let entryLimit = 1 << 15
 
     /// One thing recorded, as compact as the per-line path needs: its meaning depends on ``kind``
@@ -33,9 +40,13 @@ public struct SessionRecord {
             case line
             /// A scene loaded or the focus moved: `first` the index in ``SessionRecord/scenes``.
             case scene
-            /// A typed action: `first` its id, `second` its `:history` step, `third` its line in
+            /// An action: `first` its id (-1: a typed action its stubbed reactor never processed),
+            /// `second` its `:history` step (-1: not typed, sent by an effect), `third` its line in
             /// the replay script (-1: none); `text` its label.
             case action
+            /// A `:history` step that is not an action (`:reset`): `second` its step, `third` its
+            /// line in the replay script (-1: none); `text` the line.
+            case command
             /// A mutation: `first` the id of the action it goes back to (-1: none), `second` the
             /// effect that sent it (-1: none), `third` the cause's origin (``causeOrigins``);
             /// `text` its label.
@@ -57,6 +68,9 @@ public struct SessionRecord {
         }
 
         let kind: Kind
+        /// For a step: whether it was undone and then replaced by a new action (abandoned: time
+        /// travel no longer leads to it).
+        var isAbandoned = false
         /// The reactor's index in the scene (for a line: how many `:load`s deep it ran).
         let reactor: Int32
         let first: Int
@@ -77,6 +91,8 @@ public struct SessionRecord {
         let prompt: String
         /// Whether a scene was loaded (false: only the focus moved).
         let isLoad: Bool
+        /// The `:history` step the scene's steps are numbered from.
+        let firstStep: Int
     }
 
     /// Where the causes' origins are kept in a mutation entry.
@@ -90,12 +106,25 @@ public struct SessionRecord {
     private(set) var lines = SessionInput()
     /// The scenes loaded and the focus moves, in order.
     private(set) var scenes: [Scene] = []
-    /// The entries, in order.
-    private(set) var entries: [Entry] = []
+    /// The latest ``entryLimit`` entries: in order until it is reached, then a ring in which
+    /// entry `index` (counted from the session's first) is at `index & (entryLimit - 1)`.
+    private var entryRing: [Entry] = []
+    /// How many entries were ever recorded: the index of the next one.
+    private(set) var entryCount = 0
+    /// The scene of the entries kept, when the entry that loaded it was dropped (an index in
+    /// ``scenes``; -1: none dropped).
+    private(set) var sceneBeforeKeptEntries = -1
     /// The commands that replay the session (`:save`), with ` &` where lines overlapped.
     var script = ReplayScript()
-    /// Whether entries were dropped past ``entryLimit``.
-    private var entriesOverflowed = false
+    /// The `:history` number the next step gets.
+    private(set) var nextStep = 1
+    /// The `:history` number of the current scene's first step (``nextStep`` when it has none).
+    private(set) var currentSceneFirstStep = 1
+    /// The latest actions of the current scene by id: where their entries are (see
+    /// ``RecentAction``), in a ring of ``recentActionCapacity`` slots (action ids increase, so a
+    /// slot holds the newest id that maps to it).
+    private var recentActions = [RecentAction](repeating: RecentAction(), count: recentActionCapacity)
+    private static let recentActionCapacity = 1_024
 
     /// A record of the session writing to `sink`, which from now on copies its output here.
     init(sink: OutputSink) {
@@ -105,7 +134,16 @@ public struct SessionRecord {
 
     /// Whether part of the session was not kept (too long): the transcript and the diagram need
     /// all of it.
-    public var overflowed: Bool { entriesOverflowed || lines.overflowed || output.overflowed }
+    public var overflowed: Bool { entryCount > Self.entryLimit || lines.overflowed || output.overflowed }
+
+    /// The index of the oldest entry kept.
+    var firstKeptEntry: Int { max(0, entryCount - Self.entryLimit) }
+
+    /// Entry `index` (counted from the session's first; one of the kept:
+    /// ``firstKeptEntry`` ..< ``entryCount``).
+    subscript(entry index: Int) -> Entry {
+        entryRing[index & (Self.entryLimit - 1)]
+    }
 
     /// How many lines were recorded.
     public var lineCount: Int { lines.count }
@@ -116,16 +154,21 @@ public struct SessionRecord {
 
     // MARK: Recording
 
-    /// Appends `entry` unless the record is full.
-    private mutating func append(_ entry: consuming Entry) {
-        guard entries.count < Self.entryLimit else {
-            entriesOverflowed = true
-            return
+    /// Appends `entry`, in the place of the oldest when ``entryLimit`` are kept; returns its index.
+    @discardableResult
+    private mutating func append(_ entry: consuming Entry) -> Int {
+        if entryRing.count < Self.entryLimit {
+            // Reserved at its bound on first use (pages are touched only as they fill): growing
+            // would copy every entry kept each time.
+            if entryRing.capacity == 0 { entryRing.reserveCapacity(Self.entryLimit) }
+            entryRing.append(entry)
+        } else {
+            let place = entryCount & (Self.entryLimit - 1)
+            if entryRing[place].kind == .scene { sceneBeforeKeptEntries = entryRing[place].first }
+            entryRing[place] = entry
         }
-        // Reserved at its bound on first use (pages are touched only as they fill): growing would
-        // copy every entry kept each time.
-        if entries.capacity == 0 { entries.reserveCapacity(Self.entryLimit) }
-        entries.append(entry)
+        entryCount += 1
+        return entryCount - 1
     }
 
     /// Records the line of `bytes`, from `origin`, `depth` `:load`s deep, about to run.
@@ -146,17 +189,38 @@ public struct SessionRecord {
     /// Records that scene `entry` with `reactors` was loaded (`isLoad`) or its focus moved, the
     /// prompt becoming `prompt`.
     mutating func scene(_ entry: String, reactors: [String], prompt: String, isLoad: Bool) {
-        scenes.append(Scene(entry: entry, reactors: reactors, prompt: prompt, isLoad: isLoad))
+        if isLoad {
+            // A new scheduler numbers the scene's actions from 1 again.
+            currentSceneFirstStep = nextStep
+            recentActions = [RecentAction](repeating: RecentAction(), count: Self.recentActionCapacity)
+        }
+        scenes.append(Scene(entry: entry, reactors: reactors, prompt: prompt, isLoad: isLoad, firstStep: currentSceneFirstStep))
         append(Entry(
             kind: .scene, reactor: 0, first: scenes.count - 1, second: 0, third: 0, output: sink.capturedCount, text: nil))
     }
 
-    /// Records typed action `id` of reactor `reactor`, labelled `label`, `:history` step `step`,
-    /// whose line is `scriptLine` in ``script``.
-    mutating func action(_ id: Int, reactor: Int, label: String, step: Int, scriptLine: Int?) {
+    /// Numbers a new `:history` step.
+    mutating func takeStep() -> Int {
+        nextStep += 1
+        return nextStep - 1
+    }
+
+    /// Records action `id` of reactor `reactor`, labelled `label`, sent at `time`: typed, it is
+    /// `:history` step `step` and its line is `scriptLine` in ``script``. A typed action its
+    /// stubbed reactor never processed has no id (nil) and no label.
+    mutating func action(_ id: Int?, reactor: Int, label: String?, time: Duration, step: Int?, scriptLine: Int?) {
+        let index = append(Entry(
+            kind: .action, reactor: Int32(truncatingIfNeeded: reactor), first: id ?? -1, second: step ?? -1,
+            third: scriptLine ?? -1, output: sink.capturedCount, text: label))
+        if let id { recentActions[id & (Self.recentActionCapacity - 1)] = RecentAction(id: id, entry: index, time: time) }
+    }
+
+    /// Records `:history` step `step` that is not an action, `line` (`:reset`), whose line is
+    /// `scriptLine` in ``script``.
+    mutating func command(_ line: String, step: Int, scriptLine: Int?) {
         append(Entry(
-            kind: .action, reactor: Int32(truncatingIfNeeded: reactor), first: id, second: step, third: scriptLine ?? -1,
-            output: sink.capturedCount, text: label))
+            kind: .command, reactor: 0, first: -1, second: step, third: scriptLine ?? -1, output: sink.capturedCount,
+            text: line))
     }
 
     /// Records mutation `label` of reactor `reactor`, from `cause`; call it before the mutation is
@@ -208,5 +272,92 @@ public struct SessionRecord {
         append(Entry(
             kind: .failure, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount,
             text: diagnostic.description))
+    }
+
+    // MARK: Steps and recent actions
+
+    /// Where a recent action of the current scene is recorded, when it was sent, and how many of
+    /// its effects run (counted for typed actions only).
+    struct RecentAction {
+        var id = -1
+        var entry = 0
+        var time: Duration = .zero
+        var liveEffects = 0
+    }
+
+    /// What the record tells of a recent action.
+    struct ActionSummary {
+        /// Its label (`updateQuery("sw")`).
+        let label: String
+        /// The index of its reactor in the scene.
+        let reactor: Int
+        /// Its `:history` step, when it was typed.
+        let step: Int?
+        /// When it was sent.
+        let time: Duration
+        /// Its line in ``SessionRecord/script``, when it was typed and the script has it.
+        let scriptLine: Int?
+    }
+
+    /// The slot in ``recentActions`` of action `id`, when it is among the latest and still kept.
+    private func recentSlot(of id: Int) -> Int? {
+        let slot = id & (Self.recentActionCapacity - 1)
+        guard recentActions[slot].id == id, recentActions[slot].entry >= firstKeptEntry else { return nil }
+        return slot
+    }
+
+    /// Action `id` of the current scene, if it is among the latest 1,024.
+    func recentAction(_ id: Int) -> ActionSummary? {
+        guard let slot = recentSlot(of: id) else { return nil }
+        let recent = recentActions[slot]
+        let entry = self[entry: recent.entry]
+        return ActionSummary(
+            label: entry.text ?? "", reactor: Int(entry.reactor), step: entry.second >= 0 ? entry.second : nil,
+            time: recent.time, scriptLine: entry.third >= 0 ? entry.third : nil)
+    }
+
+    /// When action `id` of the current scene was sent, if it is among the latest 1,024.
+    func sendTime(of id: Int) -> Duration? {
+        recentSlot(of: id).map { recentActions[$0].time }
+    }
+
+    /// Adds `change` to the running effects of typed action `id`; returns the new count (nil when
+    /// the action is not among the latest, or was not typed).
+    mutating func addLiveEffect(to id: Int, by change: Int) -> Int? {
+        guard let slot = recentSlot(of: id), self[entry: recentActions[slot].entry].second >= 0 else { return nil }
+        recentActions[slot].liveEffects += change
+        return recentActions[slot].liveEffects
+    }
+
+    /// The line in ``script`` of typed action `id` when effects of it still run.
+    func scriptLineWithLiveEffects(of id: Int) -> Int? {
+        guard let slot = recentSlot(of: id), recentActions[slot].liveEffects > 0 else { return nil }
+        let line = self[entry: recentActions[slot].entry].third
+        return line >= 0 ? line : nil
+    }
+
+    /// The index of the entry of `:history` step `step`, if it is kept. Steps are numbered in the
+    /// order their entries are recorded, so the search goes back from the newest.
+    func entryIndex(ofStep step: Int) -> Int? {
+        var index = entryCount - 1
+        while index >= firstKeptEntry {
+            let entry = self[entry: index]
+            if entry.kind == .action || entry.kind == .command, entry.second >= 0 {
+                if entry.second == step { return index }
+                if entry.second < step { return nil }
+            }
+            index -= 1
+        }
+        return nil
+    }
+
+    /// Whether step `step` was undone and then replaced (false when it is not kept).
+    func isAbandoned(step: Int) -> Bool {
+        entryIndex(ofStep: step).map { self[entry: $0].isAbandoned } ?? false
+    }
+
+    /// Marks step `step` abandoned (undone, then replaced), if it is kept.
+    mutating func markAbandoned(step: Int) {
+        if let index = entryIndex(ofStep: step) { entryRing[index & (Self.entryLimit - 1)].isAbandoned = true }
     }
 }

@@ -1,13 +1,13 @@
 import ReactorCore
 import StateDiff
 
-/// Turns what happens in the scene into the session's record: each action sent becomes a log
-/// step (with the scene's states before it on the timeline, and its line in the replay script);
-/// each event drained from the scene's journal is logged under the step that caused it, with its
-/// cause (``MutationCause``), which the reporter and the printers then show.
+/// Turns what happens in the scene into the session's record (``SessionRecord``, the one store of
+/// what happened): each action sent becomes a step (with the scene's states before it on the
+/// timeline, and its line in the replay script); each event drained from the scene's journal is
+/// recorded with its cause (``MutationCause``), which the reporter and the printers then show.
 ///
-/// The log, the replay script and effect numbers span the session; the timeline and the recent
-/// actions belong to the scene and start afresh with each ``attach(entryName:)``.
+/// The record and effect numbers span the session; the timeline belongs to the scene and starts
+/// afresh with each ``attach(entryName:)``.
 @MainActor
 final class SessionRecorder {
     private let scene: LoadedScene
@@ -25,18 +25,14 @@ final class SessionRecorder {
     /// The typed action last sent, while ``servesReaders``.
     private(set) var lastSentAction: SentAction?
 
-    /// The numbered steps for `:history` and `:jump`.
-    @exclusivity(unchecked) private(set) var log = SessionLog(limit: 1_000)
-    /// What happened, as it happened: the lines, the events read from the journal, the output
-    /// shown, and the commands that replay the session (`:save`). Appended to on every line.
+    /// What happened, as it happened: the lines, the steps, the events read from the journal, the
+    /// output shown, and the commands that replay the session (`:save`). Appended to on every line.
     @exclusivity(unchecked) var record: SessionRecord
     /// The states of the scene's reactors right after its `:use` (`:save --expect`).
     private(set) var sceneInitialStates: [StateValue?] = []
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
     @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
-    /// When recent actions were sent and what they were, for the trace and effect errors.
-    @exclusivity(unchecked) private var recentActions = RecentActions()
-    /// The log step of the action being sent, until its action event is read.
+    /// The step of the action being sent, until its action event is read.
     @exclusivity(unchecked) private var pendingStep: Int?
     /// The reactor of the action being sent.
     @exclusivity(unchecked) private var pendingReactor = 0
@@ -75,12 +71,10 @@ final class SessionRecorder {
         timeline = Timeline(
             limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
             histories: scene.reactors.map { $0.state.makeHistory() })
-        recentActions.removeAll()
         pendingStep = nil
         latestTypedAction = nil
         latestTypedActionID = -1
         effectNumberBase = lastEffectNumber
-        log.beginScene(name)
         sceneInitialStates = scene.reactors.map { try? $0.state.value() }
         record.script.appendUse(name)
     }
@@ -88,7 +82,7 @@ final class SessionRecorder {
     // MARK: Steps
 
     /// Records action `command` of `reactor` (reactor `index` of the scene), bound to `arguments`,
-    /// about to be sent: prints it (JSON), opens its log step, saves the state before it, and adds
+    /// about to be sent: prints it (JSON), numbers its step, saves the state before it, and adds
     /// its replay line (marking the earlier lines whose effects still run with ` &`).
     func willSend(
         _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
@@ -98,8 +92,8 @@ final class SessionRecorder {
             output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         }
         if servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
-        let step = log.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments))
-        for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { log.markAbandoned(abandoned) }
+        let step = record.takeStep()
+        for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { record.markAbandoned(step: abandoned) }
         if !scene.scheduler.isQuiescent {
             markOverlappedLines()
         } else if !actionsWithLiveEffects.isEmpty {
@@ -117,9 +111,7 @@ final class SessionRecorder {
     /// ended), so N overlapping lines cost O(N) in all, not O(N) each (issue 25 item 6).
     private func markOverlappedLines() {
         for actionID in actionsWithLiveEffects {
-            if let action = recentActions[actionID], action.liveEffects > 0, let line = action.replayLine {
-                record.script.markBackground(line: line)
-            }
+            if let line = record.scriptLineWithLiveEffects(of: actionID) { record.script.markBackground(line: line) }
         }
         emptyKeepingCapacity(&actionsWithLiveEffects)
     }
@@ -127,7 +119,9 @@ final class SessionRecorder {
     /// The events of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` were
     /// drained (a stubbed reactor processes none: its step stays without an action).
     func didSend() {
+        guard let step = pendingStep else { return }
         pendingStep = nil
+        record.action(nil, reactor: pendingReactor, label: nil, time: .zero, step: step, scriptLine: pendingReplayLine)
     }
 
     /// The line of the latest typed action is done (its wait included, if it waited): when it
@@ -145,10 +139,10 @@ final class SessionRecorder {
             of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: typed.step)
     }
 
-    /// Logs a step that is not an action (`:reset`), with its replay line.
+    /// Records a step that is not an action (`:reset`), with its replay line.
     func logCommand(_ line: String) {
-        log.append(command: line)
         record.script.append(line)
+        record.command(line, step: record.takeStep(), scriptLine: record.script.overflowed ? nil : record.script.count - 1)
     }
 
     // MARK: Journal events
@@ -159,36 +153,30 @@ final class SessionRecorder {
     func recordAction(_ actionID: Int, label: String, of event: JournalEvent) -> Int? {
         var step: Int?
         if let pending = pendingStep {
-            log.bind(step: pending, actionID: actionID)
             step = pending
             pendingStep = nil
             latestTypedAction = (actionID, pending, pendingReactor, label)
             latestTypedActionID = actionID
             latestTypedMutations = 0
         }
-        let replayLine = step == nil ? nil : pendingReplayLine
-        recentActions.record(actionID, time: event.time, label: label, reactor: event.reactor, step: step, replayLine: replayLine)
-        record.action(actionID, reactor: event.reactor, label: label, step: step ?? -1, scriptLine: replayLine)
+        record.action(
+            actionID, reactor: event.reactor, label: label, time: event.time, step: step,
+            scriptLine: step == nil ? nil : pendingReplayLine)
         return step
     }
 
-    /// Records reduction `mutation` for action `actionID` of the journal's `event` under its
-    /// action's step; returns where it came from.
+    /// Counts reduction `mutation` for action `actionID` of the journal's `event` (the record
+    /// then keeps it with its cause); returns where it came from.
     func recordReduction(_ mutation: String, actionID: Int?, of event: JournalEvent) -> MutationCause {
         let cause = cause(of: actionID, running: event.runningEffect, duringSend: event.duringSend)
-        if let causeAction = cause.actionID {
-            log.record(
-                mutation: mutation, reactor: scene.hasSeveral ? scene.reactors[event.reactor].name : nil,
-                actionID: causeAction, effectID: cause.effectID, viaEvent: cause.origin == .event)
-            if causeAction == latestTypedActionID { latestTypedMutations += 1 }
-        }
+        if let causeAction = cause.actionID, causeAction == latestTypedActionID { latestTypedMutations += 1 }
         return cause
     }
 
     /// When tracing, the time from action `actionID` (if it is among the latest) to `time`.
     func elapsed(since actionID: Int?, at time: Duration) -> Duration? {
-        guard trace, let actionID, let start = recentActions[actionID] else { return nil }
-        return time - start.time
+        guard trace, let actionID, let start = record.sendTime(of: actionID) else { return nil }
+        return time - start
     }
 
     /// Records effect step `effect` of the journal's `event`; returns its number in the session.
@@ -198,9 +186,9 @@ final class SessionRecorder {
         if let actionID = effect.actionID {
             // Counted for the typed actions only: their lines are the ones `:save` writes.
             if effect.phase == .started {
-                if recentActions.addLiveEffect(to: actionID, by: 1) == 1 { actionsWithLiveEffects.append(actionID) }
+                if record.addLiveEffect(to: actionID, by: 1) == 1 { actionsWithLiveEffects.append(actionID) }
             } else {
-                _ = recentActions.addLiveEffect(to: actionID, by: -1)
+                _ = record.addLiveEffect(to: actionID, by: -1)
             }
         }
         return number
@@ -215,21 +203,18 @@ final class SessionRecorder {
         // normal end, two steps of every effect, needs nothing more.
         let cancellingAction = effect.phase == .cancelled ? effect.cancellingActionID : nil
         guard effect.phase == .failed || trace || cancellingAction != nil else { return nil }
-        let action = effect.actionID.flatMap { recentActions[$0] }
+        let action = effect.actionID.flatMap { record.recentAction($0) }
         var report = EffectReport(
             reactor: scene.reactors[event.reactor].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
             step: effect, time: event.time, failure: effect.phase == .failed ? failure : nil, effectNumber: number,
             elapsed: action.map { event.time - $0.time })
         report.traced = trace
         if let cancellingAction {
-            let by = recentActions[cancellingAction]
+            let by = record.recentAction(cancellingAction)
             let name = by.map { by in
                 scene.hasSeveral && by.reactor < scene.reactors.count ? "\(scene.reactors[by.reactor].name).\(by.label)" : by.label
             } ?? "action #\(cancellingAction)"
             report.cancelledBy = name
-            if let actionID = effect.actionID {
-                log.record(note: "⊘ effect #\(number) cancelled by \(name)", actionID: actionID)
-            }
         }
         return report
     }
@@ -258,7 +243,7 @@ final class SessionRecorder {
         var step: Int?, label: String?, reactorName: String?
         // What names the action is looked up only when it will be printed: text shows the cause
         // of few mutations, JSON (and the live view's events) of all.
-        if isShown || output.format == .json || servesReaders, let causeAction, let recent = recentActions[causeAction] {
+        if isShown || output.format == .json || servesReaders, let causeAction, let recent = record.recentAction(causeAction) {
             step = recent.step
             label = recent.label
             if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }
@@ -268,58 +253,5 @@ final class SessionRecorder {
         return MutationCause(
             origin: origin, step: step, actionID: causeAction, effectID: effectNumber,
             actionLabel: label, actionReactor: reactorName, isShown: isShown)
-    }
-}
-
-/// When the latest actions were sent and their labels, for the trace and effect errors: a ring of
-/// the last 1,024 action ids (ids increase, so a slot holds the newest id that maps to it).
-struct RecentActions {
-    private static let capacity = 1_024
-    private var ids = [Int](repeating: -1, count: capacity)
-    private var entries = [Entry](
-        repeating: Entry(time: .zero, label: "", reactor: 0, step: nil, replayLine: nil), count: capacity)
-
-    /// What is remembered of an action.
-    struct Entry {
-        /// When it was sent.
-        let time: Duration
-        /// Its label (`updateQuery("sw")`).
-        let label: String
-        /// The index of its reactor in the scene.
-        let reactor: Int
-        /// Its log step, when it was typed.
-        let step: Int?
-        /// Its line in the replay script, when it was typed.
-        let replayLine: Int?
-        /// How many of its effects are running (counted for typed actions only).
-        var liveEffects = 0
-    }
-
-    /// Remembers action `id` of reactor `reactor`, sent at `time`, labelled `label`, logged as
-    /// step `step` when it was typed.
-    mutating func record(_ id: Int, time: Duration, label: String, reactor: Int, step: Int?, replayLine: Int? = nil) {
-        let slot = id & (Self.capacity - 1)
-        ids[slot] = id
-        entries[slot] = Entry(time: time, label: label, reactor: reactor, step: step, replayLine: replayLine)
-    }
-
-    /// Adds `change` to the running effects of typed action `id`; returns the new count (nil when
-    /// the action is not among the latest, or was not typed).
-    mutating func addLiveEffect(to id: Int, by change: Int) -> Int? {
-        let slot = id & (Self.capacity - 1)
-        guard ids[slot] == id, entries[slot].step != nil else { return nil }
-        entries[slot].liveEffects += change
-        return entries[slot].liveEffects
-    }
-
-    /// What is remembered of action `id`, if it is among the latest.
-    subscript(id: Int) -> Entry? {
-        let slot = id & (Self.capacity - 1)
-        return ids[slot] == id ? entries[slot] : nil
-    }
-
-    /// Forgets every action.
-    mutating func removeAll() {
-        self = RecentActions()
     }
 }

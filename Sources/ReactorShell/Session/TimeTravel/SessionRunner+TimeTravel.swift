@@ -3,11 +3,14 @@ import ReactorCore
 extension SessionRunner {
     // MARK: History, time travel, reset
 
+    /// How many steps (and scene starts) `:history` lists: the latest.
+    static let historyLimit = 1_000
+
     /// `:history`: every logged step with the mutations it caused in any reactor (named by reactor
     /// in scenes of several), and a separator line where each scene began (when there were several).
     func historyText() -> String {
-        let entries = recorder.log.visibleEntries
-        var scenes = recorder.log.sceneStarts[...]
+        let entries = recorder.record.history(limit: Self.historyLimit)
+        var scenes = recorder.record.sceneStarts(limit: Self.historyLimit)[...]
         guard !entries.isEmpty else { return "(no actions yet)" }
         if scenes.count < 2 { scenes = [] }
         var lines: [String] = []
@@ -22,7 +25,7 @@ extension SessionRunner {
         }
         for entry in entries {
             separators(before: entry.number)
-            if current == 0 && entry.number == recorder.log.currentSceneFirstStep {
+            if current == 0 && entry.number == recorder.record.currentSceneFirstStep {
                 lines.append("▶ " + String(repeating: " ", count: width - 1) + "0  (the scene's initial state)")
             }
             let number = String(entry.number)
@@ -39,8 +42,8 @@ extension SessionRunner {
     /// The step of this scene whose state the scene shows (`▶` in `:history`): the newest step not
     /// abandoned, or while travelling the last one before the point travelled to; 0 for the
     /// scene's initial state, nil when the scene has no step.
-    private func currentStep(among entries: [SessionLog.Entry]) -> Int? {
-        let first = recorder.log.currentSceneFirstStep
+    private func currentStep(among entries: [SessionRecord.HistoryStep]) -> Int? {
+        let first = recorder.record.currentSceneFirstStep
         let before = recorder.timeline.positionStep ?? Int.max
         let live = entries.filter { $0.number >= first && $0.number < before && !$0.isAbandoned }
         if let step = live.last?.number { return step }
@@ -77,8 +80,8 @@ extension SessionRunner {
             label = "(redo)"
             if target == nil { return output.fail("nothing to redo in this scene") }
         case .jump(let step):
-            let first = recorder.log.currentSceneFirstStep
-            let last = recorder.log.nextNumber - 1
+            let first = recorder.record.currentSceneFirstStep
+            let last = recorder.record.nextStep - 1
             label = "(jump to after step \(step))"
             if step == 0 {
                 // The scene's initial state: before its first action, if the timeline still has it.
@@ -89,7 +92,7 @@ extension SessionRunner {
                     target = last < first ? Timeline.currentStates : nil
                 }
             } else if step >= first && step <= last {
-                if recorder.log.entry(numbered: step)?.isAbandoned == true {
+                if recorder.record.isAbandoned(step: step) {
                     return output.fail("cannot jump to step \(step): it was undone, then replaced by a later action (abandoned)")
                 }
                 target = recorder.timeline.jump(toAfter: step, settled: scene.scheduler.isQuiescent)
