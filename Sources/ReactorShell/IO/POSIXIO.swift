@@ -52,23 +52,25 @@ package enum POSIXIO {
         }
     }
 
-    /// Writes all of `bytes` to `descriptor`; returns `errno` when a write fails (`EAGAIN` on a
-    /// non-blocking descriptor is retried like `EINTR`). `progress` is told the bytes each
-    /// write took, as they are written.
+    /// The shell's one write loop: writes all of `bytes` to `descriptor`; returns `errno` when a
+    /// write fails (`EINTR`, and `EAGAIN` on a non-blocking descriptor, are retried). `progress`
+    /// is told the bytes each write took, as they are written.
+    ///
+    /// Async-signal-safe (nothing but write(2): no allocation, no lock), so a fatal signal's
+    /// handler writes through it too (``SignalSafeOutput``).
     @discardableResult
     package static func writeAll(
         _ bytes: UnsafeRawBufferPointer, to descriptor: Int32, progress: (Int) -> Void = { _ in }
     ) -> POSIXError? {
-        guard var pointer = bytes.baseAddress else { return nil }
-        var remaining = bytes.count
-        while remaining > 0 {
-            let written = write(descriptor, pointer, remaining)
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return POSIXError(code: errno)
             }
-            pointer += written
-            remaining -= written
+            if written == 0 { return POSIXError(code: EIO) }
+            offset += written
             progress(written)
         }
         return nil

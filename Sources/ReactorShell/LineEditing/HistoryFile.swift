@@ -104,8 +104,9 @@ struct HistoryFile: ~Copyable {
 
     /// Appends `text` with one `write` (the file is open with `O_APPEND`).
     func append(_ text: String) throws(HistoryStoreError) {
-        var bytes = Array(text.utf8)
-        try HistoryFile.writeAll(&bytes, to: descriptor, path: path)
+        if let error = POSIXIO.writeAll(text, to: descriptor) {
+            throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
+        }
     }
 
     /// Writes `text` to a temporary file next to the locked one and renames it over the file.
@@ -119,12 +120,6 @@ struct HistoryFile: ~Copyable {
         switch POSIXIO.readAll(descriptor) {
         case .success(let contents): return contents
         case .failure(let error): throw HistoryStoreError(operation: "read", path: path, errorNumber: error.code)
-        }
-    }
-
-    private static func writeAll(_ bytes: inout [UInt8], to descriptor: Int32, path: String) throws(HistoryStoreError) {
-        if let error = POSIXIO.writeAll(bytes, to: descriptor) {
-            throw HistoryStoreError(operation: "write", path: path, errorNumber: error.code)
         }
     }
 

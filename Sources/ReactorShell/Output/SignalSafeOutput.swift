@@ -128,17 +128,11 @@ enum SignalSafeOutput {
     }
 
     private static func writeStatic(_ text: StaticString, to descriptor: Int32) {
-        writeAll(UnsafeMutablePointer(mutating: text.utf8Start), text.utf8CodeUnitCount, to: descriptor)
+        writeAll(text.utf8Start, text.utf8CodeUnitCount, to: descriptor)
     }
 
-    private static func writeAll(_ start: UnsafeMutablePointer<UInt8>, _ count: Int, to descriptor: Int32) {
-        var pointer = start, remaining = count
-        while remaining > 0 {
-            let written = write(descriptor, pointer, remaining)
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            pointer += written
-            remaining -= written
-        }
+    /// Writes `count` bytes from `start` with the shell's one write loop (async-signal-safe).
+    private static func writeAll(_ start: UnsafePointer<UInt8>, _ count: Int, to descriptor: Int32) {
+        POSIXIO.writeAll(UnsafeRawBufferPointer(start: start, count: count), to: descriptor)
     }
 }
