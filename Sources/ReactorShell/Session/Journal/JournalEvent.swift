@@ -31,8 +31,6 @@ public struct JournalEvent {
     /// Whether it happened while the shell was sending a typed action (its synchronous part): a
     /// service event without an effect then goes back to that action.
     public let duringSend: Bool
-    /// Where the journal keeps the event's text (-1: it has none).
-    let text: Int
     /// For a reduction, the new state's place among those its reactor keeps until the drain.
     let stateSlot: Int
 }

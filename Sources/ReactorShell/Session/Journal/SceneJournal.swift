@@ -56,24 +56,20 @@ public final class SceneJournal {
     /// Appends effect event `event` of reactor `reactor`.
     @usableFromInline
     func append(_ event: EffectEvent, reactor: Int) {
-        var failure: String?
+        var failure = ""
         if case .failed(let error) = event.phase { failure = "\(error)" }
         append(.effect(EffectStep(event)), reactor: reactor, text: failure, stateSlot: -1)
     }
 
     // The text is taken over (`consuming`), not copied: the observer's label moves into the journal.
-    private func append(_ kind: JournalEvent.Kind, reactor: Int, text: consuming String?, stateSlot: Int) {
+    private func append(_ kind: JournalEvent.Kind, reactor: Int, text: consuming String, stateSlot: Int) {
         // While the scheduler is quiescent no effect is alive, so none is running: the task-local
         // look-up (about 100 instructions) is left out of most events.
         let running = scheduler.isQuiescent ? nil : RunningEffect.current
-        var textIndex = -1
-        if let text = consume text {
-            textIndex = pending.texts.count
-            pending.texts.append(text)
-        }
+        pending.texts.append(text)
         pending.events.append(JournalEvent(
             kind: kind, reactor: reactor, time: clock.now, runningEffect: running, duringSend: isSending,
-            text: textIndex, stateSlot: stateSlot))
+            stateSlot: stateSlot))
         if !isHeld && !drainRequested, let lateArrival {
             drainRequested = true
             lateArrival()
@@ -87,14 +83,20 @@ public final class SceneJournal {
         var batch = Entries()
         while !pending.events.isEmpty {
             swap(&batch, &pending)
-            for event in batch.events { read(event, event.text < 0 ? "" : batch.texts[event.text]) }
+            do {
+                // Each text is lent to `read` where it lies (a span): a copy out of the array cost
+                // a retain and a release a text.
+                let texts = batch.texts.span
+                for index in batch.events.indices { read(batch.events[index], texts[index]) }
+            }
             batch.empty()
             // The storage goes back for the next events, unless some arrived meanwhile.
             if pending.events.isEmpty { swap(&batch, &pending) }
         }
     }
 
-    /// Events and the texts they refer to.
+    /// Events and their texts, side by side ("" for an event without one: the empty string is
+    /// stored in place, nothing to retain).
     private struct Entries {
         var events: [JournalEvent] = []
         var texts: [String] = []
