@@ -101,10 +101,10 @@ public final class SceneJournal {
         var events: [JournalEvent] = []
         var texts: [String] = []
 
-        /// Empties both, keeping their storage: the events are plain values, let go of without a
-        /// walk; the texts are released by code specialized for `String`.
+        /// Empties both, keeping their storage, by code specialized for their types (the events
+        /// are plain values; the texts are released).
         mutating func empty() {
-            events.removeAll(keepingCapacity: true)
+            emptyKeepingCapacity(&events)
             emptyKeepingCapacity(&texts)
         }
     }

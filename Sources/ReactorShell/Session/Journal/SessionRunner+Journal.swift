@@ -52,25 +52,37 @@ extension SessionRunner {
     /// Reads a step of an effect's life: records it, reports a failure, prints what is shown.
     private func readEffect(_ event: JournalEvent, _ effect: EffectStep, failure: String) {
         let number = recorder.recordEffect(effect, of: event)
-        var report: EffectReport?
-        // Most steps print nothing (a start, a normal end): no report is made for them.
-        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace {
-            report = recorder.effectReport(effect, number: number, of: event, failure: failure)
+        // Most steps print nothing (a start, a normal end): no report is made for them, nor an
+        // optional one made and dropped (about 200 instructions a step).
+        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace,
+           let report = recorder.effectReport(effect, number: number, of: event, failure: failure)
+        {
+            return readReported(event, effect, number: number, failure: failure, report: report)
         }
-        if let report {
-            recorder.record.effect(effect, number: number, reactor: event.reactor, failure: failure)
-            if effect.phase == .failed {
-                _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
-            }
-            if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
+        if !readers.isEmpty { tellReaders(effectEvent(event, effect, number: number, failure: failure)) }
+    }
+
+    /// Reads a step of an effect's life that has a report (a failure, a cancellation, a trace).
+    private func readReported(
+        _ event: JournalEvent, _ effect: EffectStep, number: Int, failure: String, report: EffectReport
+    ) {
+        recorder.record.effect(effect, number: number, reactor: event.reactor, failure: failure)
+        if effect.phase == .failed {
+            _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
         }
+        if report.traced || report.cancelledBy != nil { output.printer.effect(report) }
         if !readers.isEmpty {
-            var read = SessionEvent(
-                .effect(effect, number: number, failure: effect.phase == .failed ? failure : nil),
-                reactor: scene.reactors[event.reactor], time: event.time)
-            if let report { read.detail = .effect(report) }
+            var read = effectEvent(event, effect, number: number, failure: failure)
+            read.detail = .effect(report)
             tellReaders(read)
         }
+    }
+
+    /// The session's event for a step of an effect's life, as its readers get it.
+    private func effectEvent(_ event: JournalEvent, _ effect: EffectStep, number: Int, failure: String) -> SessionEvent {
+        SessionEvent(
+            .effect(effect, number: number, failure: effect.phase == .failed ? failure : nil),
+            reactor: scene.reactors[event.reactor], time: event.time)
     }
 
     /// Tells the session's readers that `line` is about to run.
