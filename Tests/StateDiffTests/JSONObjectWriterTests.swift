@@ -13,11 +13,11 @@ struct JSONObjectWriterTests {
     @Test func eachKindOfFieldIsWhatTheValueRenders() {
         let arguments = [StateField("home", .int(-3)), StateField("odd \"key\"", .string("x\ny")), StateField("ok", .bool(true))]
         let text = written { event in
-            event.field("event", "action")
-            event.field("reactor", "a \"quoted\"\\ name\u{01}")
-            event.field("line", Int.min)
-            event.field("args", object: arguments)
-            event.field("state", .array([.null, .double(0.5), .string("é👋🏽")]))
+            event.field(.event, "action")
+            event.field(.reactor, "a \"quoted\"\\ name\u{01}")
+            event.field(.line, Int.min)
+            event.field(.args, object: arguments)
+            event.field(.state, .array([.null, .double(0.5), .string("é👋🏽")]))
         }
         let expected = StateValue.object([
             StateField("event", .string("action")), StateField("reactor", .string("a \"quoted\"\\ name\u{01}")),
@@ -34,8 +34,8 @@ struct JSONObjectWriterTests {
             let new = random.edited(old)
             let changes = diff(old, new)
             let text = written { event in
-                event.field("mutation", "m")
-                event.field("patch", patchOf: changes)
+                event.field(.mutation, "m")
+                event.field(.patch, patchOf: changes)
             }
             let expected = StateValue.object([
                 StateField("mutation", .string("m")), StateField("patch", JSONPatch(changes).jsonValue),
@@ -46,13 +46,13 @@ struct JSONObjectWriterTests {
 
     @Test func aNestedObjectIsWhatTheValueRenders() {
         let text = written { event in
-            event.field("event", "mutation")
-            event.object("cause") { cause in
-                cause.field("origin", "event")
-                cause.field("step", 3)
+            event.field(.event, "mutation")
+            event.object(.cause) { cause in
+                cause.field(.origin, "event")
+                cause.field(.step, 3)
             }
-            event.object("empty") { _ in }
-            event.field("after", 1)
+            event.object(.empty) { _ in }
+            event.field(.after, 1)
         }
         let expected = StateValue.object([
             StateField("event", .string("mutation")),
@@ -65,9 +65,9 @@ struct JSONObjectWriterTests {
     @Test func constantAndDottedFieldsAreWhatTheirStringsRender() {
         let odd = "a \"quoted\"\\ name\u{01}é"
         let text = written { event in
-            event.field("event", constant: "mutation")
-            event.field("action", odd, dot: "say(\"hi\")\n")
-            event.field("plain", nil, dot: odd)
+            event.field(.event, constant: "mutation")
+            event.field(.action, odd, dot: "say(\"hi\")\n")
+            event.field(.plain, nil, dot: odd)
         }
         let expected = StateValue.object([
             StateField("event", .string("mutation")), StateField("action", .string(odd + ".say(\"hi\")\n")),
@@ -78,7 +78,7 @@ struct JSONObjectWriterTests {
 
     @Test func anEmptyObjectAndAnEmptyPatch() {
         #expect(written { _ in } == "{}")
-        #expect(written { $0.field("patch", patchOf: []) } == #"{"patch":[]}"#)
+        #expect(written { $0.field(.patch, patchOf: []) } == #"{"patch":[]}"#)
     }
 
     @Test func stringsEscapeQuotesBackslashesAndEveryControlCharacterOnly() {
@@ -88,4 +88,22 @@ struct JSONObjectWriterTests {
             + #"\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f\"\\/"#
             + "\u{7F}é\"")
     }
+}
+
+/// The keys these tests write.
+extension JSONKey {
+    fileprivate static var action: JSONKey { JSONKey(#","action":"#) }
+    fileprivate static var after: JSONKey { JSONKey(#","after":"#) }
+    fileprivate static var args: JSONKey { JSONKey(#","args":"#) }
+    fileprivate static var cause: JSONKey { JSONKey(#","cause":"#) }
+    fileprivate static var empty: JSONKey { JSONKey(#","empty":"#) }
+    fileprivate static var event: JSONKey { JSONKey(#","event":"#) }
+    fileprivate static var line: JSONKey { JSONKey(#","line":"#) }
+    fileprivate static var mutation: JSONKey { JSONKey(#","mutation":"#) }
+    fileprivate static var origin: JSONKey { JSONKey(#","origin":"#) }
+    fileprivate static var patch: JSONKey { JSONKey(#","patch":"#) }
+    fileprivate static var plain: JSONKey { JSONKey(#","plain":"#) }
+    fileprivate static var reactor: JSONKey { JSONKey(#","reactor":"#) }
+    fileprivate static var state: JSONKey { JSONKey(#","state":"#) }
+    fileprivate static var step: JSONKey { JSONKey(#","step":"#) }
 }

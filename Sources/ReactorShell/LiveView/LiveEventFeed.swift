@@ -34,39 +34,40 @@ final class LiveEventFeed: SessionJournalReader {
     var sink: OutputSink { printer.sink }
 
     func read(_ event: SessionEvent) {
-        if case .line(let text, let origin) = event.kind {
+        switch event.kind {
+        case .line(let text, let origin):
             writePendingLine()
             pendingLine = (text, origin)
-            return
-        }
-        if case .action(_, _, let step) = event.kind, step != nil, event.sentAction != nil {
-            pendingLine = nil
-        } else {
-            writePendingLine()
-        }
-        switch event.kind {
-        case .line:
-            break
         case .action(_, _, let step):
-            guard let step, let sent = event.sentAction, let reactor = event.reactor else { return }
+            // A typed action stands for its line (a plain action line); one an effect dispatched
+            // is not an event of its own.
+            guard let step, case .sent(let sent)? = event.detail, let reactor = event.reactor else {
+                return writePendingLine()
+            }
+            pendingLine = nil
             printer.action(of: reactor, name: sent.command, arguments: sent.arguments, origin: sent.origin, step: step)
             eventCount += 1
         case .reduction(let label, let cause):
+            writePendingLine()
             guard let reactor = event.reactor else { return }
             writeMutation(of: reactor, changes: event.changes, label: label, cause: cause)
         case .restored(let label):
+            writePendingLine()
             guard let reactor = event.reactor else { return }
             writeMutation(of: reactor, changes: event.changes, label: label, cause: nil)
         case .effect:
+            writePendingLine()
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
             printer.effect(report)
             eventCount += 1
         case .expectation:
+            writePendingLine()
             guard let result = event.expectationResult else { return }
             printer.expectation(result)
             eventCount += 1
             skipsNextError = !result.ok
         case .error(let diagnostic):
+            writePendingLine()
             if skipsNextError {
                 skipsNextError = false
                 return
@@ -76,6 +77,7 @@ final class LiveEventFeed: SessionJournalReader {
         case .sceneLoaded:
             sceneLoaded()
         case .summary(let passed, let failed, let errors):
+            writePendingLine()
             printer.summary(passed: passed, failed: failed, errors: errors)
             eventCount += 1
         }

@@ -42,13 +42,13 @@ final class JSONLinesPrinter: SessionPrinter {
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
         let reactorName = jsonName(of: reactor), source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject { event in
-            event.field("event", constant: "action")
-            event.field("reactor", json: reactorName)
-            event.field("action", name)
-            event.field("args", object: arguments.fields)
-            event.field("source", json: source)
-            event.field("line", origin.line)
-            if let step { event.field("step", step) }
+            event.field(.event, constant: "action")
+            event.field(.reactor, json: reactorName)
+            event.field(.action, name)
+            event.field(.args, object: arguments.fields)
+            event.field(.source, json: source)
+            event.field(.line, origin.line)
+            if let step { event.field(.step, step) }
         } emit: { bytes in
             sink.writeResult(utf8: bytes)
         }
@@ -60,16 +60,16 @@ final class JSONLinesPrinter: SessionPrinter {
     ) {
         let reactorName = jsonName(of: reactor)
         JSONObjectWriter.withObject { event in
-            event.field("event", constant: "mutation")
-            event.field("reactor", json: reactorName)
-            event.field("mutation", label)
-            event.field("patch", patchOf: changes)
+            event.field(.event, constant: "mutation")
+            event.field(.reactor, json: reactorName)
+            event.field(.mutation, label)
+            event.field(.patch, patchOf: changes)
             if let cause {
-                event.object("cause") { fields in
-                    fields.field("origin", constant: cause.origin.literal)
-                    if let step = cause.step { fields.field("step", step) }
-                    if let label = cause.actionLabel { fields.field("action", cause.actionReactor, dot: label) }
-                    if let effect = cause.effectID { fields.field("effect", effect) }
+                event.object(.cause) { fields in
+                    fields.field(.origin, constant: cause.origin.literal)
+                    if let step = cause.step { fields.field(.step, step) }
+                    if let label = cause.actionLabel { fields.field(.action, cause.actionReactor, dot: label) }
+                    if let effect = cause.effectID { fields.field(.effect, effect) }
                 }
             }
         } emit: { bytes in
@@ -176,4 +176,20 @@ final class JSONLinesPrinter: SessionPrinter {
     private func emit(_ fields: [StateField]) {
         sink.writeResult(StateValue.object(fields).jsonText)
     }
+}
+
+/// The keys of the events written field by field, each written once.
+extension JSONKey {
+    fileprivate static var event: JSONKey { JSONKey(#","event":"#) }
+    fileprivate static var reactor: JSONKey { JSONKey(#","reactor":"#) }
+    fileprivate static var action: JSONKey { JSONKey(#","action":"#) }
+    fileprivate static var args: JSONKey { JSONKey(#","args":"#) }
+    fileprivate static var source: JSONKey { JSONKey(#","source":"#) }
+    fileprivate static var line: JSONKey { JSONKey(#","line":"#) }
+    fileprivate static var step: JSONKey { JSONKey(#","step":"#) }
+    fileprivate static var mutation: JSONKey { JSONKey(#","mutation":"#) }
+    fileprivate static var patch: JSONKey { JSONKey(#","patch":"#) }
+    fileprivate static var cause: JSONKey { JSONKey(#","cause":"#) }
+    fileprivate static var origin: JSONKey { JSONKey(#","origin":"#) }
+    fileprivate static var effect: JSONKey { JSONKey(#","effect":"#) }
 }

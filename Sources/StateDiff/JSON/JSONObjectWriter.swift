@@ -29,31 +29,29 @@ package struct JSONObjectWriter: ~Copyable {
         output
     }
 
-    /// `"key":`, after a comma unless it is the object's first (keys are the caller's ASCII
-    /// literals, which need no escapes).
-    private mutating func key(_ key: StaticString) {
-        if !isEmpty { output.append(UInt8(ascii: ",")) }
+    /// The key: `,"name":`, without the comma before the object's first field.
+    private mutating func key(_ key: JSONKey) {
+        let text = key.text
+        let skipped = isEmpty ? 1 : 0
         isEmpty = false
-        output.append(UInt8(ascii: "\""))
-        output.append(key)
-        output.append("\":")
+        output.append(bytes: text.utf8Start + skipped, count: text.utf8CodeUnitCount &- skipped)
     }
 
     /// A string field.
-    package mutating func field(_ key: StaticString, _ text: String) {
+    package mutating func field(_ key: JSONKey, _ text: String) {
         self.key(key)
         appendJSONString(text, to: &output)
     }
 
     /// A string field whose value is already JSON text, quotes included (a ``JSONStringLiteral``'s).
-    package mutating func field(_ key: StaticString, json bytes: [UInt8]) {
+    package mutating func field(_ key: JSONKey, json bytes: [UInt8]) {
         self.key(key)
         output.append(bytes)
     }
 
     /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):
     /// copied as it is, without the scan a `String` gets.
-    package mutating func field(_ key: StaticString, constant value: StaticString) {
+    package mutating func field(_ key: JSONKey, constant value: StaticString) {
         self.key(key)
         output.append(UInt8(ascii: "\""))
         output.append(value)
@@ -62,7 +60,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// A string field holding `prefix.text`, or `text` alone when `prefix` is nil (`write.submit`),
     /// written without making the joined `String`.
-    package mutating func field(_ key: StaticString, _ prefix: String?, dot text: String) {
+    package mutating func field(_ key: JSONKey, _ prefix: String?, dot text: String) {
         self.key(key)
         output.append(UInt8(ascii: "\""))
         if let prefix {
@@ -74,19 +72,19 @@ package struct JSONObjectWriter: ~Copyable {
     }
 
     /// An integer field.
-    package mutating func field(_ key: StaticString, _ number: Int) {
+    package mutating func field(_ key: JSONKey, _ number: Int) {
         self.key(key)
         output.append(number)
     }
 
     /// A field holding any value.
-    package mutating func field(_ key: StaticString, _ value: StateValue) {
+    package mutating func field(_ key: JSONKey, _ value: StateValue) {
         self.key(key)
         value.appendJSON(to: &output)
     }
 
     /// A field holding an object whose fields `body` writes.
-    package mutating func object(_ key: StaticString, _ body: (inout JSONObjectWriter) -> Void) {
+    package mutating func object(_ key: JSONKey, _ body: (inout JSONObjectWriter) -> Void) {
         self.key(key)
         output.append(UInt8(ascii: "{"))
         isEmpty = true
@@ -97,7 +95,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// A field holding the object made of `fields` (`StateValue.object(fields)`), written from the
     /// array in place.
-    package mutating func field(_ key: StaticString, object fields: [StateField]) {
+    package mutating func field(_ key: JSONKey, object fields: [StateField]) {
         self.key(key)
         output.append(UInt8(ascii: "{"))
         for (index, field) in fields.enumerated() {
@@ -110,12 +108,13 @@ package struct JSONObjectWriter: ~Copyable {
     }
 
     /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`).
-    package mutating func field(_ key: StaticString, patchOf changes: [StateChange]) {
+    package mutating func field(_ key: JSONKey, patchOf changes: [StateChange]) {
         self.key(key)
         output.append(UInt8(ascii: "["))
-        for (index, change) in changes.enumerated() {
+        // By index: each change is read in place, not copied out of the array (retained and released).
+        for index in changes.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendOperation(change)
+            appendOperation(changes[index])
         }
         output.append(UInt8(ascii: "]"))
     }

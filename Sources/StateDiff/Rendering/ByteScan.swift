@@ -18,20 +18,21 @@ func withUTF8InPlace(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Voi
 }
 
 /// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
-/// eight at a time.
+/// eight at a time; the last word overlaps the one before it rather than going byte by byte.
 func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    guard count >= 8 else {
+        for byte in bytes where needsJSONEscape(byte) { return true }
+        return false
+    }
     let raw = UnsafeRawPointer(base)
     var offset = 0
-    while offset + 8 <= bytes.count {
+    while offset + 8 <= count {
         if wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
         offset += 8
     }
-    while offset < bytes.count {
-        if needsJSONEscape(base[offset]) { return true }
-        offset += 1
-    }
-    return false
+    return offset < count && wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
 }
 
 /// Whether any of `bytes` is escaped in a literal (``needsEscape(_:)``), read eight at a time;

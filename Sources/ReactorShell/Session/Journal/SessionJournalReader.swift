@@ -59,18 +59,18 @@ public struct SessionEvent {
     /// not, and unnarrowed by `:watch`); when there was no report before, the whole state
     /// replacing the root. Empty for other events, and when the state could not be described.
     public let changes: [StateChange]
-    /// What the session's own readers knew of the event besides (one reference: every event
-    /// read is copied, and most have none).
+    /// What the session's own readers knew of the event besides.
     var detail: Detail?
 
-    /// What the session's own readers knew of an event besides its kind.
-    indirect enum Detail {
+    /// What the session's own readers knew of an event besides its kind: the typed action in
+    /// place (nearly every line has one: no box to allocate), the rarer and larger ones boxed.
+    enum Detail {
         /// For a typed action, what was sent: its command, arguments and line.
         case sent(SentAction)
         /// For an effect the output reports (failed, cancelled by an action, or traced), the report.
-        case effect(EffectReport)
+        indirect case effect(EffectReport)
         /// For an expectation, its whole result.
-        case expectation(ExpectationResult)
+        indirect case expectation(ExpectationResult)
     }
 
     /// For a typed action, what was sent.
