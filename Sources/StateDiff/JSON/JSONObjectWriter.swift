@@ -107,36 +107,32 @@ package struct JSONObjectWriter: ~Copyable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`).
+    /// A field holding the JSON Patch of `changes` (`JSONPatch(changes).jsonValue`), each
+    /// operation as `JSONPatchOperation(change).appendJSON(to:)` writes it. Each change's parts
+    /// are read in place, not the change copied out of the array (retained and released).
     package mutating func field(_ key: JSONKey, patchOf changes: [StateChange]) {
         self.key(key)
         output.append(UInt8(ascii: "["))
-        // By index: each change is read in place, not copied out of the array (retained and released).
         for index in changes.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendOperation(changes[index])
+            let kind = changes[index].storedKind
+            switch kind {
+            case .insert: output.append("{\"op\":\"add\",\"path\":")
+            case .remove: output.append("{\"op\":\"remove\",\"path\":")
+            case .replace: output.append("{\"op\":\"replace\",\"path\":")
+            }
+            changes[index].storedPath.appendJSONPointerString(to: &output)
+            if kind != .insert {
+                output.append(",\"old\":")
+                appendValueOrNull(changes[index].storedOldValue)
+            }
+            if kind != .remove {
+                output.append(",\"value\":")
+                appendValueOrNull(changes[index].storedNewValue)
+            }
+            output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
-    }
-
-    /// One operation as `JSONPatchOperation(change).appendJSON(to:)` writes it.
-    private mutating func appendOperation(_ change: StateChange) {
-        let kind = change.storedKind
-        switch kind {
-        case .insert: output.append("{\"op\":\"add\",\"path\":")
-        case .remove: output.append("{\"op\":\"remove\",\"path\":")
-        case .replace: output.append("{\"op\":\"replace\",\"path\":")
-        }
-        change.storedPath.appendJSONPointerString(to: &output)
-        if kind != .insert {
-            output.append(",\"old\":")
-            appendValueOrNull(change.storedOldValue)
-        }
-        if kind != .remove {
-            output.append(",\"value\":")
-            appendValueOrNull(change.storedNewValue)
-        }
-        output.append(UInt8(ascii: "}"))
     }
 
     /// The value, or `null`.

@@ -53,7 +53,10 @@ package struct TextBuffer: ~Copyable {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
-    @usableFromInline
+    /// Moves the bytes to memory of at least `needed` bytes. Out of line: rarely taken, and
+    /// inlined it would fill every append's code with the allocation, for the hot path to save
+    /// and restore registers around (about 25 instructions a JSON key, docs/performance.md).
+    @usableFromInline @inline(never)
     package mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
