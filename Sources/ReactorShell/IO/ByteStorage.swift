@@ -1,9 +1,31 @@
+// ReactorShell's second door to pointer code (the first is POSIXIO.swift, for libc): memory the
+// shell manages itself. Nothing else in the module allocates, frees or reads memory through a
+// pointer; it asks these types.
+//
+// Why: the reader hands out a script line's bytes and the output sink copies each printed line
+// without making a `String` or an array of them (a batch run does that about a million times a
+// second, docs/performance.md), and a fatal signal's handler may read only memory that never
+// moves, through plain loads, with no reference counting or lock (SPEC §6: what was printed
+// reaches stdout and the crash names the script line).
+//
+// Pinned by LineReaderTests and LineReaderSplittingTests (lines cut from pipes in chunks of every
+// size, byte order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
+// CrashReportTests (a trapping reactor: the pending output and the `at FILE:LINE` report), the
+// transcript tests of SessionRecordExportTests (the output capture), and PauseKeysTests (the
+// terminal mode a signal restores).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Bytes in memory of their own, allocated and freed by the object: for byte buffers whose bytes
-/// are read through a pointer that must stay valid between calls (``LineReader``), or appended to
-/// without `Array`'s generic `append(contentsOf:)` (``SessionInput``). The owner keeps the count.
+/// are read in place between calls (``LineReader``), or appended to without `Array`'s generic
+/// `append(contentsOf:)` (``SessionInput``, ``OutputCapture``). The owner keeps the count.
 final class ByteStorage {
     // Exempt from dynamic exclusivity checks (read on every line): never passed `inout`.
-    @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt8>
+    @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
     @exclusivity(unchecked) private var capacity = 0
 
     init() {
@@ -34,5 +56,118 @@ final class ByteStorage {
     func append(_ bytes: UnsafeBufferPointer<UInt8>, at count: Int) {
         reserve(count + bytes.count, keeping: count)
         if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+    }
+
+    /// Copies `bytes` to offset `count`, growing the storage as needed.
+    func append(_ bytes: [UInt8], at count: Int) {
+        bytes.withUnsafeBufferPointer { append($0, at: count) }
+    }
+
+    /// The byte at `index` (below what the owner counts).
+    subscript(index: Int) -> UInt8 {
+        base[index]
+    }
+
+    /// The eight bytes from `index` as one little-endian word (`index + 8` at most what the owner counts).
+    func word(at index: Int) -> UInt64 {
+        UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    }
+
+    /// The index of the first `byte` in `range`, if any (`memchr`).
+    func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+        guard !range.isEmpty, let found = memchr(base + range.lowerBound, Int32(byte), range.count) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// Moves the bytes of `range` to offset `offset` (the ranges may overlap).
+    func moveBytes(_ range: Range<Int>, to offset: Int) {
+        memmove(base + offset, base + range.lowerBound, range.count)
+    }
+
+    /// Reads at most `count` bytes of `descriptor` into offset `offset`, growing the storage as needed.
+    func read(_ descriptor: Int32, at offset: Int, count: Int) -> POSIXIO.ReadResult {
+        reserve(offset + count, keeping: offset)
+        return POSIXIO.readChunk(descriptor, into: UnsafeMutableRawBufferPointer(start: base + offset, count: count))
+    }
+
+    /// The bytes of `range`, valid until the storage is next changed.
+    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// The bytes of `range` as UTF-8 text.
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: bytes(range), as: UTF8.self)
+    }
+}
+
+/// A value in memory of its own that never moves: read and written in place with plain loads and
+/// stores, so a signal handler may read it (no reference counting, no lock, no allocation). For
+/// what a fatal signal's handler needs: ``SignalSafeOutput``'s record, an ``OutputSink``'s
+/// counters, ``PausedTerminal``'s mode. Freed only by ``deallocate()``, by its one owner.
+struct FixedCell<Value: BitwiseCopyable>: Equatable, @unchecked Sendable {
+    // @unchecked Sendable: the cells kept in statics are written on the main actor and read by
+    // a signal handler, which is what they are for.
+    private let address: UnsafeMutablePointer<Value>
+
+    init(_ value: Value) {
+        address = .allocate(capacity: 1)
+        address.initialize(to: value)
+    }
+
+    /// The value, read and written in place.
+    var value: Value {
+        unsafeAddress { UnsafePointer(address) }
+        nonmutating unsafeMutableAddress { address }
+    }
+
+    /// Frees the memory (the cell is not used afterwards).
+    func deallocate() {
+        address.deallocate()
+    }
+}
+
+/// Bytes in memory of their own that never move, like ``FixedCell``: an ``OutputSink``'s
+/// pending results, the script name ``SignalSafeOutput`` reports. Freed only by
+/// ``deallocate()``, by its one owner.
+struct FixedBytes: Equatable, @unchecked Sendable {
+    // @unchecked Sendable: as ``FixedCell``.
+    private let base: UnsafeMutablePointer<UInt8>
+    /// How many bytes there are.
+    let count: Int
+
+    /// `count` zero bytes.
+    init(count: Int) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: 0, count: count)
+        self.count = count
+    }
+
+    /// Frees the memory (the bytes are not used afterwards).
+    func deallocate() {
+        base.deallocate()
+    }
+
+    /// The byte at `index`.
+    subscript(index: Int) -> UInt8 {
+        get { base[index] }
+        nonmutating set { base[index] = newValue }
+    }
+
+    /// Copies `bytes` to `offset` (the caller makes sure they fit).
+    func copy(_ bytes: UnsafeBufferPointer<UInt8>, to offset: Int) {
+        if let source = bytes.baseAddress { (base + offset).update(from: source, count: bytes.count) }
+    }
+
+    /// Calls `body` with the bytes of `range`.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    }
+
+    /// Writes the bytes of `range` to `descriptor` with the one write loop (async-signal-safe);
+    /// `progress` is told the bytes each write took.
+    @discardableResult
+    func write(_ range: Range<Int>, to descriptor: Int32, progress: (Int) -> Void = { _ in }) -> POSIXError? {
+        POSIXIO.writeAll(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor, progress: progress)
     }
 }

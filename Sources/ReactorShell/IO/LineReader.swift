@@ -39,7 +39,7 @@ extension InputLine {
 /// byte is reported as such, with its number, so the caller can say where.
 struct LineReader {
     private let descriptor: Int32
-    /// The bytes read and not yet dropped: `storage.base[0..<count]`. Raw memory rather than an
+    /// The bytes read and not yet dropped: `storage[0..<count]`. Memory of its own rather than an
     /// array, so that a line's bytes can be handed out (``nextLine()``) without a `String` made of
     /// them or a closure around them. A copy of a reader shares it: readers are not copied.
     private let storage = ByteStorage()
@@ -108,31 +108,30 @@ struct LineReader {
     @inline(__always)
     private mutating func nextPlainLine() -> RawLine? {
         guard !atStart && !skippingLongLine else { return nil }
-        let base = UnsafePointer(storage.base)
-        let raw = UnsafeRawPointer(base)
+        let storage = storage
         let end = count
         var index = start
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         let newlines: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
         while index + 8 <= end {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = storage.word(at: index)
             let crossed = word ^ newlines
             if (word | (word &- ones) | (crossed &- ones)) & highBits != 0 { break }
             index += 8
         }
         while true {
             guard index < end else { return nil }
-            let byte = base[index]
+            let byte = storage[index]
             if byte == 10 { break }
             if byte == 0 || byte >= 0x80 { return nil }
             index += 1
         }
         var lineEnd = index
-        if lineEnd > start, base[lineEnd - 1] == 13 { lineEnd -= 1 }
+        if lineEnd > start, storage[lineEnd - 1] == 13 { lineEnd -= 1 }
         guard lineEnd - start <= maximumLineLength else { return nil }
         lineNumber += 1
-        let line = RawLine.text(UnsafeBufferPointer(start: base + start, count: lineEnd - start), number: lineNumber)
+        let line = RawLine.text(storage.bytes(start..<lineEnd), number: lineNumber)
         start = index + 1
         scanned = start
         return line
@@ -207,16 +206,15 @@ struct LineReader {
     /// Whether the first `prefix` (at most 3) unconsumed bytes are those of the byte order mark.
     private func startsWithByteOrderMark(prefix: Int) -> Bool {
         let marks: (UInt8, UInt8, UInt8) = (0xEF, 0xBB, 0xBF)
-        let bytes = storage.base + start
-        return (prefix < 1 || bytes[0] == marks.0) && (prefix < 2 || bytes[1] == marks.1) && (prefix < 3 || bytes[2] == marks.2)
+        return (prefix < 1 || storage[start] == marks.0) && (prefix < 2 || storage[start + 1] == marks.1)
+            && (prefix < 3 || storage[start + 2] == marks.2)
     }
 
     /// Adds `bytes` read elsewhere.
     mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         compact()
         let added = Array(bytes)
-        storage.reserve(count + added.count, keeping: count)
-        added.withUnsafeBufferPointer { (storage.base + count).update(from: $0.baseAddress!, count: $0.count) }
+        storage.append(added, at: count)
         count += added.count
     }
 
@@ -227,10 +225,7 @@ struct LineReader {
 
     /// The index of the next `\n` at or after `scanned`, if the buffer holds one.
     private func newlineIndex() -> Int? {
-        guard scanned < count else { return nil }
-        let base = storage.base
-        guard let found = memchr(base + scanned, 10, count - scanned) else { return nil }
-        return UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - UnsafePointer(base)
+        storage.firstIndex(of: 10, in: scanned..<count)
     }
 
     /// How many bytes the reader holds now (consumed ones included until they are dropped).
@@ -238,8 +233,7 @@ struct LineReader {
 
     /// Whether the buffered bytes from `index` on hold a NUL byte.
     private func holdsNUL(from index: Int) -> Bool {
-        guard index < count else { return false }
-        return memchr(storage.base + index, 0, count - index) != nil
+        index < count && storage.firstIndex(of: 0, in: index..<count) != nil
     }
 
     /// Drops every byte read so far (the middle of a line too long to keep).
@@ -254,11 +248,10 @@ struct LineReader {
         start = end + separatorLength
         scanned = start
         let number = lineNumber
-        let base = UnsafePointer(storage.base)
         var lineEnd = end
-        if lineEnd > lineStart, base[lineEnd - 1] == 13 { lineEnd -= 1 }
+        if lineEnd > lineStart, storage[lineEnd - 1] == 13 { lineEnd -= 1 }
         if lineEnd - lineStart > maximumLineLength { return .tooLong(number: number) }
-        let bytes = UnsafeBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+        let bytes = storage.bytes(lineStart..<lineEnd)
         // One pass for the common case: no NUL, all ASCII (then the bytes are valid UTF-8 as they are).
         switch Self.scan(bytes) {
         case .ascii:
@@ -314,8 +307,7 @@ struct LineReader {
     /// Drops the consumed bytes once they are half the buffer.
     private mutating func compact() {
         if start > 0, start >= count / 2 {
-            let base = storage.base
-            memmove(base, base + start, count - start)
+            storage.moveBytes(start..<count, to: 0)
             count -= start
             scanned -= start
             start = 0
@@ -327,9 +319,7 @@ struct LineReader {
     mutating func readChunk() {
         guard !reachedEnd else { return }
         compact()
-        storage.reserve(count + Self.chunkSize, keeping: count)
-        let free = UnsafeMutableRawBufferPointer(start: storage.base + count, count: Self.chunkSize)
-        switch POSIXIO.readChunk(descriptor, into: free) {
+        switch storage.read(descriptor, at: count, count: Self.chunkSize) {
         case .bytes(let read):
             count += read
         case .end:

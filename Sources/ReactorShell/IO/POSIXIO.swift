@@ -82,6 +82,12 @@ package enum POSIXIO {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 
+    /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:progress:)`` (async-signal-safe too).
+    @discardableResult
+    static func writeAll(_ text: StaticString, to descriptor: Int32) -> POSIXError? {
+        writeAll(UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount), to: descriptor)
+    }
+
     /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:progress:)``.
     @discardableResult
     package static func writeAll(_ text: String, to descriptor: Int32) -> POSIXError? {

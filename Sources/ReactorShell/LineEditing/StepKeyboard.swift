@@ -220,31 +220,29 @@ final class StepKeyboard {
 /// The terminal mode to put back if the process ends by a signal (SIGTERM, SIGHUP) while a pause
 /// has the terminal in its own mode: kept where a signal handler can read it without locks.
 enum PausedTerminal {
-    private nonisolated(unsafe) static let mode: UnsafeMutablePointer<termios> = {
-        let pointer = UnsafeMutablePointer<termios>.allocate(capacity: 1)
-        pointer.initialize(to: termios())
-        return pointer
-    }()
-    /// The descriptor whose mode `mode` is, or -1 when no pause holds the terminal.
-    private nonisolated(unsafe) static var descriptor: Int32 = -1
+    /// The mode to put back, and the descriptor whose mode it is (-1 when no pause holds the terminal).
+    private static let saved = FixedCell((mode: termios(), descriptor: Int32(-1)))
 
-    /// A pause changed `descriptor`'s mode, which was `saved`.
+    /// A pause changed `descriptor`'s mode, which was `mode`.
     @MainActor
-    static func remember(_ saved: termios, of descriptor: Int32) {
-        mode.pointee = saved
-        Self.descriptor = descriptor
+    static func remember(_ mode: termios, of descriptor: Int32) {
+        saved.value.descriptor = -1
+        saved.value.mode = mode
+        saved.value.descriptor = descriptor
     }
 
     /// The pause put the mode back itself.
     @MainActor
     static func forget() {
-        descriptor = -1
+        saved.value.descriptor = -1
     }
 
     /// From a signal handler: puts the terminal back as it was before the pause, if one holds it
     /// (`tcsetattr` is async-signal-safe).
     static func restoreFromSignalHandler() {
+        let descriptor = saved.value.descriptor
         guard descriptor >= 0 else { return }
-        tcsetattr(descriptor, TCSANOW, mode)
+        var mode = saved.value.mode
+        tcsetattr(descriptor, TCSANOW, &mode)
     }
 }

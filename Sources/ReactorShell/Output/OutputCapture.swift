@@ -30,8 +30,7 @@ final class OutputCapture {
         storage.append(bytes, at: count)
         count += bytes.count
         if newline {
-            var byte: UInt8 = 10
-            withUnsafePointer(to: &byte) { storage.append(UnsafeBufferPointer(start: $0, count: 1), at: count) }
+            storage.append([10], at: count)
             count += 1
         }
     }
@@ -45,6 +44,6 @@ final class OutputCapture {
     /// The text of bytes `start..<end` (clamped to what is kept), as UTF-8.
     func text(from start: Int, to end: Int) -> String {
         let start = min(max(0, start), count), end = min(max(start, end), count)
-        return String(decoding: UnsafeBufferPointer(start: storage.base + start, count: end - start), as: UTF8.self)
+        return storage.string(start..<end)
     }
 }

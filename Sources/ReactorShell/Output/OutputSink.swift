@@ -96,7 +96,7 @@ public final class OutputSink {
                 return
             }
         }
-        if let source = bytes.baseAddress { (pending.base + pending.count).update(from: source, count: bytes.count) }
+        pending.bytes.copy(bytes, to: pending.count)
         pending.count += bytes.count
         pending.append(10)
         if flushesEachWrite || pending.count == pending.capacity { flush() }
@@ -120,13 +120,11 @@ public final class OutputSink {
     /// Writes pending results out.
     public func flush() {
         guard pending.count > 0 else { return }
-        captureBytes(UnsafeBufferPointer(start: pending.base, count: pending.count))
+        if capture != nil { pending.bytes.withBytes(0..<pending.count) { captureBytes($0) } }
         // Progress is kept in `written` as it is made, so that a signal handler arriving in the
         // middle writes only the rest (see `SignalSafeOutput.writePendingResults`).
         pending.written = 0
-        let failure = POSIXIO.writeAll(UnsafeRawBufferPointer(start: pending.base, count: pending.count), to: resultDescriptor) {
-            pending.written += $0
-        }
+        let failure = pending.bytes.write(0..<pending.count, to: resultDescriptor) { pending.written += $0 }
         pending.count = 0
         pending.written = 0
         if let failure { resultWriteFailed(failure.code) }
@@ -136,7 +134,7 @@ public final class OutputSink {
     public func registerForSignals() {
         SignalSafeOutput.prepare()
         SignalSafeOutput.register(
-            pendingBase: pending.base, counters: pending.counters,
+            pendingBytes: pending.bytes, counters: pending.counters,
             resultDescriptor: resultDescriptor, errorDescriptor: errorDescriptor)
     }
 
@@ -156,48 +154,54 @@ public final class OutputSink {
 /// Bytes waiting to be written, in memory of their own: appending is a bounds check and a copy
 /// (an `[UInt8]` adds a uniqueness check and its generic `append(contentsOf:)` path).
 ///
-/// The counters live in plain memory too, so that a signal handler can write out what is pending
-/// (see ``SignalSafeOutput``): `[0]` the bytes buffered, `[1]` how many of them a flush in
-/// progress has written already; `[2]` how many bytes the sink's capture holds.
+/// The bytes and the counters live in memory that never moves (``FixedBytes``, ``FixedCell``),
+/// so that a signal handler can write out what is pending (see ``SignalSafeOutput``).
 private final class PendingBytes {
-    let base: UnsafeMutablePointer<UInt8>
-    let capacity: Int
-    let counters: UnsafeMutablePointer<Int>
+    let bytes: FixedBytes
+    let counters = FixedCell(PendingCounters())
+    var capacity: Int { bytes.count }
 
     init(capacity: Int) {
-        self.capacity = capacity
-        base = .allocate(capacity: capacity)
-        counters = .allocate(capacity: 3)
-        counters.initialize(repeating: 0, count: 3)
+        bytes = FixedBytes(count: capacity)
     }
 
     deinit {
         SignalSafeOutput.unregister(counters: counters)
-        base.deallocate()
+        bytes.deallocate()
         counters.deallocate()
     }
 
     /// The bytes buffered.
     var count: Int {
-        get { counters[0] }
-        set { counters[0] = newValue }
+        get { counters.value.count }
+        set { counters.value.count = newValue }
     }
 
     /// How many bytes the sink's capture holds (``OutputSink/capture``).
     var captured: Int {
-        get { counters[2] }
-        set { counters[2] = newValue }
+        get { counters.value.captured }
+        set { counters.value.captured = newValue }
     }
 
     /// The bytes of the buffer a flush in progress has written.
     var written: Int {
-        get { counters[1] }
-        set { counters[1] = newValue }
+        get { counters.value.written }
+        set { counters.value.written = newValue }
     }
 
     /// Appends one byte; the caller makes sure there is room.
     func append(_ byte: UInt8) {
-        base[count] = byte
+        bytes[count] = byte
         count += 1
     }
+}
+
+/// Where an ``OutputSink``'s buffer stands, in plain memory a signal handler reads.
+struct PendingCounters {
+    /// The bytes buffered.
+    var count = 0
+    /// How many of them a flush in progress has written already.
+    var written = 0
+    /// How many bytes the sink's capture holds.
+    var captured = 0
 }

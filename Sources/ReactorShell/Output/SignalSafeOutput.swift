@@ -1,22 +1,17 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What a signal handler may need when the process is about to die: the results an ``OutputSink``
-/// has buffered but not written, and the script line being run. Kept in plain memory allocated
-/// once, so a handler reads it with loads and writes it out with write(2) alone — no locks,
-/// no allocation, no Swift runtime calls (SPEC §6: what was printed reaches stdout, and a crash
+/// has buffered but not written, and the script line being run. Kept in memory that never moves
+/// (``FixedCell``, ``FixedBytes``), so a handler reads it with loads and writes it out with the
+/// one write loop (``POSIXIO/writeAll(_:to:progress:)``, write(2) alone) — no locks, no
+/// allocation, no Swift runtime calls (SPEC §6: what was printed reaches stdout, and a crash
 /// names the script line).
 ///
 /// One sink (the program's) registers its buffer; the session updates the line as it runs.
 enum SignalSafeOutput {
-    /// The memory every field lives in.
+    /// What the handler reads, in one place.
     private struct Record {
-        /// The registered sink's pending bytes, and where its counters live (see ``PendingBytes``).
-        var pendingBase: UnsafeMutablePointer<UInt8>?
-        var pendingCounters: UnsafeMutablePointer<Int>?
+        /// The registered sink's pending bytes and its counters (see ``PendingBytes``).
+        var pendingBytes: FixedBytes?
+        var pendingCounters: FixedCell<PendingCounters>?
         var resultDescriptor: Int32 = 1
         var errorDescriptor: Int32 = 2
         /// The script being run (truncated to ``sourceCapacity`` bytes) and the line in it.
@@ -25,114 +20,89 @@ enum SignalSafeOutput {
     }
 
     static let sourceCapacity = 256
-    private nonisolated(unsafe) static let record: UnsafeMutablePointer<Record> = {
-        let pointer = UnsafeMutablePointer<Record>.allocate(capacity: 1)
-        pointer.initialize(to: Record())
-        return pointer
-    }()
-    private nonisolated(unsafe) static let sourceBytes: UnsafeMutablePointer<UInt8> = {
-        let pointer = UnsafeMutablePointer<UInt8>.allocate(capacity: sourceCapacity)
-        pointer.initialize(repeating: 0, count: sourceCapacity)
-        return pointer
-    }()
-
-    /// The record, read and written in place (the only door to `record`).
-    private static var state: Record {
-        unsafeAddress { UnsafePointer(record) }
-        unsafeMutableAddress { record }
-    }
+    private static let record = FixedCell(Record())
+    private static let sourceBytes = FixedBytes(count: sourceCapacity)
+    /// Where ``writeReport(_:)`` puts the line number: `:` and up to 20 digits.
+    private static let digits = FixedBytes(count: 24)
 
     /// Makes sure the storage exists before a handler can look at it.
     static func prepare() {
         _ = record
         _ = sourceBytes
+        _ = digits
     }
 
     /// Registers the buffer of the sink whose results a handler writes out.
     static func register(
-        pendingBase: UnsafeMutablePointer<UInt8>, counters: UnsafeMutablePointer<Int>,
-        resultDescriptor: Int32, errorDescriptor: Int32
+        pendingBytes: FixedBytes, counters: FixedCell<PendingCounters>, resultDescriptor: Int32, errorDescriptor: Int32
     ) {
-        state.pendingCounters = nil
-        state.pendingBase = pendingBase
-        state.resultDescriptor = resultDescriptor
-        state.errorDescriptor = errorDescriptor
-        state.pendingCounters = counters
+        record.value.pendingCounters = nil
+        record.value.pendingBytes = pendingBytes
+        record.value.resultDescriptor = resultDescriptor
+        record.value.errorDescriptor = errorDescriptor
+        record.value.pendingCounters = counters
     }
 
     /// Forgets the registered buffer (its sink is going away).
-    static func unregister(counters: UnsafeMutablePointer<Int>) {
-        if state.pendingCounters == counters { state.pendingCounters = nil }
+    static func unregister(counters: FixedCell<PendingCounters>) {
+        if record.value.pendingCounters == counters { record.value.pendingCounters = nil }
     }
 
     /// The script now being run (nil: none, as between lines typed interactively).
     static var source: String? {
         get {
-            let length = state.sourceLength
-            return length == 0 ? nil : String(decoding: UnsafeBufferPointer(start: sourceBytes, count: length), as: UTF8.self)
+            let length = record.value.sourceLength
+            return length == 0 ? nil : sourceBytes.withBytes(0..<length) { String(decoding: $0, as: UTF8.self) }
         }
         set {
-            state.sourceLength = 0
+            record.value.sourceLength = 0
             guard var text = newValue else { return }
             text.withUTF8 { bytes in
                 let count = min(bytes.count, sourceCapacity)
-                if let base = bytes.baseAddress { sourceBytes.update(from: base, count: count) }
-                state.sourceLength = count
+                sourceBytes.copy(.init(rebasing: bytes.prefix(count)), to: 0)
+                record.value.sourceLength = count
             }
         }
     }
 
     /// The 1-based line of ``source`` being run.
     static var line: Int {
-        get { state.line }
-        set { state.line = newValue }
+        get { record.value.line }
+        set { record.value.line = newValue }
     }
 
     // MARK: From a signal handler
 
     /// Writes the registered sink's pending results out (async-signal-safe).
     static func writePendingResults() {
-        guard let counters = state.pendingCounters, let base = state.pendingBase else { return }
-        let count = counters[0], written = counters[1]
+        guard let counters = record.value.pendingCounters, let bytes = record.value.pendingBytes else { return }
+        let count = counters.value.count, written = counters.value.written
         guard count > written, written >= 0 else { return }
-        writeAll(base + written, count - written, to: state.resultDescriptor)
-        counters[1] = count
+        bytes.write(written..<count, to: record.value.resultDescriptor)
+        counters.value.written = count
     }
 
     /// Writes `reactor-shell: <what>` and, when a script line is being run, ` at FILE:LINE`, and a
     /// newline to stderr (async-signal-safe).
     static func writeReport(_ what: StaticString) {
-        let descriptor = state.errorDescriptor
-        writeStatic("reactor-shell: ", to: descriptor)
-        writeStatic(what, to: descriptor)
-        let length = state.sourceLength
+        let descriptor = record.value.errorDescriptor
+        POSIXIO.writeAll("reactor-shell: " as StaticString, to: descriptor)
+        POSIXIO.writeAll(what, to: descriptor)
+        let length = record.value.sourceLength
         if length > 0 {
-            writeStatic(" while running ", to: descriptor)
-            writeAll(sourceBytes, length, to: descriptor)
-            var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes on the stack: ':' and up to 20 digits
-            withUnsafeMutableBytes(of: &digits) { buffer in
-                var value = UInt(bitPattern: state.line)
-                var index = buffer.count
-                repeat {
-                    index -= 1
-                    buffer[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
-                    value /= 10
-                } while value > 0 && index > 1
+            POSIXIO.writeAll(" while running " as StaticString, to: descriptor)
+            sourceBytes.write(0..<length, to: descriptor)
+            var value = UInt(bitPattern: record.value.line)
+            var index = digits.count
+            repeat {
                 index -= 1
-                buffer[index] = UInt8(ascii: ":")
-                let start = buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + index
-                writeAll(start, buffer.count - index, to: descriptor)
-            }
+                digits[index] = UInt8(truncatingIfNeeded: 48 + value % 10)
+                value /= 10
+            } while value > 0 && index > 1
+            index -= 1
+            digits[index] = UInt8(ascii: ":")
+            digits.write(index..<digits.count, to: descriptor)
         }
-        writeStatic("\n", to: descriptor)
-    }
-
-    private static func writeStatic(_ text: StaticString, to descriptor: Int32) {
-        writeAll(text.utf8Start, text.utf8CodeUnitCount, to: descriptor)
-    }
-
-    /// Writes `count` bytes from `start` with the shell's one write loop (async-signal-safe).
-    private static func writeAll(_ start: UnsafePointer<UInt8>, _ count: Int, to descriptor: Int32) {
-        POSIXIO.writeAll(UnsafeRawBufferPointer(start: start, count: count), to: descriptor)
+        POSIXIO.writeAll("\n" as StaticString, to: descriptor)
     }
 }

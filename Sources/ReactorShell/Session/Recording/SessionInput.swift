@@ -41,7 +41,7 @@ struct SessionInput {
             while runIndex + 1 < runs.count && runs[runIndex + 1].first <= index { runIndex += 1 }
             let run = runs[runIndex]
             let start = index == 0 ? 0 : ends[index - 1]
-            let text = String(decoding: UnsafeBufferPointer(start: bytes.base + start, count: ends[index] - start), as: UTF8.self)
+            let text = bytes.string(start..<ends[index])
             lines.append(Line(
                 text: text, origin: LineOrigin(source: run.source, line: run.number + index - run.first), depth: run.depth))
         }
