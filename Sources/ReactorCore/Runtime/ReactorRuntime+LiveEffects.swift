@@ -72,7 +72,7 @@ extension ReactorRuntime {
     func reportEffect(_ unit: EffectUnit, _ phase: EffectPhase) {
         emitEffect(EffectEvent(
             effectID: unit.id, actionID: unit.actionID, cancellation: unit.cancellation,
-            phase: phase, time: scheduler.clock.now, cancellingActionID: unit.cancellingActionID
+            phase: phase, time: unit.scheduler.clock.now, cancellingActionID: unit.cancellingActionID
         ))
     }
 

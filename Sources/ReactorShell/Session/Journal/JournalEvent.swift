@@ -26,7 +26,8 @@ public struct JournalEvent {
     public let reactor: Int
     /// The scene clock's time when it happened.
     public let time: Duration
-    /// The effect whose code was running when it happened (nil: an action's synchronous part).
+    /// For an action or a reduction, the effect whose code was running when it happened (nil: an
+    /// action's synchronous part); nil for an effect's step, which names its effect itself.
     public let runningEffect: RunningEffect?
     /// Whether it happened while the shell was sending a typed action (its synchronous part): a
     /// service event without an effect then goes back to that action.
