@@ -21,6 +21,8 @@ final class LiveEventFeed: SessionJournalReader {
     private var skipsNextError = false
     /// Events written so far (the last one's `seq`).
     private(set) var eventCount = 0
+    /// The JSON text of the scene's reactors' names, by index (made again for each scene).
+    private var reactorNames: [[UInt8]] = []
 
     /// A feed writing into `sink` the events of a session over `scene`, after `eventsBefore`
     /// events written there already (a live view's catching up).
@@ -41,20 +43,20 @@ final class LiveEventFeed: SessionJournalReader {
         case .action(_, _, let step):
             // A typed action stands for its line (a plain action line); one an effect dispatched
             // is not an event of its own.
-            guard let step, case .sent(let sent)? = event.detail, let reactor = event.reactor else {
+            guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else {
                 return writePendingLine()
             }
             pendingLine = nil
-            printer.action(of: reactor, name: sent.command, arguments: sent.arguments, origin: sent.origin, step: step)
+            printer.action(
+                reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
+                origin: sent.origin, step: step)
             eventCount += 1
         case .reduction(let label, let cause):
             writePendingLine()
-            guard let reactor = event.reactor else { return }
-            writeMutation(of: reactor, changes: event.changes, label: label, cause: cause)
+            writeMutation(of: event, label: label, cause: cause)
         case .restored(let label):
             writePendingLine()
-            guard let reactor = event.reactor else { return }
-            writeMutation(of: reactor, changes: event.changes, label: label, cause: nil)
+            writeMutation(of: event, label: label, cause: nil)
         case .effect:
             writePendingLine()
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
@@ -88,6 +90,7 @@ final class LiveEventFeed: SessionJournalReader {
     /// mutations that follow apply.
     func sceneLoaded() {
         writePendingLine()
+        reactorNames = []
         var reactors: [StateField] = []
         for reactor in scene.reactors {
             reactors.append(StateField(reactor.name, (try? reactor.state.value()) ?? .null))
@@ -116,9 +119,19 @@ final class LiveEventFeed: SessionJournalReader {
         eventCount += 1
     }
 
-    private func writeMutation(of reactor: any ShellReactor, changes: [StateChange], label: String, cause: MutationCause?) {
-        printer.mutation(
-            of: reactor, sceneHasSeveral: scene.hasSeveral, label: label, elapsed: nil, cause: cause, changes: changes)
+    /// Writes the mutation (or restored state) of `event`, whose reactor is known by its index.
+    private func writeMutation(of event: SessionEvent, label: String, cause: MutationCause?) {
+        guard event.reactorIndex >= 0 else { return }
+        printer.mutation(reactorName: reactorName(at: event.reactorIndex), label: label, cause: cause, changes: event.changes)
         eventCount += 1
+    }
+
+    /// The JSON text of the name of the scene's reactor `index`: read once per scene and kept,
+    /// so that an event does not copy (retain and release) its reactor to name it.
+    private func reactorName(at index: Int) -> [UInt8] {
+        if index >= reactorNames.count || reactorNames.count != scene.reactors.count {
+            reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json }
+        }
+        return reactorNames[index]
     }
 }

@@ -35,12 +35,13 @@ final class JSONLinesPrinter: SessionPrinter {
     // rarer ones are built as values and rendered by `emit`. Both give the same text.
 
     func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin) {
-        action(of: reactor, name: name, arguments: arguments, origin: origin, step: nil)
+        action(reactorName: jsonName(of: reactor), name: name, arguments: arguments, origin: origin, step: nil)
     }
 
-    /// An `action` event; with `step`, the action's log step (the live view's events carry it).
-    func action(of reactor: any ShellReactor, name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
-        let reactorName = jsonName(of: reactor), source = jsonText(ofSource: origin.source)
+    /// An `action` event of the reactor whose name's JSON text is `reactorName` (a
+    /// ``JSONStringLiteral``'s); with `step`, the action's log step (the live view's events carry it).
+    func action(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
+        let source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject { event in
             event.field(.event, constant: "action")
             event.field(.reactor, json: reactorName)
@@ -58,7 +59,11 @@ final class JSONLinesPrinter: SessionPrinter {
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, changes: [StateChange]
     ) {
-        let reactorName = jsonName(of: reactor)
+        mutation(reactorName: jsonName(of: reactor), label: label, cause: cause, changes: changes)
+    }
+
+    /// A `mutation` event of the reactor whose name's JSON text is `reactorName`.
+    func mutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
         JSONObjectWriter.withObject { event in
             event.field(.event, constant: "mutation")
             event.field(.reactor, json: reactorName)
@@ -180,16 +185,16 @@ final class JSONLinesPrinter: SessionPrinter {
 
 /// The keys of the events written field by field, each written once.
 extension JSONKey {
-    fileprivate static var event: JSONKey { JSONKey(#","event":"#) }
-    fileprivate static var reactor: JSONKey { JSONKey(#","reactor":"#) }
-    fileprivate static var action: JSONKey { JSONKey(#","action":"#) }
-    fileprivate static var args: JSONKey { JSONKey(#","args":"#) }
-    fileprivate static var source: JSONKey { JSONKey(#","source":"#) }
-    fileprivate static var line: JSONKey { JSONKey(#","line":"#) }
-    fileprivate static var step: JSONKey { JSONKey(#","step":"#) }
-    fileprivate static var mutation: JSONKey { JSONKey(#","mutation":"#) }
-    fileprivate static var patch: JSONKey { JSONKey(#","patch":"#) }
-    fileprivate static var cause: JSONKey { JSONKey(#","cause":"#) }
-    fileprivate static var origin: JSONKey { JSONKey(#","origin":"#) }
-    fileprivate static var effect: JSONKey { JSONKey(#","effect":"#) }
+    fileprivate static let event = JSONKey(#","event":"#)
+    fileprivate static let reactor = JSONKey(#","reactor":"#)
+    fileprivate static let action = JSONKey(#","action":"#)
+    fileprivate static let args = JSONKey(#","args":"#)
+    fileprivate static let source = JSONKey(#","source":"#)
+    fileprivate static let line = JSONKey(#","line":"#)
+    fileprivate static let step = JSONKey(#","step":"#)
+    fileprivate static let mutation = JSONKey(#","mutation":"#)
+    fileprivate static let patch = JSONKey(#","patch":"#)
+    fileprivate static let cause = JSONKey(#","cause":"#)
+    fileprivate static let origin = JSONKey(#","origin":"#)
+    fileprivate static let effect = JSONKey(#","effect":"#)
 }

@@ -50,6 +50,9 @@ public struct SessionEvent {
     public let kind: Kind
     /// The reactor it happened in (nil for a line or an error).
     public let reactor: (any ShellReactor)?
+    /// The index of ``reactor`` in its scene (-1: none): a reader that keeps something per
+    /// reactor finds it without holding the reactor.
+    let reactorIndex: Int
     /// The scene clock's time, for an event of a reactor.
     public let time: Duration?
     /// For a reduction, where its reactor keeps the new state until the drain ends.
@@ -89,11 +92,12 @@ public struct SessionEvent {
     }
 
     init(
-        _ kind: Kind, reactor: (any ShellReactor)? = nil, time: Duration? = nil, stateSlot: Int = -1,
-        changes: [StateChange] = []
+        _ kind: Kind, reactor: (any ShellReactor)? = nil, at reactorIndex: Int = -1, time: Duration? = nil,
+        stateSlot: Int = -1, changes: [StateChange] = []
     ) {
         self.kind = kind
         self.reactor = reactor
+        self.reactorIndex = reactorIndex
         self.time = time
         self.stateSlot = stateSlot
         self.changes = changes

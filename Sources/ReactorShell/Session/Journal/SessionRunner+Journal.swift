@@ -21,7 +21,8 @@ extension SessionRunner {
             let step = recorder.recordAction(actionID, label: text, of: event)
             if !readers.isEmpty {
                 var read = SessionEvent(
-                    .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], time: event.time)
+                    .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], at: event.reactor,
+                    time: event.time)
                 if step != nil, let sent = recorder.lastSentAction { read.detail = .sent(sent) }
                 tellReaders(read)
             }
@@ -44,7 +45,8 @@ extension SessionRunner {
         if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
         if !readers.isEmpty, let cause {
             tellReaders(SessionEvent(
-                .reduction(label: label, cause: cause), reactor: reactor, time: event.time, stateSlot: event.stateSlot,
+                .reduction(label: label, cause: cause), reactor: reactor, at: event.reactor, time: event.time,
+                stateSlot: event.stateSlot,
                 changes: reporter.reportedChanges))
         }
     }

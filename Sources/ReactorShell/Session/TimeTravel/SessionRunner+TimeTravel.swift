@@ -141,7 +141,7 @@ extension SessionRunner {
 
     /// The readers' event for reactor `index` restored under `label`, with the changes just reported.
     private func restoredEvent(_ label: String, of index: Int) -> SessionEvent {
-        SessionEvent(.restored(label: label), reactor: scene.reactors[index], changes: reporter.reportedChanges)
+        SessionEvent(.restored(label: label), reactor: scene.reactors[index], at: index, changes: reporter.reportedChanges)
     }
 
     func reset(_ name: LocatedText?) -> CommandOutcome {
