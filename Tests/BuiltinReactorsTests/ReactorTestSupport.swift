@@ -26,6 +26,7 @@ final class MutationLog<R: Reactor> {
                 case .started: self?.effectPhases.append("started")
                 case .finished: self?.effectPhases.append("finished")
                 case .cancelled: self?.effectPhases.append("cancelled")
+                case .cancelledBeforeStart: self?.effectPhases.append("cancelled before it started")
                 case .failed(let error): self?.effectPhases.append("failed: \(error)")
                 }
             case .action:

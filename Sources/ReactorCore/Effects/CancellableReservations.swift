@@ -9,6 +9,10 @@
 /// next element, as if the part had been cancelled while running. A part's `cancelInFlight` takes
 /// effect when the task is created, too, so it never cancels an effect created after it.
 ///
+/// A part cancelled before it started is reported all the same (the runtime gives it an effect
+/// number when it is cancelled and reports it `cancelledBeforeStart`, its only event); the parts inside it
+/// never run either, and are not reported.
+///
 /// The units a task spawns for its parts (a `merge`'s elements, a `cancellable`'s body) share its
 /// reservations, so parts nested in them are registered early as well.
 @MainActor
@@ -23,6 +27,8 @@ final class CancellableReservations {
         @usableFromInline let cancelsInFlight: Bool
         @usableFromInline var isCancelled = false
         @usableFromInline var isTaken = false
+        /// How many reservations follow it for the parts nested in it (they run only inside it).
+        @usableFromInline var nestedCount = 0
 
         @usableFromInline
         init(node: ObjectIdentifier, id: AnyHashable, cancelsInFlight: Bool) {
@@ -71,19 +77,31 @@ final class CancellableReservations {
             case .delay(_, let inner):
                 collect(in: inner, into: &found)
             case .cancellable(let id, let cancelInFlight, let inner):
-                found.append(Reservation(node: ObjectIdentifier(composite), id: id, cancelsInFlight: cancelInFlight))
+                let reservation = Reservation(node: ObjectIdentifier(composite), id: id, cancelsInFlight: cancelInFlight)
+                found.append(reservation)
+                let nestedStart = found.count
                 collect(in: inner, into: &found)
+                reservation.nestedCount = found.count - nestedStart
             case .cancel:
                 return
             }
         }
     }
 
-    /// Marks the reservations under `id` not yet taken as cancelled.
+    /// Marks the reservations under `id` neither taken nor cancelled yet as cancelled, and the
+    /// ones nested in them, whose parts will never run now; `cancelled` is called with each of the
+    /// former, not the nested ones.
     @usableFromInline
-    func cancel(id: AnyHashable) {
-        for reservation in reservations where !reservation.isTaken && reservation.id == id {
+    func cancel(id: AnyHashable, _ cancelled: (Reservation) -> Void) {
+        var index = 0
+        while index < reservations.count {
+            let reservation = reservations[index]
+            index += 1
+            guard !reservation.isTaken, !reservation.isCancelled, reservation.id == id else { continue }
             reservation.isCancelled = true
+            cancelled(reservation)
+            for nested in reservations[index..<(index + reservation.nestedCount)] { nested.isCancelled = true }
+            index += reservation.nestedCount
         }
     }
 

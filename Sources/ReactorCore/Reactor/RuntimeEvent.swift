@@ -77,6 +77,10 @@ public enum EffectPhase {
     case finished
     /// The task was cancelled (by id, by `cancelAllEffects()`, `reset()`, or the reactor's release).
     case cancelled
+    /// A `cancellable` part of an effect was cancelled by id before the effect reached it: it never
+    /// ran, and this is its only event (no ``started``). It was numbered when it was cancelled;
+    /// ``EffectEvent/cancellingActionID`` names the action whose effect cancelled it.
+    case cancelledBeforeStart
     /// The task's `run` body threw `error`; what it sent before stays applied.
     case failed(any Error)
 }

@@ -78,7 +78,7 @@ extension ReactorRuntime {
 
     /// Cancels every effect task running under `id`, and the parts under `id` that live effects
     /// have registered but not started (``CancellableReservations``); `actionID` is the action whose
-    /// effect asks for it (reported with each cancelled task's end).
+    /// effect asks for it (reported with each cancelled task's end, and with each such part).
     @usableFromInline
     ///
     /// O(1) a unit cancelled, however many effects are live: the units come from their id's list
@@ -90,7 +90,22 @@ extension ReactorRuntime {
         }
         guard !openReservations.isEmpty else { return }
         openReservations.removeAll(where: \.isSettled)
-        for reservations in openReservations { reservations.cancel(id: id) }
+        for reservations in openReservations {
+            guard let owner = reservations.owner else { continue }
+            reservations.cancel(id: id) { part in reportCancelledBeforeStart(part, of: owner, by: actionID) }
+        }
+    }
+
+    /// Reports `part` of the effect of `owner`, cancelled by the effect of action `actionID` before
+    /// it started: it gets the effect number it would have had, and its only event,
+    /// ``EffectPhase/cancelledBeforeStart``.
+    func reportCancelledBeforeStart(_ part: CancellableReservations.Reservation, of owner: EffectUnit, by actionID: Int?) {
+        let effectID = scheduler.makeEffectID()
+        guard hasEventObservers else { return }
+        emitEffect(EffectEvent(
+            effectID: effectID, actionID: owner.actionID, cancellation: CancellationIDBox(part.id),
+            phase: .cancelledBeforeStart, time: scheduler.clock.now, cancellingActionID: actionID
+        ))
     }
 
     /// Cancels every effect task of the reactor.

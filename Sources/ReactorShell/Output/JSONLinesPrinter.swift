@@ -142,7 +142,9 @@ final class JSONLinesPrinter: SessionPrinter {
         let (phase, failure) = report.phase
         var fields = [
             StateField("event", .string("effect")), StateField("reactor", .string(report.reactor)),
-            StateField("effect", .int(report.effectNumber)), StateField("phase", .string(phase)),
+            // A part cancelled before it started is a cancellation like any other here.
+            StateField("effect", .int(report.effectNumber)),
+            StateField("phase", .string(report.step.isCancellation ? "cancelled" : phase)),
             StateField("time_ms", .double(DurationText.millisecondValue(report.time))),
         ]
         if let action = report.action { fields.append(StateField("action", .string(action))) }

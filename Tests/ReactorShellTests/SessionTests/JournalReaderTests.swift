@@ -56,7 +56,7 @@ struct JournalReaderTests {
             "tally effect #1 finished",
             // Not a plain action line the reader could be told of by its action's event.
             "line 3: nope",
-            "error unknown action 'nope'; the actions of tally are add, slowAdd, rename, explode",
+            "error unknown action 'nope'; the actions of tally are add, slowAdd, rename, explode, timeoutAdd",
         ])
     }
 

@@ -9,13 +9,15 @@ import Darwin
 
 /// A tally reactor for session tests: `add N` adds at once (`add 13` cannot be built); `slowAdd N` sets `pending`, then adds
 /// after 100 ms on the scene's clock; `rename S` sets `label`;
-/// `explode` runs an effect that sets `pending` and then throws.
+/// `explode` runs an effect that sets `pending` and then throws; `timeoutAdd` sets `pending` after
+/// 100 ms and would then add 1, but its own 50 ms timeout cancels the adding before it starts.
 final class SessionTallyReactor: Reactor {
     enum Action: Sendable {
         case add(Int)
         case slowAdd(Int)
         case rename(String)
         case explode
+        case timeoutAdd
     }
 
     /// What the `explode` effect throws.
@@ -59,6 +61,13 @@ final class SessionTallyReactor: Reactor {
                 send(.setPending(true))
                 throw Explosion()
             }
+        case .timeoutAdd:
+            return .merge(
+                .concatenate(
+                    .delay(.milliseconds(100), .just(.setPending(true))),
+                    Effect.run { send in send(.addValue(1)) }.cancellable(id: "adding"),
+                    .just(.setPending(false))),
+                .delay(.milliseconds(50), .cancel(id: "adding")))
         }
     }
 
@@ -85,6 +94,7 @@ final class SessionTallyReactor: Reactor {
         ActionCommand("slowAdd", doc: "Adds after 100 ms.", parameters: [.int("amount", default: 1)]) { .slowAdd(try $0.int("amount")) },
         ActionCommand("rename", doc: "Sets the label.", parameters: [.string("label")]) { .rename(try $0.string("label")) },
         ActionCommand("explode", doc: "An effect that sets pending, then throws.") { _ in .explode },
+        ActionCommand("timeoutAdd", doc: "Would add 1 after 100 ms; a 50 ms timeout cancels that first.") { _ in .timeoutAdd },
     ]
 
     /// A registry with `tally` (one reactor) and `pair` (`left` and `right`).

@@ -48,6 +48,9 @@ public struct EffectStep: Sendable, Equatable {
         case finished
         /// The task was cancelled (``EffectStep/cancellingActionID`` says by which action, if one).
         case cancelled
+        /// A part of an effect was cancelled before it started (by the action
+        /// ``EffectStep/cancellingActionID``): it never ran, and has no `started` step.
+        case cancelledBeforeStart = "cancelled before it started"
         /// The task's body threw.
         case failed
     }
@@ -61,6 +64,9 @@ public struct EffectStep: Sendable, Equatable {
     /// For a cancelled task: the action whose effect cancelled it (by id, or `cancelInFlight`).
     public let cancellingActionID: Int?
 
+    /// Whether it was cancelled, started or not.
+    public var isCancellation: Bool { phase == .cancelled || phase == .cancelledBeforeStart }
+
     /// The step of `event`.
     init(_ event: EffectEvent) {
         effectID = event.effectID
@@ -69,6 +75,7 @@ public struct EffectStep: Sendable, Equatable {
         case .started: phase = .started
         case .finished: phase = .finished
         case .cancelled: phase = .cancelled
+        case .cancelledBeforeStart: phase = .cancelledBeforeStart
         case .failed: phase = .failed
         }
         cancellingActionID = event.cancellingActionID

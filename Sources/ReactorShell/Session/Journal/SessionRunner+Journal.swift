@@ -56,7 +56,7 @@ extension SessionRunner {
         let number = recorder.recordEffect(effect, of: event)
         // Most steps print nothing (a start, a normal end): no report is made for them, nor an
         // optional one made and dropped (about 200 instructions a step).
-        if effect.phase == .failed || effect.phase == .cancelled || recorder.trace,
+        if effect.phase != .started && effect.phase != .finished || recorder.trace,
            let report = recorder.effectReport(effect, number: number, of: event, failure: failure)
         {
             return readReported(event, effect, number: number, failure: failure, report: report)

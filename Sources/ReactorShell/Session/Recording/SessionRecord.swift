@@ -252,7 +252,8 @@ public struct SessionRecord {
     mutating func effect(_ effect: EffectStep, number: Int, reactor: Int, failure: String?) {
         let kind: Entry.Kind
         switch effect.phase {
-        case .cancelled where effect.cancellingActionID != nil: kind = .effectCancelled
+        case .cancelled where effect.cancellingActionID != nil, .cancelledBeforeStart where effect.cancellingActionID != nil:
+            kind = .effectCancelled
         case .failed: kind = .effectFailed
         default: return
         }

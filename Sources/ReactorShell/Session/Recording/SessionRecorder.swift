@@ -187,7 +187,7 @@ final class SessionRecorder {
             // Counted for the typed actions only: their lines are the ones `:save` writes.
             if effect.phase == .started {
                 if record.addLiveEffect(to: actionID, by: 1) == 1 { actionsWithLiveEffects.append(actionID) }
-            } else {
+            } else if effect.phase != .cancelledBeforeStart {  // a part that never started was never counted
                 _ = record.addLiveEffect(to: actionID, by: -1)
             }
         }
@@ -201,7 +201,7 @@ final class SessionRecorder {
     func effectReport(_ effect: EffectStep, number: Int, of event: JournalEvent, failure: String) -> EffectReport? {
         // The action is looked up (and its entry copied) only for what prints it: a start or a
         // normal end, two steps of every effect, needs nothing more.
-        let cancellingAction = effect.phase == .cancelled ? effect.cancellingActionID : nil
+        let cancellingAction = effect.isCancellation ? effect.cancellingActionID : nil
         guard effect.phase == .failed || trace || cancellingAction != nil else { return nil }
         let action = effect.actionID.flatMap { record.recentAction($0) }
         var report = EffectReport(
