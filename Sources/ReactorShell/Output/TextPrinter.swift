@@ -72,8 +72,9 @@ final class TextPrinter: SessionPrinter {
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, from old: StateValue, to new: StateValue
     ) -> Bool {
-        let causeText = causeSuffix(cause)
-        if !sceneHasSeveral && elapsed == nil && causeText == nil {
+        // The cause is looked at where it is: unwrapped into a local, it was copied (88 bytes) for
+        // every block.
+        if !sceneHasSeveral && elapsed == nil && cause?.isShown != true {
             // The usual batch line's header: no optional piece left to release afterwards.
             return diffRenderer.withBlock(
                 from: old, to: new, lead: "  · ", name: nil, label: label, suffix: nil, secondSuffix: nil
@@ -83,7 +84,7 @@ final class TextPrinter: SessionPrinter {
         }
         return diffRenderer.withBlock(
             from: old, to: new, lead: "  · ", name: sceneHasSeveral ? reactor.name : nil, label: label,
-            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeText
+            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeSuffix(cause)
         ) { bytes in
             writeBlock(bytes)
         }
