@@ -46,5 +46,14 @@ loadNextPage
 loadNextPage
 :pause "No mutation: the reactor ignored the action."
 
-# The log lists each action with its mutations, and the cancelled effect.
+# A newer query also cancels a page load, even one whose search has not started yet
+# (look for the ⊘ line), and the load still lowers its flag: the search is one part
+# of a concatenation, and what comes after it runs.
+updateQuery rx
+loadNextPage &
+updateQuery swift
+:expect isLoadingNextPage == false
+:expect repos == ["swift1", "swift2", "swift3"]
+
+# The log lists each action with its mutations, and the cancelled effects.
 :history

@@ -15,7 +15,7 @@ struct LessonSearchExampleTests {
     @Test func theLessonRunsAndItsTranscriptAndDiagramsAreCurrent() async throws {
         #expect(try Self.example("lesson-search.rsh").contains("\n:pause"), "written for --step, with pauses")
         let exports = try await LessonExports.export("lesson-search")
-        #expect(exports.stdout.hasSuffix("\n9 passed, 0 failed, 0 errors\n"), "\(exports.stdout)")
+        #expect(exports.stdout.hasSuffix("\n11 passed, 0 failed, 0 errors\n"), "\(exports.stdout)")
         try exports.expectCheckedInFilesAreCurrent()
         try exports.expectOneLifelinePerReactorAndOneArrowPerAction(reactors: ["github-search"], focused: "github-search")
     }
@@ -24,7 +24,13 @@ struct LessonSearchExampleTests {
         let golden = try Self.example("lesson-search.out")
         #expect(golden.contains("\n  ⊘ effect #2 of updateQuery(\"sw\") cancelled by updateQuery(\"swift\")\n"))
         #expect(golden.contains("\n  · appendRepos([], nextPage: nil)\n      nextPage: 4 → nil\n"))
-        #expect(golden.contains("\n  2  updateQuery \"sw\"\n       · setQuery(\"sw\")\n       ⊘ effect #2 cancelled by updateQuery(\"swift\")\n"))
+        // A page load whose search a newer query cancelled before it started: shown, and the
+        // flag still lowered.
+        #expect(golden.contains(
+            "\n  ⊘ effect #12 of loadNextPage cancelled by updateQuery(\"swift\")\n  · setLoadingNextPage(false)  ← effect #11 of loadNextPage\n"))
+        #expect(golden.contains("\n  10  loadNextPage\n        · setLoadingNextPage(true)\n        · setLoadingNextPage(false)\n        ⊘ effect #12 cancelled by updateQuery(\"swift\")\n"))
+        // Eleven steps: the numbers are two wide, step 2 is indented by one more.
+        #expect(golden.contains("\n   2  updateQuery \"sw\"\n        · setQuery(\"sw\")\n        ⊘ effect #2 cancelled by updateQuery(\"swift\")\n"))
         let transcript = try Self.example("lesson-search.md")
         #expect(transcript.contains("\nA newer query cancels the search still in flight (flatMapLatest in ReactorKit).\n"))
         #expect(transcript.contains("⊘ effect #2 of updateQuery(\"sw\") cancelled by updateQuery(\"swift\")"))
@@ -32,6 +38,8 @@ struct LessonSearchExampleTests {
         #expect(diagram.hasPrefix("sequenceDiagram\n    actor User\n    participant github_search as github-search\n"))
         #expect(diagram.contains("cancelled by updateQuery(\"swift\")"))
         #expect(try Self.example("lesson-search.svg").contains("⊘ effect #2 of updateQuery(&quot;sw&quot;) cancelled by updateQuery(&quot;swift&quot;)"))
+        #expect(try Self.example("lesson-search.svg").contains("⊘ effect #12 of loadNextPage cancelled by updateQuery(&quot;swift&quot;)"))
+        #expect(diagram.contains("⊘ effect #35;12 of loadNextPage cancelled by updateQuery(\"swift\")"))
     }
 
     @Test func aCassetteRecordedAtHomeGivesTheLessonOffline() async throws {
