@@ -13,45 +13,65 @@ final class SessionRecorder {
     private let scene: LoadedScene
     private let reporter: ChangeReporter
     private let output: SessionOutput
-    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
-    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
-    // never passed `inout` to code that could reach it, and, the journal being drained only
-    // between sends, never reached again while an access to it is under way.
-    /// Whether effect life events are printed and mutations show their time since the action.
-    @exclusivity(unchecked) var trace = false
-    /// Whether the session has journal readers (``SessionRunner/addReader(_:)``): then every
-    /// mutation's cause names its action, and the typed action last sent is kept for them.
-    @exclusivity(unchecked) var servesReaders = false
-    /// The typed action last sent, while ``servesReaders``.
-    private(set) var lastSentAction: SentAction?
-
+    // The record, the timeline and the per-line state are read or changed on every line and are
+    // exempt from dynamic exclusivity checks (about 60 instructions an access; without the three
+    // markers, the random mix cost 7,672 instructions a line instead of 7,007, the counter 25,851
+    // instead of 24,278): main-actor state, never passed `inout` to code that could reach it, and,
+    // the journal being drained only between sends, never reached again while an access to it is
+    // under way. The paths that reach them are pinned by SessionRecordHistoryTests, SavedOverlapTests
+    // and the end-to-end tests of :history, :save and time travel.
     /// What happened, as it happened: the lines, the steps, the events read from the journal, the
     /// output shown, and the commands that replay the session (`:save`). Appended to on every line.
     @exclusivity(unchecked) var record: SessionRecord
-    /// The states of the scene's reactors right after its `:use` (`:save --expect`).
-    private(set) var sceneInitialStates: [StateValue?] = []
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
     @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
-    /// The step of the action being sent, until its action event is read.
-    @exclusivity(unchecked) private var pendingStep: Int?
-    /// The reactor of the action being sent.
-    @exclusivity(unchecked) private var pendingReactor = 0
-    /// The replay script's line of the action being sent.
-    @exclusivity(unchecked) private var pendingReplayLine: Int?
-    /// Typed actions whose effects may still be running (see ``markOverlappedLines()``).
-    @exclusivity(unchecked) private var actionsWithLiveEffects: [Int] = []
-    /// The latest typed action: its own mutations (and its effects') show no cause; a service event
-    /// broadcast by its synchronous `mutate` goes back to it.
-    @exclusivity(unchecked) private(set) var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
-    /// The id of ``latestTypedAction`` (read per reduction without copying the tuple).
-    @exclusivity(unchecked) private var latestTypedActionID = -1
-    /// How many mutations the latest typed action caused so far (any reactor).
-    @exclusivity(unchecked) private var latestTypedMutations = 0
-    /// What the scene's runtime numbers its effects from, so that effect numbers go on across
-    /// scenes: the session's number of an effect is this plus the runtime's.
-    @exclusivity(unchecked) private var effectNumberBase = 0
-    /// The highest effect number given so far in the session.
-    @exclusivity(unchecked) private var lastEffectNumber = 0
+    /// What the recorder follows from one line to the next.
+    @exclusivity(unchecked) private var state = State()
+
+    /// What the recorder follows from one line to the next: its settings, the action being sent,
+    /// the latest typed action, effect numbers.
+    private struct State {
+        /// See ``SessionRecorder/trace``.
+        var trace = false
+        /// See ``SessionRecorder/servesReaders``.
+        var servesReaders = false
+        /// The step of the action being sent, until its action event is read.
+        var pendingStep: Int?
+        /// The reactor of the action being sent.
+        var pendingReactor = 0
+        /// The replay script's line of the action being sent.
+        var pendingReplayLine: Int?
+        /// Typed actions whose effects may still be running (see ``markOverlappedLines()``).
+        var actionsWithLiveEffects: [Int] = []
+        /// The latest typed action: its own mutations (and its effects') show no cause; a service
+        /// event broadcast by its synchronous `mutate` goes back to it.
+        var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
+        /// The id of ``latestTypedAction`` (read per reduction without copying the tuple).
+        var latestTypedActionID = -1
+        /// How many mutations the latest typed action caused so far (any reactor).
+        var latestTypedMutations = 0
+        /// What the scene's runtime numbers its effects from, so that effect numbers go on across
+        /// scenes: the session's number of an effect is this plus the runtime's.
+        var effectNumberBase = 0
+        /// The highest effect number given so far in the session.
+        var lastEffectNumber = 0
+    }
+
+    /// Whether effect life events are printed and mutations show their time since the action.
+    var trace: Bool {
+        get { state.trace }
+        set { state.trace = newValue }
+    }
+    /// Whether the session has journal readers (``SessionRunner/addReader(_:)``): then every
+    /// mutation's cause names its action, and the typed action last sent is kept for them.
+    var servesReaders: Bool {
+        get { state.servesReaders }
+        set { state.servesReaders = newValue }
+    }
+    /// The typed action last sent, while ``servesReaders``.
+    private(set) var lastSentAction: SentAction?
+    /// The states of the scene's reactors right after its `:use` (`:save --expect`).
+    private(set) var sceneInitialStates: [StateValue?] = []
 
     /// The memory budget of each reactor's timeline, in bytes.
     private let timelineByteLimit: Int
@@ -71,10 +91,10 @@ final class SessionRecorder {
         timeline = Timeline(
             limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
             histories: scene.reactors.map { $0.state.makeHistory() })
-        pendingStep = nil
-        latestTypedAction = nil
-        latestTypedActionID = -1
-        effectNumberBase = lastEffectNumber
+        state.pendingStep = nil
+        state.latestTypedAction = nil
+        state.latestTypedActionID = -1
+        state.effectNumberBase = state.lastEffectNumber
         sceneInitialStates = scene.reactors.map { try? $0.state.value() }
         record.script.appendUse(name)
     }
@@ -91,18 +111,18 @@ final class SessionRecorder {
         if output.printsActions {
             output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
         }
-        if servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
+        if state.servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
         for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { record.markAbandoned(step: abandoned) }
         if !scene.scheduler.isQuiescent {
             markOverlappedLines()
-        } else if !actionsWithLiveEffects.isEmpty {
-            emptyKeepingCapacity(&actionsWithLiveEffects)
+        } else if !state.actionsWithLiveEffects.isEmpty {
+            emptyKeepingCapacity(&state.actionsWithLiveEffects)
         }
         record.script.append(RecordedLine(reactor: reactorName, command: command, arguments: arguments, isBackground: isBackground))
-        pendingReplayLine = record.script.overflowed ? nil : record.script.count - 1
-        pendingStep = step
-        pendingReactor = index
+        state.pendingReplayLine = record.script.overflowed ? nil : record.script.count - 1
+        state.pendingStep = step
+        state.pendingReactor = index
     }
 
     /// The typed actions whose effects were still running when a later action was sent get ` &`
@@ -110,30 +130,30 @@ final class SessionRecorder {
     /// then forgotten (it comes back only if it starts an effect again after all of its own had
     /// ended), so N overlapping lines cost O(N) in all, not O(N) each (issue 25 item 6).
     private func markOverlappedLines() {
-        for actionID in actionsWithLiveEffects {
+        for actionID in state.actionsWithLiveEffects {
             if let line = record.scriptLineWithLiveEffects(of: actionID) { record.script.markBackground(line: line) }
         }
-        emptyKeepingCapacity(&actionsWithLiveEffects)
+        emptyKeepingCapacity(&state.actionsWithLiveEffects)
     }
 
     /// The events of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` were
     /// drained (a stubbed reactor processes none: its step stays without an action).
     func didSend() {
-        guard let step = pendingStep else { return }
-        pendingStep = nil
-        record.action(nil, reactor: pendingReactor, label: nil, time: .zero, step: step, scriptLine: pendingReplayLine)
+        guard let step = state.pendingStep else { return }
+        state.pendingStep = nil
+        record.action(nil, reactor: state.pendingReactor, label: nil, time: .zero, step: step, scriptLine: state.pendingReplayLine)
     }
 
     /// The line of the latest typed action is done (its wait included, if it waited): when it
     /// caused no mutation and nothing is left running that could, says so (`· (no mutation)`).
     func actionLineEnded() {
-        if latestTypedMutations == 0 { sayNoMutation() }
+        if state.latestTypedMutations == 0 { sayNoMutation() }
     }
 
     private func sayNoMutation() {
-        guard let typed = latestTypedAction, latestTypedMutations == 0, reporter.showsDiffs,
+        guard let typed = state.latestTypedAction, state.latestTypedMutations == 0, reporter.showsDiffs,
               scene.scheduler.isQuiescent, typed.reactor < scene.reactors.count else { return }
-        latestTypedMutations = -1  // said once
+        state.latestTypedMutations = -1  // said once
         record.noMutation(reactor: typed.reactor)
         output.printer.noMutation(
             of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: typed.step)
@@ -152,16 +172,16 @@ final class SessionRecorder {
     /// bound to. Returns its step, when it was typed.
     func recordAction(_ actionID: Int, label: String, of event: JournalEvent) -> Int? {
         var step: Int?
-        if let pending = pendingStep {
+        if let pending = state.pendingStep {
             step = pending
-            pendingStep = nil
-            latestTypedAction = (actionID, pending, pendingReactor, label)
-            latestTypedActionID = actionID
-            latestTypedMutations = 0
+            state.pendingStep = nil
+            state.latestTypedAction = (actionID, pending, state.pendingReactor, label)
+            state.latestTypedActionID = actionID
+            state.latestTypedMutations = 0
         }
         record.action(
             actionID, reactor: event.reactor, label: label, time: event.time, step: step,
-            scriptLine: step == nil ? nil : pendingReplayLine)
+            scriptLine: step == nil ? nil : state.pendingReplayLine)
         return step
     }
 
@@ -169,24 +189,24 @@ final class SessionRecorder {
     /// then keeps it with its cause); returns where it came from.
     func recordReduction(_ mutation: String, actionID: Int?, of event: JournalEvent) -> MutationCause {
         let cause = cause(of: actionID, running: event.runningEffect, duringSend: event.duringSend)
-        if let causeAction = cause.actionID, causeAction == latestTypedActionID { latestTypedMutations += 1 }
+        if let causeAction = cause.actionID, causeAction == state.latestTypedActionID { state.latestTypedMutations += 1 }
         return cause
     }
 
     /// When tracing, the time from action `actionID` (if it is among the latest) to `time`.
     func elapsed(since actionID: Int?, at time: Duration) -> Duration? {
-        guard trace, let actionID, let start = record.sendTime(of: actionID) else { return nil }
+        guard state.trace, let actionID, let start = record.sendTime(of: actionID) else { return nil }
         return time - start
     }
 
     /// Records effect step `effect` of the journal's `event`; returns its number in the session.
     func recordEffect(_ effect: EffectStep, of event: JournalEvent) -> Int {
-        let number = effectNumberBase + effect.effectID
-        if number > lastEffectNumber { lastEffectNumber = number }
+        let number = state.effectNumberBase + effect.effectID
+        if number > state.lastEffectNumber { state.lastEffectNumber = number }
         if let actionID = effect.actionID {
             // Counted for the typed actions only: their lines are the ones `:save` writes.
             if effect.phase == .started {
-                if record.addLiveEffect(to: actionID, by: 1) == 1 { actionsWithLiveEffects.append(actionID) }
+                if record.addLiveEffect(to: actionID, by: 1) == 1 { state.actionsWithLiveEffects.append(actionID) }
             } else if effect.phase != .cancelledBeforeStart {  // a part that never started was never counted
                 _ = record.addLiveEffect(to: actionID, by: -1)
             }
@@ -202,13 +222,13 @@ final class SessionRecorder {
         // The action is looked up (and its entry copied) only for what prints it: a start or a
         // normal end, two steps of every effect, needs nothing more.
         let cancellingAction = effect.isCancellation ? effect.cancellingActionID : nil
-        guard effect.phase == .failed || trace || cancellingAction != nil else { return nil }
+        guard effect.phase == .failed || state.trace || cancellingAction != nil else { return nil }
         let action = effect.actionID.flatMap { record.recentAction($0) }
         var report = EffectReport(
             reactor: scene.reactors[event.reactor].name, sceneHasSeveral: scene.hasSeveral, action: action?.label,
             step: effect, time: event.time, failure: effect.phase == .failed ? failure : nil, effectNumber: number,
             elapsed: action.map { event.time - $0.time })
-        report.traced = trace
+        report.traced = state.trace
         if let cancellingAction {
             let by = record.recentAction(cancellingAction)
             let name = by.map { by in
@@ -237,19 +257,19 @@ final class SessionRecorder {
         } else {
             origin = .event
             effect = running?.effectID
-            causeAction = running?.actionID ?? (duringSend && latestTypedActionID >= 0 ? latestTypedActionID : nil)
+            causeAction = running?.actionID ?? (duringSend && state.latestTypedActionID >= 0 ? state.latestTypedActionID : nil)
         }
-        let isShown = origin == .event || causeAction == nil || causeAction != latestTypedActionID
+        let isShown = origin == .event || causeAction == nil || causeAction != state.latestTypedActionID
         var step: Int?, label: String?, reactorName: String?
         // What names the action is looked up only when it will be printed: text shows the cause
         // of few mutations, JSON (and the live view's events) of all.
-        if isShown || output.format == .json || servesReaders, let causeAction, let recent = record.recentAction(causeAction) {
+        if isShown || output.format == .json || state.servesReaders, let causeAction, let recent = record.recentAction(causeAction) {
             step = recent.step
             label = recent.label
             if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }
         }
         var effectNumber: Int?
-        if let effect { effectNumber = effectNumberBase + effect }
+        if let effect { effectNumber = state.effectNumberBase + effect }
         return MutationCause(
             origin: origin, step: step, actionID: causeAction, effectID: effectNumber,
             actionLabel: label, actionReactor: reactorName, isShown: isShown)
