@@ -206,7 +206,13 @@ public final class Scheduler {
 
     /// Wakes whoever waits for the effect counts or the clock's sleepers to change.
     func signalChange() {
-        if counters.value.changeWaiters.isEmpty { return }
+        if !counters.value.changeWaiters.isEmpty { resumeChangeWaiters() }
+    }
+
+    /// Resumes the tasks waiting for a change. Apart from ``signalChange()``, which runs at every
+    /// change and most often finds no one waiting: the waiters' type metadata, looked up once
+    /// where they are copied, cost about 170,000 instructions on a batch run's first effect.
+    private func resumeChangeWaiters() {
         let waiters = counters.value.changeWaiters
         counters.value.changeWaiters.removeAll()
         for waiter in waiters { waiter.resume() }
