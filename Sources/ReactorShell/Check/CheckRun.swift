@@ -51,7 +51,7 @@ struct CheckRun {
 
     /// Checks one line, given as its bytes (valid UTF-8), as the session runs one: parsed from
     /// its bytes, an action resolved and bound against the scene.
-    mutating func checkLine(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin) {
+    mutating func checkLine(_ bytes: LineBytes, origin: LineOrigin) {
         var arguments: [ParsedArgument] = []
         do throws(Diagnostic) {
             switch try ScriptParser.parse(bytes, origin: origin, arguments: &arguments) {

@@ -50,7 +50,7 @@ final class SceneCommands: Sendable {
             starts.append(keys.count)
             for signature in table.signatures {
                 let bytes = Array(signature.name.utf8)
-                let (head, next) = bytes.withUnsafeBufferPointer { Self.words(of: $0, from: 0, to: $0.count) }
+                let (head, next) = withBytes(of: bytes) { Self.words(of: $0, from: 0, to: $0.count) }
                 keys.append(NameKey(
                     count: bytes.count, head: head, next: next, longStart: long.count, takesNothing: signature.parameters.isEmpty))
                 if bytes.count > 16 { long += bytes }
@@ -66,18 +66,18 @@ final class SceneCommands: Sendable {
 
     /// The first sixteen bytes of `bytes[start..<end]` as two words, zero beyond `end`.
     @inline(__always)
-    private static func words(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (UInt64, UInt64) {
+    private static func words(of bytes: LineBytes, from start: Int, to end: Int) -> (UInt64, UInt64) {
         (word(of: bytes, from: start, to: end), word(of: bytes, from: start + 8, to: end))
     }
 
     /// The bytes `bytes[start..<min(end, start + 8)]` as a word (little-endian, as loaded), zero
     /// beyond `end`: loaded at once when the buffer holds eight bytes from `start`.
     @inline(__always)
-    private static func word(of bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> UInt64 {
+    private static func word(of bytes: LineBytes, from start: Int, to end: Int) -> UInt64 {
         let length = end - start
         if length <= 0 { return 0 }
         guard start + 8 > bytes.count else {
-            let loaded = UnsafeRawPointer(bytes.baseAddress! + start).loadUnaligned(as: UInt64.self)
+            let loaded = bytes.word(at: start)
             return length >= 8 ? UInt64(littleEndian: loaded) : UInt64(littleEndian: loaded) & ((1 << UInt64(length &* 8)) &- 1)
         }
         var word: UInt64 = 0
@@ -89,7 +89,7 @@ final class SceneCommands: Sendable {
     /// the reactor at `focus` has the focus, as ``ActionResolver`` would resolve it; nil when it
     /// names no command there, or when the bytes cannot tell (a table with names not in ASCII).
     func command(
-        named bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, focus: Int
+        named bytes: LineBytes, from start: Int, to end: Int, focus: Int
     ) -> (reactor: Int, command: Int, takesNothing: Bool)? {
         guard focus < focusStarts.count else { return nil }
         let first = focusStarts[focus], last = focusEnds[focus]
@@ -108,7 +108,7 @@ final class SceneCommands: Sendable {
         return nil
     }
 
-    private func matchesLongName(_ key: NameKey, _ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    private func matchesLongName(_ key: NameKey, _ bytes: LineBytes, from start: Int) -> Bool {
         for offset in 16..<key.count where longNameBytes[key.longStart + offset] != bytes[start + offset] { return false }
         return true
     }
@@ -130,7 +130,7 @@ extension SceneCommands {
     /// command: what ``ActionResolver`` and ``CommandSignature/bind(_:)`` give for the line's
     /// ``ActionInvocation``, which is made only for a `REACTOR.` prefix or a name not found.
     func bind(
-        _ action: ActionLineSyntax, in bytes: UnsafeBufferPointer<UInt8>, arguments: [ParsedArgument], origin: LineOrigin, focus: Int
+        _ action: ActionLineSyntax, in bytes: LineBytes, arguments: [ParsedArgument], origin: LineOrigin, focus: Int
     ) throws(Diagnostic) -> BoundAction {
         let reactor: Int, command: Int
         if action.reactor == nil,

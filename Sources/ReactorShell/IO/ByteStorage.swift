@@ -63,6 +63,11 @@ final class ByteStorage {
         bytes.withUnsafeBufferPointer { append($0, at: count) }
     }
 
+    /// Copies `bytes` to offset `count`, growing the storage as needed.
+    func append(_ bytes: LineBytes, at count: Int) {
+        append(bytes.buffer, at: count)
+    }
+
     /// The byte at `index` (below what the owner counts).
     subscript(index: Int) -> UInt8 {
         base[index]
@@ -91,13 +96,13 @@ final class ByteStorage {
     }
 
     /// The bytes of `range`, valid until the storage is next changed.
-    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
-        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    func bytes(_ range: Range<Int>) -> LineBytes {
+        LineBytes(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
     }
 
     /// The bytes of `range` as UTF-8 text.
     func string(_ range: Range<Int>) -> String {
-        String(decoding: bytes(range), as: UTF8.self)
+        String(decoding: bytes(range).buffer, as: UTF8.self)
     }
 }
 
@@ -170,4 +175,61 @@ struct FixedBytes: Equatable, @unchecked Sendable {
     func write(_ range: Range<Int>, to descriptor: Int32, progress: (Int) -> Void = { _ in }) -> POSIXError? {
         POSIXIO.writeAll(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor, progress: progress)
     }
+}
+
+/// The UTF-8 bytes of one line of the language, read where they lie: as ``LineReader`` hands a
+/// line out (valid until the reader is next called) or as a `String` lends its bytes
+/// (``withBytes(of:_:)``). The session's code (the parser, the binder, the recorder) reads a line
+/// through this view, never through a pointer; it is never kept: what must outlive the line is
+/// copied (`String(decoding:as:)`, ``ByteStorage/append(_:at:)-(LineBytes,_)``).
+struct LineBytes: RandomAccessCollection {
+    /// The bytes; seen only in this file.
+    fileprivate let buffer: UnsafeBufferPointer<UInt8>
+
+    fileprivate init(_ buffer: UnsafeBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { buffer.count }
+    var count: Int { buffer.count }
+
+    /// The byte at `index` (checked in debug builds, as an array's would be in all).
+    subscript(index: Int) -> UInt8 {
+        buffer[index]
+    }
+
+    /// Lends the bytes to the standard library's algorithms (`String(decoding:as:)`, `elementsEqual`).
+    func withContiguousStorageIfAvailable<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result? {
+        try body(buffer)
+    }
+
+    /// The eight bytes from `index` as one little-endian word (`index + 8` at most ``count``).
+    func word(at index: Int) -> UInt64 {
+        UnsafeRawPointer(buffer.baseAddress!).loadUnaligned(fromByteOffset: index, as: UInt64.self)
+    }
+
+    /// The bytes of `range` as text (they are UTF-8).
+    func string(_ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: buffer[range]), as: UTF8.self)
+    }
+
+    /// Whether the bytes are valid UTF-8.
+    var isValidUTF8: Bool {
+        String(validating: buffer, as: UTF8.self) != nil
+    }
+}
+
+/// `body` applied to the UTF-8 bytes of `line`, passing on its typed error (which `withUTF8`,
+/// untyped, would not).
+func withBytes<Value, Failure: Error>(
+    of line: String, _ body: (LineBytes) throws(Failure) -> Value
+) throws(Failure) -> Value {
+    var line = line
+    return try line.withUTF8 { bytes in Result { () throws(Failure) -> Value in try body(LineBytes(bytes)) } }.get()
+}
+
+/// `body` applied to `bytes` (UTF-8 or not).
+func withBytes<Value>(of bytes: [UInt8], _ body: (LineBytes) -> Value) -> Value {
+    bytes.withUnsafeBufferPointer { body(LineBytes($0)) }
 }

@@ -259,18 +259,13 @@ struct LineReader {
         case .holdsNUL:
             return .binary(number: number)
         case .other:
-            guard Self.isValidUTF8(bytes) else { return .invalidUTF8(number: number) }
+            guard bytes.isValidUTF8 else { return .invalidUTF8(number: number) }
             return .text(bytes, number: number)
         }
     }
 
-    /// Whether `bytes` (beyond ASCII) are valid UTF-8.
-    private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        String(validating: bytes, as: UTF8.self) != nil
-    }
-
     /// What a line's bytes hold, as far as decoding them goes.
-    enum LineBytes: Equatable {
+    enum Content: Equatable {
         /// ASCII without NUL: valid UTF-8 as they are.
         case ascii
         /// A NUL byte somewhere.
@@ -282,21 +277,19 @@ struct LineReader {
     /// Classifies `bytes`, eight at a time while it can: a word has a byte beyond ASCII when a high
     /// bit is set, and a zero byte when subtracting one from each byte borrows into a high bit that
     /// was clear (the classic test; it can flag a byte beyond ASCII too, which the byte loop sorts out).
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> LineBytes {
-        guard let base = bytes.baseAddress else { return .ascii }
+    static func scan(_ bytes: LineBytes) -> Content {
         let count = bytes.count
-        let raw = UnsafeRawPointer(base)
         var index = 0
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highBits: UInt64 = 0x8080_8080_8080_8080
         while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let word = bytes.word(at: index)
             if (word | (word &- ones)) & highBits != 0 { break }
             index += 8
         }
-        var result = LineBytes.ascii
+        var result = Content.ascii
         while index < count {
-            let byte = base[index]
+            let byte = bytes[index]
             if byte == 0 { return .holdsNUL }
             if byte >= 0x80 { result = .other }
             index += 1
@@ -335,7 +328,7 @@ struct LineReader {
 enum RawLine {
     /// A line of text (valid UTF-8, no NUL, without its line break): its bytes, valid until the
     /// reader is next called, and its 1-based number.
-    case text(UnsafeBufferPointer<UInt8>, number: Int)
+    case text(LineBytes, number: Int)
     /// A line that is not valid UTF-8.
     case invalidUTF8(number: Int)
     /// A line holding a NUL byte: the input is binary, not text.

@@ -5,7 +5,7 @@ struct ColumnMap {
     private let columns: [Int32]?
 
     /// The map of the line `bytes` (valid UTF-8).
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: LineBytes) {
         // One pass without an early exit, which the compiler turns into wide loads.
         var high: UInt8 = 0
         for byte in bytes { high |= byte }

@@ -15,24 +15,23 @@ public enum Identifier {
     }
 
     /// ``isSwiftIdentifier(_:)`` of the name `bytes[start..<end]` (valid UTF-8).
-    static func isSwiftIdentifier(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    static func isSwiftIdentifier(_ bytes: LineBytes, from start: Int, to end: Int) -> Bool {
         asciiCheck(bytes, from: start, to: end, allowDash: false)
-            ?? isSwiftIdentifier(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            ?? isSwiftIdentifier(bytes.string(start..<end))
     }
 
     /// ``isReactorName(_:)`` of the name `bytes[start..<end]` (valid UTF-8).
-    static func isReactorName(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
+    static func isReactorName(_ bytes: LineBytes, from start: Int, to end: Int) -> Bool {
         asciiCheck(bytes, from: start, to: end, allowDash: true)
-            ?? isReactorName(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self))
+            ?? isReactorName(bytes.string(start..<end))
     }
 
     /// The answer for an all-ASCII name, or nil when the text has other characters.
     private static func asciiCheck(_ text: String, allowDash: Bool) -> Bool? {
-        var text = text
-        return text.withUTF8 { asciiCheck($0, from: 0, to: $0.count, allowDash: allowDash) }
+        withBytes(of: text) { asciiCheck($0, from: 0, to: $0.count, allowDash: allowDash) }
     }
 
-    private static func asciiCheck(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, allowDash: Bool) -> Bool? {
+    private static func asciiCheck(_ bytes: LineBytes, from start: Int, to end: Int, allowDash: Bool) -> Bool? {
         guard start < end else { return false }
         let first = bytes[start]
         if first >= 0x80 { return nil }

@@ -43,15 +43,6 @@ public enum Lexer {
     }
 }
 
-/// `body` applied to the UTF-8 bytes of `line`, passing on its typed error (which `withUTF8`,
-/// untyped, would not).
-func withBytes<Value>(
-    of line: String, _ body: (UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Value
-) throws(Diagnostic) -> Value {
-    var line = line
-    return try line.withUTF8 { bytes in Result { () throws(Diagnostic) -> Value in try body(bytes) } }.get()
-}
-
 /// One token as the lexer finds it: what it is and where it is in the line's bytes, nothing
 /// more (32 bytes, copied as the cursor moves), and an integer's value, read as it is scanned. Its texts and values are made from the bytes only
 /// when a parser asks for them (``TokenStream``).
@@ -116,7 +107,7 @@ enum Byte {
 /// time (``next()``), recording where each is and making no string. Runs in linear time without
 /// recursion, so a line of any length is safe.
 struct LineLexer {
-    let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: LineBytes
     /// Where the next token is looked for.
     private(set) var offset = 0
     /// True when no blank was read since the last token.
@@ -128,7 +119,7 @@ struct LineLexer {
     /// True once a byte beyond ASCII was read (columns then count characters, not bytes).
     private(set) var sawNonASCII = false
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: LineBytes) {
         self.bytes = bytes
     }
 
@@ -214,7 +205,7 @@ struct LineLexer {
     }
 
     func text(from start: Int, to end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        bytes.string(start..<end)
     }
 
     func error(at offset: Int, _ message: String) -> Diagnostic {
@@ -249,7 +240,7 @@ struct LineLexer {
     /// Most numbers are integers of at most 18 digits (which cannot overflow), perhaps after a
     /// `-`: when such a word starts at `start`, where it ends and its value, read in one pass;
     /// nil otherwise (the word is then read as any other).
-    static func shortInteger(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (end: Int, value: Int)? {
+    static func shortInteger(_ bytes: LineBytes, from start: Int) -> (end: Int, value: Int)? {
         let negative = bytes[start] == Byte.dash
         let digitsStart = negative ? start + 1 : start
         let limit = min(bytes.count, digitsStart + 18)

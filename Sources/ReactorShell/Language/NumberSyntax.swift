@@ -4,7 +4,7 @@ enum NumberSyntax {
     enum Form { case notANumber, integer, decimal }
 
     /// Classifies the bare word `bytes[start..<end]`.
-    static func classify(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Form {
+    static func classify(_ bytes: LineBytes, from start: Int, to end: Int) -> Form {
         var index = start
         if index < end && bytes[index] == UInt8(ascii: "-") { index += 1 }
         guard skipDigits(bytes, &index, end) else { return .notANumber }
@@ -24,7 +24,7 @@ enum NumberSyntax {
     }
 
     /// Advances over one or more ASCII digits before `end`; false when there is none.
-    private static func skipDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, _ end: Int) -> Bool {
+    private static func skipDigits(_ bytes: LineBytes, _ index: inout Int, _ end: Int) -> Bool {
         let start = index
         while index < end && bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
         return index > start

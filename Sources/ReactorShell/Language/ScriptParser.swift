@@ -34,7 +34,7 @@ public enum ScriptParser {
     /// What the line `bytes` (valid UTF-8, from `origin`) is. An action's arguments are appended
     /// to `arguments`.
     static func parse(
-        _ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: inout [ParsedArgument]
+        _ bytes: LineBytes, origin: LineOrigin, arguments: inout [ParsedArgument]
     ) throws(Diagnostic) -> LineSyntax {
         var stream = TokenStream(bytes)
         do throws(Diagnostic) {
@@ -149,11 +149,11 @@ struct ActionLineSyntax {
     var endColumn: Int
 
     /// The invocation of this line, whose bytes are `bytes`, with its `arguments`.
-    func invocation(_ bytes: UnsafeBufferPointer<UInt8>, origin: LineOrigin, arguments: [ParsedArgument]) -> ActionInvocation {
+    func invocation(_ bytes: LineBytes, origin: LineOrigin, arguments: [ParsedArgument]) -> ActionInvocation {
         let prefix = reactor.map { range in
-            LocatedText(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self), column: reactorColumn)
+            LocatedText(bytes.string(range), column: reactorColumn)
         }
-        let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self)
+        let name = bytes.string(name)
         return ActionInvocation(
             origin: origin, reactor: prefix, name: LocatedText(name, column: nameColumn), arguments: arguments,
             isBackground: isBackground, endColumn: endColumn)

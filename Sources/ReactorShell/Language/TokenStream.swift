@@ -14,12 +14,12 @@ struct TokenStream {
     private(set) var current: LexedToken?
 
     /// A stream over the line `bytes` (valid UTF-8), before its first token (see ``start()``).
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: LineBytes) {
         lexer = LineLexer(bytes)
     }
 
     /// The line's bytes (valid while the parse runs).
-    var bytes: UnsafeBufferPointer<UInt8> { lexer.bytes }
+    var bytes: LineBytes { lexer.bytes }
 
     /// Reads the first token: the cursor is then at the line's first token.
     mutating func start() throws(Diagnostic) {
@@ -92,7 +92,7 @@ struct TokenStream {
 
     /// The text of `bytes[start..<end]`.
     func text(from start: Int, to end: Int) -> String {
-        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        bytes.string(start..<end)
     }
 
     /// The text of a bare word, or nil for any other token.
@@ -230,7 +230,7 @@ struct TokenStream {
 
     /// True when the integer `token` is written as `String(value)` writes it: no leading zero and
     /// no `-0` (its text need not be kept, see ``ValueLiteral``).
-    private static func isCanonicalInteger(_ token: LexedToken, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func isCanonicalInteger(_ token: LexedToken, in bytes: LineBytes) -> Bool {
         let digits = bytes[token.start] == Byte.dash ? token.start + 1 : token.start
         return bytes[digits] != UInt8(ascii: "0") || (token.end - digits == 1 && digits == token.start)
     }

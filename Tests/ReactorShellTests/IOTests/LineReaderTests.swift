@@ -80,9 +80,9 @@ import TestSupport
             for _ in 0..<random.next(below: 3) where count > 0 {
                 bytes[random.next(below: count)] = random.pick(specials)
             }
-            let expected: LineReader.LineBytes =
+            let expected: LineReader.Content =
                 bytes.contains(0) ? .holdsNUL : (bytes.contains { $0 >= 0x80 } ? .other : .ascii)
-            let found = bytes.withUnsafeBufferPointer { LineReader.scan($0) }
+            let found = withBytes(of: bytes) { LineReader.scan($0) }
             #expect(found == expected, "\(bytes)")
             if found != expected { return }
         }

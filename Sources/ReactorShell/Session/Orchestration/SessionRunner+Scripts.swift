@@ -156,9 +156,8 @@ extension SessionRunner {
                 recorder.record.echo()
                 output.printer.echo(prompt: prompt, line: text, origin: origin)
             }
-            var line = text
             var arguments: [ParsedArgument] = []
-            let progress = line.withUTF8 {
+            let progress = withBytes(of: text) {
                 start(bytes: $0, text: text, origin: origin, waitAfterAction: true, arguments: &arguments)
             }
             let outcome = await finish(progress)

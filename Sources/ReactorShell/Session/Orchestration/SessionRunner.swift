@@ -88,9 +88,8 @@ final class SessionRunner {
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {
-        var text = line
         var arguments: [ParsedArgument] = []
-        let progress = text.withUTF8 {
+        let progress = withBytes(of: line) {
             start(bytes: $0, text: line, origin: origin, waitAfterAction: waitAfterAction, arguments: &arguments)
         }
         let outcome = await finish(progress)
@@ -107,7 +106,7 @@ final class SessionRunner {
     /// out through memory.
     @inline(__always)
     func start(
-        bytes: UnsafeBufferPointer<UInt8>, text: String?, origin: LineOrigin, waitAfterAction: Bool, arguments: inout [ParsedArgument]
+        bytes: LineBytes, text: String?, origin: LineOrigin, waitAfterAction: Bool, arguments: inout [ParsedArgument]
     ) -> LineProgress {
         output.setOrigin(origin)
         recorder.record.line(bytes, origin: origin, depth: loadDepth)
@@ -185,7 +184,7 @@ final class SessionRunner {
     /// just before the reactor sends it; then the journal is drained. When no action is sent, the
     /// readers are told of a plain line (`text`, if made) before its error.
     private func send(
-        _ action: ActionLineSyntax, bytes: UnsafeBufferPointer<UInt8>, text: String?, arguments: [ParsedArgument], origin: LineOrigin
+        _ action: ActionLineSyntax, bytes: LineBytes, text: String?, arguments: [ParsedArgument], origin: LineOrigin
     ) -> CommandOutcome {
         func fail(_ error: Diagnostic) -> CommandOutcome {
             if !readers.isEmpty && Self.isPlain(action, arguments: arguments) {

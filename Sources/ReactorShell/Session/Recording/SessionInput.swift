@@ -54,7 +54,7 @@ struct SessionInput {
     /// Appends the line of `text`'s bytes (valid UTF-8), given at `origin`, `depth` `:load`s deep;
     /// false when it was dropped past the limit.
     @discardableResult
-    mutating func append(_ text: UnsafeBufferPointer<UInt8>, origin: borrowing LineOrigin, depth: Int = 0) -> Bool {
+    mutating func append(_ text: LineBytes, origin: borrowing LineOrigin, depth: Int = 0) -> Bool {
         guard ends.count < ReplayScript.limit else {
             overflowed = true
             return false
@@ -77,7 +77,6 @@ struct SessionInput {
     /// Appends `text`, given at `origin`, `depth` `:load`s deep.
     @discardableResult
     mutating func append(_ text: String, origin: LineOrigin, depth: Int = 0) -> Bool {
-        var text = text
-        return text.withUTF8 { append($0, origin: origin, depth: depth) }
+        withBytes(of: text) { append($0, origin: origin, depth: depth) }
     }
 }

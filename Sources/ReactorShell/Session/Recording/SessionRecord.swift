@@ -172,7 +172,7 @@ public struct SessionRecord {
     }
 
     /// Records the line of `bytes`, from `origin`, `depth` `:load`s deep, about to run.
-    mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, origin: borrowing LineOrigin, depth: Int) {
+    mutating func line(_ bytes: LineBytes, origin: borrowing LineOrigin, depth: Int) {
         let index = lines.nextIndex
         guard lines.append(bytes, origin: origin, depth: depth) else { return }
         append(Entry(
@@ -182,8 +182,7 @@ public struct SessionRecord {
 
     /// Records line `text` (narration shown at a stepping pause, which does not run).
     mutating func line(_ text: String, origin: LineOrigin, depth: Int) {
-        var text = text
-        text.withUTF8 { line($0, origin: origin, depth: depth) }
+        withBytes(of: text) { line($0, origin: origin, depth: depth) }
     }
 
     /// Records that scene `entry` with `reactors` was loaded (`isLoad`) or its focus moved, the
