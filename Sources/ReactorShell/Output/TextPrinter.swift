@@ -11,8 +11,8 @@ import StateDiff
 final class TextPrinter: SessionPrinter {
     let sink: OutputSink
     let colors: Bool
-    // Unchecked exclusivity: read on every report; the renderer calls back only into the sink.
-    @exclusivity(unchecked) private(set) var diffRenderer: TextDiffRenderer
+    /// Renders the diff lines (set once: a `let` needs no exclusivity check when read on every report).
+    let diffRenderer: TextDiffRenderer
     /// The environment to read `COLUMNS` from when results go to a terminal, whose width they are
     /// laid out for (SPEC §9.1); nil when they do not, and nothing is wrapped.
     private let terminalEnvironment: [String: String]?

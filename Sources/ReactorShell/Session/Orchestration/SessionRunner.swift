@@ -102,9 +102,7 @@ final class SessionRunner {
     /// effects. A batch run of actions whose effects are synchronous never suspends. The line's
     /// `String` is made only when something shows it (a reader, the live view). `arguments` holds
     /// an action's parsed arguments (emptied first): the lines of a script reuse one array, which
-    /// is then allocated once. Always inlined: returned from a call, the `LineProgress` is copied
-    /// out through memory.
-    @inline(__always)
+    /// is then allocated once.
     func start(
         bytes: LineBytes, text: String?, origin: LineOrigin, waitAfterAction: Bool, arguments: inout [ParsedArgument]
     ) -> LineProgress {
