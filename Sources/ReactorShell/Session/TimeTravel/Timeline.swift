@@ -67,7 +67,6 @@ struct Timeline {
     }
 
     /// The slot in the ring of point `index` (0 is the oldest).
-    @inline(__always)
     private func slot(_ index: Int) -> Int {
         let slot = head + index
         return slot < ringSteps.count ? slot : slot - ringSteps.count
@@ -119,7 +118,6 @@ struct Timeline {
     var positionStep: Int? { position.map { ringSteps[slot($0)] } }
     /// The slot of the point after the newest (the ring put back in order first when it is full
     /// and wrapped, so that a new slot is the next of the storage).
-    @inline(__always)
     private mutating func nextSlot() -> Int {
         if count < ringSteps.count { return slot(count) }
         return reorderedSlot()
@@ -138,7 +136,6 @@ struct Timeline {
     }
 
     /// Appends the point of `step`, whose states are in `slot` (``nextSlot()``), after the newest.
-    @inline(__always)
     private mutating func append(step: Int, at slot: Int, bytes: Int, settled: Bool) {
         if slot < ringSteps.count {
             ringSteps[slot] = step
