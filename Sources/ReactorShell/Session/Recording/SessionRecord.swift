@@ -13,7 +13,7 @@ import StateDiff
 /// - by the output sink: a copy of what the terminal was shown (`OutputCapture`), of which
 ///   each entry notes where its output begins.
 ///
-/// It is also the session's memory of its steps: `:history` (``history(limit:)``), the steps time
+/// It is also the session's memory of its steps: `:history` (`history(limit:)`), the steps time
 /// travel numbers, and the recent actions the trace and effect reports name are read from its
 /// entries, not kept apart.
 ///
