@@ -73,12 +73,11 @@ public final class LanguageCheck {
 
     /// The action of `line` resolved and bound as the shell's per-line path does, from its bytes.
     private func bindFromBytes(_ line: String, tables: [ReactorCommandTable], focus: Int) -> Result<BoundAction, Diagnostic> {
-        var line = line
-        return line.withUTF8 { bytes in
+        withBytes(of: line) { bytes in
             Result { () throws(Diagnostic) -> BoundAction in
                 var arguments: [ParsedArgument] = []
                 guard case .action(let action) = try ScriptParser.parse(bytes, origin: origin, arguments: &arguments) else {
-                    fuzzFailure("the per-line path does not read an action", line: String(decoding: bytes, as: UTF8.self))
+                    fuzzFailure("the per-line path does not read an action", line: line)
                 }
                 return try SceneCommands(tables).bind(action, in: bytes, arguments: arguments, origin: origin, focus: focus)
             }
