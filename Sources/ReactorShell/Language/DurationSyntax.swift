@@ -9,16 +9,14 @@ public enum DurationSyntax {
     enum Reading: Equatable {
         /// A duration.
         case duration(Duration)
-        /// A number and a unit, longer than a duration can be (over ``largest``).
+        /// A number and a unit, longer than a duration can be (over 2^63 - 1 nanoseconds, about
+        /// 292 years).
         case tooLarge
         /// A number followed by something that is not a unit (`10d`).
         case unknownUnit(String)
         /// Anything else.
         case malformed
     }
-
-    /// The longest duration there is: 2^63 - 1 nanoseconds, about 292 years.
-    static let largest = Duration.nanoseconds(Int64.max)
 
     /// The duration written as `text`, or nil when it is not a number (digits, optionally `.digits`)
     /// followed by `ms`, `s`, `m` or `h`, or when it is too long to represent.

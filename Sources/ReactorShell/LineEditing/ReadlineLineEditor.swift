@@ -356,7 +356,7 @@ public final class ReadlineLineEditor: LineEditor {
         let message = "\(applicationName): history not saved: \(error)\n"
         let redraw = phase == .editing && !insideLineHandler
         if redraw { rs_clear_visible_line() }
-        _ = message.withCString { write(STDERR_FILENO, $0, strlen($0)) }
+        POSIXIO.writeAll(message, to: STDERR_FILENO)
         if redraw { redrawLine() }
     }
 

@@ -109,3 +109,8 @@ extension SessionRunner {
         return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
     }
 }
+
+/// A count with its noun in the number it needs: `1 command`, `2 commands` (the summaries of `:save`).
+private func counted(_ count: Int, _ noun: String) -> String {
+    "\(count) \(noun)\(count == 1 ? "" : "s")"
+}
