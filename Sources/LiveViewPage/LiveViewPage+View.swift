@@ -91,21 +91,23 @@ extension LiveViewPage {
 
     // ---- state trees
 
-    function valueHTML(value, pointer, changed, depth) {
+    // `scope` is the reactor's own pointer (`#board`): a collapsed node is kept as scope + pointer
+    // (`#board/posts`), as the toggle handler below notes it.
+    function valueHTML(value, pointer, changed, depth, scope) {
       if (value !== null && typeof value === "object") {
         const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-        const open = !ui.collapsed.has(pointer) ? " open" : "";
+        const open = !ui.collapsed.has(scope + pointer) ? " open" : "";
         const mark = [...changed].some((p) => p === pointer || p.startsWith(pointer + "/")) && depth > 0 ? ' class="changed"' : "";
         const count = Array.isArray(value) ? "[" + value.length + "]" : "{" + entries.length + "}";
         let html = "";
-        for (const [key, child] of entries) html += fieldHTML(key, child, pointer + "/" + key.replace(/~/g, "~0").replace(/\//g, "~1"), changed, depth + 1);
+        for (const [key, child] of entries) html += fieldHTML(key, child, pointer + "/" + key.replace(/~/g, "~0").replace(/\//g, "~1"), changed, depth + 1, scope);
         return [count, html, open, mark];
       }
       return null;
     }
 
-    function fieldHTML(key, value, pointer, changed, depth) {
-      const nested = valueHTML(value, pointer, changed, depth);
+    function fieldHTML(key, value, pointer, changed, depth, scope) {
+      const nested = valueHTML(value, pointer, changed, depth, scope);
       if (nested) {
         const [count, html, open, mark] = nested;
         return '<details data-pointer="' + escapeHTML(pointer) + '"' + open + mark + "><summary><span class=\"key\">" + escapeHTML(key) + "</span> " + count + "</summary>" + (html || '<div class="leaf empty">empty</div>') + "</details>";
@@ -123,8 +125,8 @@ extension LiveViewPage {
         const changed = (viewing.lastChange && viewing.lastChange[name]) || new Set();
         const pointer = "#" + name;
         const open = ui.collapsed.has(pointer) ? "" : " open";
-        const nested = valueHTML(viewing.reactors[name], "", changed, 0);
-        const inner = nested ? nested[1] : fieldHTML("value", viewing.reactors[name], "", changed, 1);
+        const nested = valueHTML(viewing.reactors[name], "", changed, 0, pointer);
+        const inner = nested ? nested[1] : fieldHTML("value", viewing.reactors[name], "", changed, 1, pointer);
         parts.push('<details class="reactor" data-pointer="' + escapeHTML(pointer) + '" data-reactor="' + escapeHTML(name) + '"' + open + "><summary>" + escapeHTML(name) + "</summary>" + inner + "</details>");
       }
       $("state").innerHTML = parts.join("") || '<div class="empty">no reactor loaded</div>';

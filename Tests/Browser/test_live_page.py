@@ -138,3 +138,58 @@ def test_a_command_typed_in_the_page_during_a_run_runs_between_the_scripts_lines
     out = served.output()
     assert out.index("counter> decrease") < out.index("✓ value == 1")
     assert page.console_watch.messages == []
+
+
+def test_the_slider_travels_the_shell_and_the_page(serve_script, page):
+    served = serve_script("increase\nincrease\nincrease\n")
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 3 of 3'")
+    page.locator("#slider").fill("1")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 1 of 3'")
+    assert "value: 1" in page.locator("#state").inner_text()
+    assert page.locator(".row.current").inner_text().startswith("→ counter.increase   step 1")
+    # The shell ran `:jump 1` as if typed: the terminal shows the same travel.
+    served.process.send_signal(2)
+    served.process.wait(timeout=10)
+    out = served.output()
+    assert "counter> :jump 1" in out and "(jump to after step 1)" in out and "value: 3 → 1" in out
+    assert page.console_watch.messages == []
+
+
+def test_the_diff_shows_what_the_selected_step_changed(serve_script, page):
+    served = serve_script("increase\nincrease\n")
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    page.locator(".row", has_text="→ counter.increase   step 1").click()
+    wait_until(page, "document.querySelector('#diff').innerText.includes('/value: 0 → 1')")
+    diff = page.locator("#diff").inner_text()
+    assert "counter: increaseValue" in diff and "/isLoading: false → true" in diff
+    assert "/value: 1 → 2" not in diff
+    # A mutation of step 2, selected on its own, shows only its change.
+    page.locator(".row", has_text="· counter: increaseValue").nth(1).click()
+    wait_until(page, "document.querySelector('#diff').innerText.includes('/value: 1 → 2')")
+    diff = page.locator("#diff").inner_text()
+    assert [line.strip() for line in diff.splitlines()] == ["counter: increaseValue", "/value: 1 → 2"]
+    assert page.console_watch.messages == []
+
+
+def test_a_collapsed_part_of_the_state_stays_collapsed_as_events_arrive(serve_script, page):
+    served = serve_script(':use board\nwrite.updateTitle "Hello"\nwrite.submit\n')
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    posts = page.locator('details.reactor[data-reactor="board"] details[data-pointer="/posts"]')
+    write = page.locator('details.reactor[data-reactor="write"]')
+    assert posts.evaluate("d => d.open") and write.evaluate("d => d.open")
+    posts.locator("summary").first.click()
+    write.locator("summary").first.click()
+    assert not posts.evaluate("d => d.open") and not write.evaluate("d => d.open")
+    # New events redraw the trees: what was collapsed stays so, the rest stays open.
+    assert served.request("/command", method="POST", body='write.updateTitle "Again"')[0] == 200
+    assert served.request("/command", method="POST", body="write.submit")[0] == 200
+    wait_until(page, "document.querySelector('#state').innerHTML.includes('Again')")
+    assert page.locator('details.reactor[data-reactor="board"]').evaluate("d => d.open")
+    assert not posts.evaluate("d => d.open")
+    assert not write.evaluate("d => d.open")
+    assert "[2]" in posts.locator("summary").first.inner_text()
+    assert page.console_watch.messages == []

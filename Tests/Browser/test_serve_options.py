@@ -1,5 +1,7 @@
 """Starting and stopping the live view: --serve-exit, :serve and :serve stop, a port in use."""
+import json
 import re
+import signal
 import socket
 import subprocess
 
@@ -13,6 +15,25 @@ def test_serve_exit_ends_the_run_with_the_script(shell, tmp_path):
     assert result.returncode == 0
     assert URL_PATTERN.search(result.stderr)
     assert "serving the live view until Ctrl-C" not in result.stderr
+
+
+def test_run_serve_keeps_serving_after_the_script_until_ctrl_c(serve_script):
+    served = serve_script("increase\n:expect value == 1\n")
+    line = ""
+    while "serving the live view until Ctrl-C" not in line:
+        line = served.process.stderr.readline()
+        assert line, "the run ended instead of serving on: " + "".join(served.stderr_lines)
+    assert served.process.poll() is None
+    # After the script, the server still answers and the page's commands still run.
+    assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 1
+    assert served.request("/command", method="POST", body="increase")[0] == 200
+    assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 2
+    # Ctrl-C ends it with the run's exit status, and nothing listens any more.
+    served.process.send_signal(signal.SIGINT)
+    assert served.process.wait(timeout=10) == 0
+    assert "1 passed, 0 failed" in served.output()
+    with socket.socket() as probe:
+        assert probe.connect_ex(("127.0.0.1", served.port)) != 0
 
 
 def test_serve_and_serve_stop_inside_a_session(shell, tmp_path):
