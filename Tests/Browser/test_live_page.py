@@ -8,7 +8,7 @@ COUNTER = "increase\n:expect value == 1\n"
 
 
 def test_page_shows_the_session_and_has_no_console_errors(serve_script, page):
-    served = serve_script(":use board\n# Write a post.\nwrite.updateTitle \"Hello\"\nwrite.submit\n:expect board:posts.count == 1\n")
+    served = serve_script(":use board\n# Write a post.\nwrite.updateTitle \"Hello\"\nwrite.submit\n:expect board:posts.count == 1\nwrite.submitt\n")
     page.goto(served.url)
     wait_until(page, "window.liveView && window.liveView.model.events.some(e => e.event === 'summary')")
     rows = timeline_text(page)
@@ -17,6 +17,7 @@ def test_page_shows_the_session_and_has_no_console_errors(serve_script, page):
     assert "Write a post." in rows  # narration
     assert "· board: insertPost" in rows and "← service event, from write.submit" in rows
     assert "✓ board:posts.count == 1" in rows
+    assert "error at line 6: unknown action 'write.submitt'; did you mean 'write.submit'?" in rows
     state = page.locator("#state").inner_text()
     assert "board" in state and "write" in state and "\"Hello\"" in state
     # The last change (write's dismiss) is marked.
@@ -100,6 +101,10 @@ def test_a_cancelled_search_shows_in_the_timeline(serve_script, page):
     rows = timeline_text(page)
     assert re.search(r"⊘ effect #\d+ of updateQuery\(\"sw\"\) cancelled by updateQuery\(\"swift\"\)", rows), rows
     assert page.locator(".k-cancelled").count() == 1
+    # The sequence diagram draws the cancellation as an arrow of its own.
+    labels = page.locator("#diagram svg text").all_text_contents()
+    assert any(re.fullmatch(r"⊘ #\d+ cancelled", label) for label in labels), labels
+    assert "updateQuery" in labels
     assert page.console_watch.messages == []
 
 
@@ -149,11 +154,19 @@ def test_the_slider_travels_the_shell_and_the_page(serve_script, page):
     wait_until(page, "document.querySelector('#step-label').innerText === 'step 1 of 3'")
     assert "value: 1" in page.locator("#state").inner_text()
     assert page.locator(".row.current").inner_text().startswith("→ counter.increase   step 1")
-    # The shell ran `:jump 1` as if typed: the terminal shows the same travel.
+    # The first and last buttons travel to the ends.
+    page.click("#first")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 0 of 3'")
+    assert "value: 0" in page.locator("#state").inner_text()
+    page.click("#last")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 3 of 3'")
+    assert "value: 3" in page.locator("#state").inner_text()
+    # The shell ran each `:jump` as if typed: the terminal shows the same travels.
     served.process.send_signal(2)
     served.process.wait(timeout=10)
     out = served.output()
     assert "counter> :jump 1" in out and "(jump to after step 1)" in out and "value: 3 → 1" in out
+    assert out.index("counter> :jump 0") < out.index("counter> :jump 3")
     assert page.console_watch.messages == []
 
 
