@@ -17,25 +17,15 @@ enum ProcessSignals {
     private static let crashSignals: [Int32] = [SIGILL, SIGTRAP, SIGABRT, SIGFPE, SIGBUS, SIGSEGV]
     private static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    /// The actions replaced by ``installCrashReport()``, by signal number, restored before a crash
-    /// goes on. Written once at start, before any handler can run.
-    private nonisolated(unsafe) static let previousActions: UnsafeMutablePointer<sigaction> = {
-        let pointer = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
-        pointer.initialize(repeating: sigaction(), count: 32)
-        return pointer
-    }()
-
     /// Installs the crash report for every mode.
     static func installCrashReport() {
         SignalSafeOutput.prepare()
-        _ = previousActions
         for number in crashSignals {
-            var action = sigaction()
-            setHandler(&action, crashHandler)
-            // Reset: a fault inside the handler itself ends the process instead of recursing.
-            action.sa_flags = Int32(SA_NODEFER) | Int32(bitPattern: UInt32(SA_RESETHAND))
-            sigemptyset(&action.sa_mask)
-            sigaction(number, &action, previousActions + Int(number))
+            // Reset: a fault inside the handler itself ends the process instead of recursing. The
+            // action replaced is kept: the handler hands the signal on to it.
+            POSIXIO.setSignalHandler(
+                crashHandler, for: number, flags: Int32(SA_NODEFER) | Int32(bitPattern: UInt32(SA_RESETHAND)),
+                blockingAll: false, savingPrevious: true)
         }
     }
 
@@ -49,11 +39,9 @@ enum ProcessSignals {
     static func installBatchTermination() {
         SignalSafeOutput.prepare()
         for number in terminationSignals {
-            var action = sigaction()
-            setHandler(&action, terminationHandler)
-            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
-            sigfillset(&action.sa_mask)
-            sigaction(number, &action, nil)
+            POSIXIO.setSignalHandler(
+                terminationHandler, for: number, flags: Int32(bitPattern: UInt32(SA_RESETHAND)),
+                blockingAll: true, savingPrevious: false)
         }
     }
 
@@ -84,14 +72,6 @@ enum ProcessSignals {
             }
         }
     }
-
-    private static func setHandler(_ action: inout sigaction, _ handler: @convention(c) (Int32) -> Void) {
-        #if canImport(Glibc)
-        action.__sigaction_handler.sa_handler = handler
-        #else
-        action.__sigaction_u.__sa_handler = handler
-        #endif
-    }
 }
 
 /// Writes the pending results, names the signal and the script line, then hands the signal to
@@ -104,20 +84,10 @@ private func crashHandler(_ number: Int32) {
     case SIGFPE: SignalSafeOutput.writeReport("crashed (arithmetic exception)")
     default: SignalSafeOutput.writeReport("crashed (invalid memory access)")
     }
-    sigaction(number, ProcessSignals.previousAction(number), nil)
-    var set = sigset_t()
-    sigemptyset(&set)
-    sigaddset(&set, number)
-    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    POSIXIO.restoreSavedAction(of: number)
     // A trap instruction traps again when the handler returns, now under the previous action;
     // a raised signal (abort) is raised again here.
     if number == SIGABRT { raise(number) }
-}
-
-extension ProcessSignals {
-    fileprivate static func previousAction(_ number: Int32) -> UnsafeMutablePointer<sigaction> {
-        previousActions + Int(number)
-    }
 }
 
 /// Puts back a terminal that a stepping pause holds, writes the pending results, then dies of the

@@ -59,17 +59,17 @@ enum ChangedPaths {
         guard case .array(let operations)? = patch else { return [] }
         var paths: [String] = []
         for operation in operations {
-            guard case .string(let pointer)? = operation["path"] else { continue }
-            let path = statePath(pointer)
+            guard case .string(let patchPath)? = operation["path"] else { continue }
+            let path = statePath(patchPath)
             if !paths.contains(path) { paths.append(path) }
         }
         return paths
     }
 
     /// `/posts/0/title` → `posts[0].title`.
-    private static func statePath(_ pointer: String) -> String {
+    private static func statePath(_ patchPath: String) -> String {
         var path = ""
-        for component in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+        for component in patchPath.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             let key = String(component).replacing("~1", with: "/").replacing("~0", with: "~")
             if !key.isEmpty, key.allSatisfy(\.isNumber) {
                 path += "[\(key)]"

@@ -45,14 +45,12 @@ enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, source, target)
         }
         if let extra { posix_spawn_file_actions_adddup2(&actions, extra, 3) }
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in argv { free(pointer) }
-            for pointer in envp { free(pointer) }
-        }
         var pid = pid_t()
-        let result = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+        let result = POSIXIO.withCStringArray([executable] + arguments) { argv in
+            POSIXIO.withCStringArray(environment.map { "\($0.key)=\($0.value)" }) { envp in
+                posix_spawn(&pid, executable, &actions, nil, argv, envp)
+            }
+        }
         guard result == 0 else { return .failure(POSIXError(code: result)) }
         return .success(pid)
     }

@@ -1,3 +1,20 @@
+// ReactorShell's door to C (the other door, ByteStorage.swift, is memory the shell manages
+// itself): every call that hands libc a pointer or reads one it returns. read and write with
+// their retry loops, the signal actions, C-string arrays (`posix_spawn`'s argv and envp, readline's
+// match lists), the bytes of a C string, the terminal's control characters, the password
+// database, the environment and directory entries. The rest of the module calls these with Swift
+// values. Left outside on purpose: readline's C callbacks in LineEditing/ReadlineBridge.swift take
+// and return C pointers by their C types, which this file turns into Swift values and back.
+//
+// Why: libc's interface is pointers; kept here, the retry loops and the signal-safe paths exist
+// once and the rest of the module holds none.
+//
+// Pinned by WriteLoopTests, OutputFailureTests (a closed pipe, /dev/full, SIGINT/SIGTERM/SIGHUP in
+// a batch run), CrashReportTests (the saved signal actions, the report of a trapping reactor),
+// ExploreEndToEndTests (attempts spawned as child processes), InteractiveTests (Tab completion
+// and typed lines through readline in a tmux pseudo-terminal), PauseKeysTests (the terminal's raw
+// mode), LineReaderTests and POSIXIOTests.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -158,11 +175,97 @@ package enum POSIXIO {
         return fstat(descriptor, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// The user's home directory in the password database, if it names one.
+    static func homeDirectoryOfUser() -> String? {
+        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
+        return String(cString: directory)
+    }
+
     /// `path` with symbolic links and `..` resolved, or nil when it does not exist.
     package static func canonicalPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
+    }
+}
+
+// MARK: C strings
+
+extension POSIXIO {
+    /// A copy of the `count` bytes of C text at `start` (readline's line buffer, a typed line).
+    static func bytes(ofCString start: UnsafePointer<CChar>, count: Int) -> [UInt8] {
+        Array(UnsafeRawBufferPointer(start: start, count: count))
+    }
+
+    /// A copy of the bytes of the NUL-terminated C string at `start`, without the NUL.
+    static func bytes(ofCString start: UnsafePointer<CChar>) -> [UInt8] {
+        bytes(ofCString: start, count: strlen(start))
+    }
+
+    /// Calls `body` with `strings` as a NULL-terminated array of C strings (an argv or envp),
+    /// freed when `body` returns.
+    static func withCStringArray<Result>(
+        _ strings: [String], _ body: (UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>) -> Result
+    ) -> Result {
+        var array = strings.map { strdup($0) } + [nil]
+        defer { for string in array { free(string) } }
+        return array.withUnsafeMutableBufferPointer { body($0.baseAddress!) }
+    }
+
+    /// `strings` as a `malloc`ed NULL-terminated array of `strdup`ed C strings, which the caller
+    /// hands to C code that frees it (readline's completion matches).
+    static func mallocedCStringArray(_ strings: [String]) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?> {
+        let array = malloc((strings.count + 1) * MemoryLayout<UnsafeMutablePointer<CChar>?>.stride)!
+            .bindMemory(to: UnsafeMutablePointer<CChar>?.self, capacity: strings.count + 1)
+        for (index, string) in strings.enumerated() { array[index] = strdup(string) }
+        array[strings.count] = nil
+        return array
+    }
+}
+
+// MARK: Signals and the terminal
+
+extension POSIXIO {
+    /// The actions ``setSignalHandler(_:for:flags:blockingAll:savingPrevious:)`` replaced, by
+    /// signal number: memory that never moves, written before a handler can run and read by it.
+    private nonisolated(unsafe) static let savedActions: UnsafeMutablePointer<sigaction> = {
+        let actions = UnsafeMutablePointer<sigaction>.allocate(capacity: 32)
+        actions.initialize(repeating: sigaction(), count: 32)
+        return actions
+    }()
+
+    /// Makes `handler` the action of signal `number`, with `flags` (`SA_…`) and, when
+    /// `blockingAll`, every other signal blocked while it runs; when `savingPrevious`, the action
+    /// it replaces is kept for ``restoreSavedAction(of:)``.
+    static func setSignalHandler(
+        _ handler: @convention(c) (Int32) -> Void, for number: Int32, flags: Int32, blockingAll: Bool,
+        savingPrevious: Bool
+    ) {
+        var action = sigaction()
+        #if canImport(Glibc)
+        action.__sigaction_handler.sa_handler = handler
+        #else
+        action.__sigaction_u.__sa_handler = handler
+        #endif
+        action.sa_flags = flags
+        if blockingAll { sigfillset(&action.sa_mask) } else { sigemptyset(&action.sa_mask) }
+        sigaction(number, &action, savingPrevious ? savedActions + Int(number) : nil)
+    }
+
+    /// Puts back the action ``setSignalHandler(_:for:flags:blockingAll:savingPrevious:)`` saved
+    /// for signal `number`, and unblocks the signal (async-signal-safe: for a handler that hands
+    /// its signal on).
+    static func restoreSavedAction(of number: Int32) {
+        sigaction(number, savedActions + Int(number), nil)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, number)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+    }
+
+    /// Sets the control character at `index` (`VMIN`, `VTIME`) of a terminal mode.
+    static func setControlCharacter(_ index: Int32, to value: cc_t, in mode: inout termios) {
+        withUnsafeMutableBytes(of: &mode.c_cc) { controls in controls[Int(index)] = value }
     }
 }
 

@@ -27,8 +27,7 @@ enum LineEditingPaths {
     /// The user's home directory: `$HOME`, else the password database's entry.
     static func homeDirectory(environment: (String) -> String?) -> String? {
         if let home = environment("HOME"), !home.isEmpty { return home }
-        guard let entry = getpwuid(getuid()), let directory = entry.pointee.pw_dir else { return nil }
-        return String(cString: directory)
+        return POSIXIO.homeDirectoryOfUser()
     }
 }
 

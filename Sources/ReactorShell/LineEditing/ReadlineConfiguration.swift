@@ -28,7 +28,7 @@ enum ReadlineConfiguration {
         }
         guard !applied else { return }
         applied = true
-        // readline keeps these pointers: give it storage that lives as long as the process.
+        // readline keeps these strings: give them storage that lives as long as the process.
         rs_set_readline_name(strdup(applicationName))
         rs_set_word_break_characters(strdup(wordBreakCharacters))
         rs_set_catch_signals(0)

@@ -318,7 +318,7 @@ public final class ReadlineLineEditor: LineEditor {
         let marked = ReadlinePromptMarkup.markInvisibleSequences(prompt)
         rl_callback_handler_install(marked) { line in
             // The bytes as typed: decoding here would repair invalid UTF-8 silently.
-            let bytes = line.map { readlineBytes(at: $0, count: strlen($0)) }
+            let bytes = line.map { POSIXIO.bytes(ofCString: $0) }
             free(line)
             MainActor.assumeIsolated { ReadlineLineEditor.active?.lineCompleted(bytes) }
         }
@@ -336,7 +336,7 @@ public final class ReadlineLineEditor: LineEditor {
 
     private func currentLineText() -> String {
         guard let buffer = rs_line_buffer() else { return "" }
-        return String(decoding: readlineBytes(at: buffer, count: Int(rs_end())), as: UTF8.self)
+        return String(decoding: POSIXIO.bytes(ofCString: buffer, count: Int(rs_end())), as: UTF8.self)
     }
 
     private func loadHistoryIntoReadline() {

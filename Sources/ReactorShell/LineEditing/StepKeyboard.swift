@@ -163,10 +163,8 @@ final class StepKeyboard {
             savedMode = mode
             PausedTerminal.remember(mode, of: input)
             mode.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
-            withUnsafeMutableBytes(of: &mode.c_cc) { controls in
-                controls[Int(VMIN)] = 1
-                controls[Int(VTIME)] = 0
-            }
+            POSIXIO.setControlCharacter(VMIN, to: 1, in: &mode)
+            POSIXIO.setControlCharacter(VTIME, to: 0, in: &mode)
             tcsetattr(input, TCSANOW, &mode)
         }
         defer { restoreTerminal() }
