@@ -161,12 +161,21 @@ def test_the_slider_travels_the_shell_and_the_page(serve_script, page):
     page.click("#last")
     wait_until(page, "document.querySelector('#step-label').innerText === 'step 3 of 3'")
     assert "value: 3" in page.locator("#state").inner_text()
+    # The previous button and the arrow keys step one at a time.
+    page.click("#prev")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 2 of 3'")
+    page.keyboard.press("ArrowLeft")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 1 of 3'")
+    page.keyboard.press("ArrowRight")
+    wait_until(page, "document.querySelector('#step-label').innerText === 'step 2 of 3'")
+    assert "value: 2" in page.locator("#state").inner_text()
     # The shell ran each `:jump` as if typed: the terminal shows the same travels.
     served.process.send_signal(2)
     served.process.wait(timeout=10)
     out = served.output()
     assert "counter> :jump 1" in out and "(jump to after step 1)" in out and "value: 3 → 1" in out
-    assert out.index("counter> :jump 0") < out.index("counter> :jump 3")
+    jumps = re.findall(r"counter> :jump (\d+)", out)
+    assert jumps == ["1", "0", "3", "2", "1", "2"], jumps
     assert page.console_watch.messages == []
 
 
