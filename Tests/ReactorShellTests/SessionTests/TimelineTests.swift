@@ -144,4 +144,17 @@ struct TimelineTests {
         #expect(timeline.undo(from: 0) == nil)
         #expect(timeline.redo() == nil)
     }
+
+    @Test func aPointSavedAfterClearIsSettledAsItWasSaved() {
+        // Before one ring of points, `clear` kept the settled flags of the points it dropped,
+        // and the next points read those: an undo passed over a point saved with nothing in flight.
+        var scene = Self.Scene()
+        scene.cell.value = 1
+        scene.timeline.willSend(step: 1, settled: false)
+        scene.cell.value = 2
+        scene.timeline.willSend(step: 2, settled: false)
+        scene.clear()
+        scene.willSend(step: 3, from: 5)
+        #expect(scene.undo(from: 6) == 5)
+    }
 }

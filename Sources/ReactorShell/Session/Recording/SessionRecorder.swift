@@ -113,8 +113,9 @@ final class SessionRecorder {
         }
         if state.servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
-        for abandoned in timeline.willSend(step: step, settled: scene.scheduler.isQuiescent) { record.markAbandoned(step: abandoned) }
-        if !scene.scheduler.isQuiescent {
+        let settled = scene.scheduler.isQuiescent
+        for abandoned in timeline.willSend(step: step, settled: settled) { record.markAbandoned(step: abandoned) }
+        if !settled {
             markOverlappedLines()
         } else if !state.actionsWithLiveEffects.isEmpty {
             emptyKeepingCapacity(&state.actionsWithLiveEffects)

@@ -5,9 +5,8 @@ import StateDiff
 ///
 /// A state that adopts `StorageFootprint` (the board's `ChunkedList`) says exactly what one
 /// state holds that another does not share. Any other state is estimated from its encoded
-/// size, as if it shared nothing: encoded once every ``SampledEncodingFootprint/sampleInterval``
-/// states, the estimate reused in between (so a small state's snapshot costs a counter, not
-/// an encoding).
+/// size, as if it shared nothing (``EncodedSizeFootprint``; the timeline asks for it once every
+/// `Timeline.sampleInterval` points, so a small state's snapshot costs a copy, not an encoding).
 @MainActor
 @usableFromInline
 class SnapshotFootprint<State> {
@@ -31,25 +30,14 @@ final class SharedStorageFootprint<State: StorageFootprint>: SnapshotFootprint<S
     }
 }
 
-/// The footprint of any other `Encodable` state: its encoded size, sampled.
-final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint<State> {
-    /// How many states share one measured estimate.
-    static var sampleInterval: Int { 256 }
-    /// How many more calls reuse ``estimate`` (a count down, not a modulo of the generic class's
-    /// static, which is looked up through its metadata on every call).
-    private var callsUntilSample = 0
-    private var estimate = 0
-
+/// The footprint of any other `Encodable` state: its encoded size (which the timeline measures
+/// once every `Timeline.sampleInterval` points, reusing it in between).
+final class EncodedSizeFootprint<State: Encodable>: SnapshotFootprint<State> {
     override var dependsOnOthers: Bool { false }
 
     override func bytes(of state: State, notSharedWith other: State) -> Int {
-        if callsUntilSample == 0 {
-            let encoded = try? StateValue(encoding: state)
-            estimate = MemoryLayout<State>.size + (encoded?.approximateByteCount ?? 0)
-            callsUntilSample = Self.sampleInterval
-        }
-        callsUntilSample -= 1
-        return estimate
+        let encoded = try? StateValue(encoding: state)
+        return MemoryLayout<State>.size + (encoded?.approximateByteCount ?? 0)
     }
 }
 
@@ -58,7 +46,7 @@ final class SampledEncodingFootprint<State: Encodable>: SnapshotFootprint<State>
 @usableFromInline
 func makeSnapshotFootprint<State: Encodable>(for type: State.Type) -> SnapshotFootprint<State> {
     if let shared = type as? any StorageFootprint.Type { return makeSharedFootprint(shared, as: State.self) }
-    return SampledEncodingFootprint<State>()
+    return EncodedSizeFootprint<State>()
 }
 
 /// The footprint of `Shared`, a `StorageFootprint` type found to be `State` (opened once here).

@@ -8,8 +8,9 @@
 /// points exceed `byteLimit`, the oldest are dropped down to three quarters of it. A state that
 /// shares storage between versions (the board's `ChunkedList`) is charged only what an action
 /// changed, so a long history of a big state fits; any other state is charged its encoded size
-/// (see ``SnapshotFootprint``). Independently, at most `2 × limit` points are kept (then
-/// `limit`), so that a small state's history stays small in long batch runs too.
+/// (see ``SnapshotFootprint``), measured every ``sampleInterval`` points and reused in between.
+/// Independently, at most `2 × limit` points are kept (then `limit`), so that a small state's
+/// history stays small in long batch runs too.
 @MainActor
 struct Timeline {
     /// Where travelling leads: the states of a point or the live states, to put back with
@@ -23,22 +24,28 @@ struct Timeline {
     /// What a point is charged besides its states' storage: an estimate of the point's own
     /// bookkeeping and each state's inline copy.
     static let pointOverhead = 96
+    /// How many points share one measure of states charged their encoded size (which does not
+    /// depend on the other states): a small state's point then costs a copy, not an encoding.
+    static let sampleInterval = 256
+
+    /// A point: the states before one action, kept by the histories in the point's slot.
+    private struct Point {
+        /// The `:history` step of the action.
+        var step: Int
+        /// The bytes the point is charged.
+        var bytes: Int
+        /// Whether no effect was in flight when it was saved: time travel lands only on such
+        /// points, since it cancels the effects in flight and a state they were still changing
+        /// (`isLoading: true`) would stay half done.
+        var settled: Bool
+    }
 
     /// The reactors' states, in scene order.
     private let histories: [StateHistory]
-    /// Their ``StateHistory/saveCurrent`` closures, called before every action without loading
-    /// (and retaining) each history first.
-    private let saves: [@MainActor (_ slot: Int, _ charged: Bool) -> Int]
-    /// The points, oldest first, in a ring kept as two parallel arrays (the steps, the bytes
-    /// charged) whose slots are also the histories' slots: the oldest at `head`, then `count` in
-    /// order, wrapping around the end of the storage. Dropping the oldest points frees their
-    /// states in place instead of moving the others.
-    private var ringSteps: [Int] = []
-    private var ringBytes: [Int] = []
-    /// Whether each point was saved with no effect in flight (the third parallel array): time
-    /// travel lands only on such points, since it cancels the effects in flight and a state they
-    /// were still changing (`isLoading: true`) would stay half done.
-    private var ringSettled: [Bool] = []
+    /// The points, oldest first, in a ring whose slots are also the histories' slots: the oldest
+    /// at `head`, then `count` in order, wrapping around the end of the storage. Dropping the
+    /// oldest points frees their states in place instead of moving the others.
+    private var ring: [Point] = []
     private var head = 0
     /// How many points are kept.
     private(set) var count = 0
@@ -56,27 +63,30 @@ struct Timeline {
     let byteLimit: Int
     /// The bytes the points are charged now.
     private(set) var storedBytes = 0
+    /// When the states are charged their own sizes (not ``chargeDependsOnOthers``): what the
+    /// latest measured point was charged, and how many more points are charged the same.
+    private var sampledPointBytes = 0
+    private var pointsUntilSample = 0
 
     /// A timeline of the states of `histories` (one per reactor of the scene).
     init(limit: Int, byteLimit: Int = Timeline.defaultByteLimit, histories: [StateHistory] = []) {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
         self.histories = histories
-        saves = histories.map(\.saveCurrent)
         chargeDependsOnOthers = histories.contains { $0.chargeDependsOnOthers }
     }
 
     /// The slot in the ring of point `index` (0 is the oldest).
     private func slot(_ index: Int) -> Int {
         let slot = head + index
-        return slot < ringSteps.count ? slot : slot - ringSteps.count
+        return slot < ring.count ? slot : slot - ring.count
     }
 
     /// The step of the oldest point, if any.
-    var firstStep: Int? { count == 0 ? nil : ringSteps[head] }
+    var firstStep: Int? { count == 0 ? nil : ring[head].step }
 
     /// The steps that can be jumped to.
-    var steps: [Int] { (0..<count).map { ringSteps[slot($0)] } }
+    var steps: [Int] { (0..<count).map { ring[slot($0)].step } }
 
     /// Records the states now, before action `step`; `settled`: no effect is in flight now.
     /// Drops the redo branch if the scene was travelling, and returns the steps of that branch
@@ -85,7 +95,7 @@ struct Timeline {
     mutating func willSend(step: Int, settled: Bool = true) -> [Int] {
         var abandoned: [Int] = []
         if let position {
-            abandoned = (position..<count).map { ringSteps[slot($0)] }
+            abandoned = (position..<count).map { ring[slot($0)].step }
             removeNewest(count - position)
             self.position = nil
             dropLiveState()
@@ -93,60 +103,54 @@ struct Timeline {
         let newSlot = nextSlot()
         var bytes = Self.pointOverhead
         if !chargeDependsOnOthers {
-            // Each state charged an estimate of its own: saved and charged in one call.
-            for save in saves { bytes += save(newSlot, true) }
+            // Each state charged an estimate of its own size: saved and measured in one call,
+            // every `sampleInterval` points.
+            let measures = pointsUntilSample == 0
+            for history in histories { bytes += history.saveCurrent(newSlot, measures) }
+            if measures {
+                sampledPointBytes = bytes
+                pointsUntilSample = Self.sampleInterval
+            }
+            pointsUntilSample -= 1
+            bytes = sampledPointBytes
         } else {
-            for save in saves { _ = save(newSlot, false) }
+            for history in histories { _ = history.saveCurrent(newSlot, false) }
             // The newest point was charged as if it shared everything with the live state; now
             // what it does not share with the new one is known.
             if count > 0 {
                 let newest = slot(count - 1)
                 var newestBytes = Self.pointOverhead
                 for history in histories { newestBytes += history.charge(newest, newSlot) }
-                storedBytes += newestBytes - ringBytes[newest]
-                ringBytes[newest] = newestBytes
+                storedBytes += newestBytes - ring[newest].bytes
+                ring[newest].bytes = newestBytes
             }
             for history in histories { bytes += history.charge(newSlot, newSlot) }
         }
-        append(step: step, at: newSlot, bytes: bytes, settled: settled)
+        let point = Point(step: step, bytes: bytes, settled: settled)
+        if newSlot < ring.count { ring[newSlot] = point } else { ring.append(point) }
+        count += 1
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
         return abandoned
     }
 
     /// The step whose "before" states the scene shows while travelling (nil at the live end).
-    var positionStep: Int? { position.map { ringSteps[slot($0)] } }
+    var positionStep: Int? { position.map { ring[slot($0)].step } }
     /// The slot of the point after the newest (the ring put back in order first when it is full
     /// and wrapped, so that a new slot is the next of the storage).
     private mutating func nextSlot() -> Int {
-        if count < ringSteps.count { return slot(count) }
+        if count < ring.count { return slot(count) }
         return reorderedSlot()
     }
 
     /// ``nextSlot()`` when the ring is full.
     private mutating func reorderedSlot() -> Int {
         if head != 0 {
-            ringSteps = steps
-            ringBytes = (0..<count).map { ringBytes[slot($0)] }
-            ringSettled = (0..<count).map { ringSettled[slot($0)] }
+            ring = Array(ring[head...] + ring[..<head])
             for history in histories { history.rotate(head) }
             head = 0
         }
         return count
-    }
-
-    /// Appends the point of `step`, whose states are in `slot` (``nextSlot()``), after the newest.
-    private mutating func append(step: Int, at slot: Int, bytes: Int, settled: Bool) {
-        if slot < ringSteps.count {
-            ringSteps[slot] = step
-            ringBytes[slot] = bytes
-            ringSettled[slot] = settled
-        } else {
-            ringSteps.append(step)
-            ringBytes.append(bytes)
-            ringSettled.append(settled)
-        }
-        count += 1
     }
 
     /// Drops the `dropped` newest points (the redo branch).
@@ -154,7 +158,7 @@ struct Timeline {
         for _ in 0..<dropped {
             count -= 1
             let slot = slot(count)
-            storedBytes -= ringBytes[slot]
+            storedBytes -= ring[slot].bytes
             for history in histories { history.free(slot, 1) }
         }
     }
@@ -165,17 +169,17 @@ struct Timeline {
     private mutating func dropOldest() {
         var dropped = count >= limit * 2 ? count - limit : 0
         var remaining = storedBytes
-        for index in 0..<dropped { remaining -= ringBytes[slot(index)] }
+        for index in 0..<dropped { remaining -= ring[slot(index)].bytes }
         if storedBytes > byteLimit {
             while dropped < count - 1 && remaining > byteLimit / 4 * 3 {
-                remaining -= ringBytes[slot(dropped)]
+                remaining -= ring[slot(dropped)].bytes
                 dropped += 1
             }
         }
         if dropped > 0 {
             for history in histories { history.free(head, dropped) }
             head += dropped
-            if head >= ringSteps.count { head -= ringSteps.count }
+            if head >= ring.count { head -= ring.count }
         }
         count -= dropped
         if count == 0 { head = 0 }
@@ -200,14 +204,14 @@ struct Timeline {
     /// The newest point before point `index` saved with no effect in flight.
     private func settledPoint(before index: Int) -> Int? {
         var candidate = index - 1
-        while candidate >= 0 && !ringSettled[slot(candidate)] { candidate -= 1 }
+        while candidate >= 0 && !ring[slot(candidate)].settled { candidate -= 1 }
         return candidate >= 0 ? candidate : nil
     }
 
     /// The oldest point after point `index` saved with no effect in flight.
     private func settledPoint(after index: Int) -> Int? {
         var candidate = index + 1
-        while candidate < count && !ringSettled[slot(candidate)] { candidate += 1 }
+        while candidate < count && !ring[slot(candidate)].settled { candidate += 1 }
         return candidate < count ? candidate : nil
     }
 
@@ -221,7 +225,7 @@ struct Timeline {
     }
 
     /// The states one action back, or nil when there is none; a point saved while effects were
-    /// in flight is passed over (see ``ringSettled``). `settled`: no effect is in flight now (the
+    /// in flight is passed over (see ``Point/settled``). `settled`: no effect is in flight now (the
     /// live states are saved, to come back to, only then).
     mutating func undo(settled: Bool = true) -> Target? {
         guard let target = settledPoint(before: position ?? count) else { return nil }
@@ -244,8 +248,8 @@ struct Timeline {
     mutating func jump(toAfter step: Int, settled: Bool = true) -> Target? {
         guard let first = firstStep, step >= first - 1 else { return nil }
         saveLiveState(settled: settled)
-        var index = (0..<count).first { ringSteps[slot($0)] > step } ?? count
-        if index < count && !ringSettled[slot(index)] || index == count && !liveStateSettled && hasLiveState {
+        var index = (0..<count).first { ring[slot($0)].step > step } ?? count
+        if index < count && !ring[slot(index)].settled || index == count && !liveStateSettled && hasLiveState {
             index = settledPoint(before: index) ?? index
         }
         return move(to: index)
@@ -273,8 +277,7 @@ struct Timeline {
 
     /// Forgets everything (after `:use` or `:reset`).
     mutating func clear() {
-        ringSteps.removeAll()
-        ringBytes.removeAll()
+        ring.removeAll()
         for history in histories { history.clear() }
         head = 0
         count = 0
