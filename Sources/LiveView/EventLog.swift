@@ -1,87 +1,107 @@
+import Synchronization
+
 /// Every event the shell has sent, in order, numbered from 1 (an event's `seq`), and the
 /// streams waiting for the next ones.
 ///
-/// Events are kept as the shell wrote them, in one ``EventBatch``; `seq` is put in when they are
-/// served, so a reconnecting client can ask for everything after the last one it saw.
-public actor EventLog {
-    private var events = EventBatch()
-    private var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
-    private var nextWaiter = 0
+/// Events are kept as the Server-Sent Events text that serves them (``EventStreamText``), made
+/// once as they arrive, so a reconnecting client can ask for everything after the last one it saw
+/// and each stream costs a copy of the text. The shell's messages are read on a thread of their
+/// own, which appends to the log at once; the streams read it from the tasks' pool; a lock keeps
+/// the two apart.
+public final class EventLog: Sendable {
+    private struct State {
+        var text = EventStreamText()
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var nextWaiter = 0
+        /// Whether the keep-alive task runs (while streams wait).
+        var ticking = false
+    }
 
-    /// An empty log.
-    public init() {}
+    private let state = Mutex(State())
+    private let keepAlive: Duration
+
+    /// An empty log whose waiting streams are sent a keep-alive comment every `keepAlive`.
+    public init(keepAlive: Duration = .seconds(15)) {
+        self.keepAlive = keepAlive
+    }
 
     /// The number of the last event (0 when there is none).
-    public var lastSequenceNumber: Int { events.count }
+    public var lastSequenceNumber: Int { state.withLock { $0.text.count } }
 
-    /// Appends `batch` (in order) and wakes the streams waiting for events.
-    public func append(contentsOf batch: EventBatch) {
-        guard !batch.isEmpty else { return }
-        events.append(contentsOf: batch)
-        let woken = waiters
-        waiters = [:]
+    /// Appends the events in `lines` (JSON objects, one a line) and wakes the streams waiting for
+    /// events. The shell's other messages, lines that start with `!`, are not events: they are
+    /// returned, in order, without their `!` (empty lines are skipped).
+    public func append(lines: ArraySlice<UInt8>) -> [String] {
+        var messages: [String] = []
+        let woken = state.withLock { state in
+            var start = lines.startIndex
+            while start < lines.endIndex {
+                let end = lines[start...].firstIndex(of: 10) ?? lines.endIndex
+                if lines[start] == UInt8(ascii: "!") {
+                    messages.append(String(decoding: lines[(start + 1)..<end], as: UTF8.self))
+                } else if end > start {
+                    state.text.append(lines[start..<end])
+                }
+                start = end + 1
+            }
+            defer { state.waiters = [:] }
+            return state.waiters
+        }
         for waiter in woken.values { waiter.resume() }
+        return messages
     }
 
     /// The events numbered `range` (clamped to those that exist), each with its `seq` put in,
     /// as the elements of a JSON array (`{…},{…}`).
     public func jsonArrayElements(in range: ClosedRange<Int>) -> [UInt8] {
-        let lower = max(range.lowerBound, 1), upper = min(range.upperBound, events.count)
-        var text: [UInt8] = []
-        guard lower <= upper else { return text }
-        for seq in lower...upper {
-            if seq > lower { text.append(UInt8(ascii: ",")) }
-            appendEvent(seq, to: &text)
+        state.withLock { state in
+            let lower = max(range.lowerBound, 1), upper = min(range.upperBound, state.text.count)
+            var elements: [UInt8] = []
+            guard lower <= upper else { return elements }
+            for seq in lower...upper {
+                if seq > lower { elements.append(UInt8(ascii: ",")) }
+                elements.append(contentsOf: state.text.object(seq))
+            }
+            return elements
         }
-        return text
     }
 
     /// Server-Sent Events text for the events after `seq`, at most about `limit` bytes (at least
     /// one event), and the number of the last one included. Waits for a new event when there is
-    /// none yet, or until `timeout` passes (then returns a comment line, to keep the connection
-    /// alive and find out whether the client left).
-    public func serverSentEvents(after seq: Int, limit: Int, timeout: Duration) async -> (text: [UInt8], last: Int) {
-        if seq >= events.count {
-            let id = nextWaiter
-            nextWaiter += 1
-            let expiry = Task { [weak self] in
-                try? await Task.sleep(for: timeout)
-                await self?.expire(id)
+    /// none yet; when none comes before the next keep-alive tick, returns a comment line instead
+    /// (to keep the connection alive and find out whether the client left).
+    public func serverSentEvents(after seq: Int, limit: Int) async -> (text: [UInt8], last: Int) {
+        if let ready = state.withLock({ $0.text.text(after: seq, limit: limit) }) { return ready }
+        await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+            // An event that came meanwhile wakes it at once; else the next event or tick does.
+            let (arrived, startsTicking) = state.withLock { state in
+                if state.text.count > seq { return (true, false) }
+                state.waiters[state.nextWaiter] = waiter
+                state.nextWaiter += 1
+                defer { state.ticking = true }
+                return (false, !state.ticking)
             }
-            await withCheckedContinuation { waiters[id] = $0 }
-            expiry.cancel()
-            if seq >= events.count { return (Array(": keep-alive\n\n".utf8), seq) }
+            if arrived { waiter.resume() }
+            if startsTicking { tick() }
         }
-        var text: [UInt8] = []
-        text.reserveCapacity(limit + 1024)
-        var last = seq
-        while last < events.count && (text.isEmpty || text.count < limit) {
-            last += 1
-            text.append(contentsOf: "id: ".utf8)
-            text.append(contentsOf: String(last).utf8)
-            text.append(contentsOf: "\ndata: ".utf8)
-            appendEvent(last, to: &text)
-            text.append(contentsOf: "\n\n".utf8)
+        return state.withLock({ $0.text.text(after: seq, limit: limit) }) ?? (Array(": keep-alive\n\n".utf8), seq)
+    }
+
+    /// Wakes the waiting streams every ``keepAlive`` until none waits: one task for all of them,
+    /// so that waiting costs a stream no timer of its own.
+    private func tick() {
+        Task { [weak self, keepAlive] in
+            while true {
+                try? await Task.sleep(for: keepAlive)
+                guard let self else { return }
+                let woken = self.state.withLock { state in
+                    defer { state.waiters = [:] }
+                    if state.waiters.isEmpty { state.ticking = false }
+                    return state.waiters
+                }
+                if woken.isEmpty { return }
+                for waiter in woken.values { waiter.resume() }
+            }
         }
-        return (text, last)
-    }
-
-    private func expire(_ id: Int) {
-        waiters.removeValue(forKey: id)?.resume()
-    }
-
-    /// Appends event `seq` with its number put in: `{"seq":N,` and the rest of its object
-    /// (`{"seq":N}` for an empty object).
-    private func appendEvent(_ seq: Int, to text: inout [UInt8]) {
-        Self.appendWithSequenceNumber(seq, events[seq - 1], to: &text)
-    }
-
-    /// Appends `json` (an object's text) to `text` with `"seq":N` as its first field.
-    static func appendWithSequenceNumber(_ seq: Int, _ json: ArraySlice<UInt8>, to text: inout [UInt8]) {
-        text.append(contentsOf: "{\"seq\":".utf8)
-        text.append(contentsOf: String(seq).utf8)
-        let rest = json.dropFirst()
-        if let first = rest.first(where: { $0 != 32 }), first != UInt8(ascii: "}") { text.append(UInt8(ascii: ",")) }
-        text.append(contentsOf: rest)
     }
 }

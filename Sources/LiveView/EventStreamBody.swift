@@ -12,7 +12,6 @@ struct EventStreamBody: AsyncBufferedSequence {
     struct Iterator: AsyncBufferedIteratorProtocol {
         let log: EventLog
         var last: Int
-        var pending: [UInt8] = []
 
         mutating func next() async throws -> UInt8? {
             guard let buffer = try await nextBuffer(suggested: 1) else { return nil }
@@ -21,14 +20,10 @@ struct EventStreamBody: AsyncBufferedSequence {
 
         mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
             try Task.checkCancellation()
-            if pending.isEmpty {
-                let (text, newLast) = await log.serverSentEvents(after: last, limit: 64 * 1024, timeout: .seconds(15))
-                last = newLast
-                pending = text
-            }
             // Handed over whole: each piece becomes one chunk on the wire, written at once.
-            defer { pending = [] }
-            return pending
+            let (text, newLast) = await log.serverSentEvents(after: last, limit: 256 * 1024)
+            last = newLast
+            return text
         }
     }
 }

@@ -73,7 +73,7 @@ public final class LiveViewServer: Sendable {
                 return RequestGuard.plain(.serviceUnavailable, "the shell has ended")
             }
             var body = Array("{\"outcome\":\"\(result.outcome)\",\"events\":[".utf8)
-            if let range = result.events { body += await log.jsonArrayElements(in: range) }
+            if let range = result.events { body += log.jsonArrayElements(in: range) }
             body += Array("]}".utf8)
             return Self.json(body)
         }

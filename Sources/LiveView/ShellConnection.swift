@@ -71,38 +71,22 @@ public actor ShellConnection {
     }
 
     /// Reads the shell's messages from `input` until it ends (on a thread of its own: the reads
-    /// block), then returns.
+    /// block), then returns. The events go into the log as they are read, on that thread; an
+    /// answer (`!…`) is read here once the events before it are in the log.
     public func readMessages(from input: Int32 = 0) async {
-        let chunks = AsyncStream<[UInt8]> { continuation in
-            let reader = LineChunkReader(descriptor: input) { continuation.yield($0) }
+        let log = log
+        let answers = AsyncStream<String> { continuation in
+            let reader = LineChunkReader(descriptor: input) { lines in
+                for message in log.append(lines: lines) { continuation.yield(message) }
+            }
             // Its own thread: the reads block.
             Thread {
                 reader.run()
                 continuation.finish()
             }.start()
         }
-        for await chunk in chunks { await handle(chunk) }
+        for await message in answers { answer(message) }
         shellEnded()
-    }
-
-    /// Appends the events of `chunk` (lines) to the log; an answer (`!…`) is read once the events
-    /// before it are in the log.
-    private func handle(_ chunk: [UInt8]) async {
-        var events = EventBatch()
-        var start = chunk.startIndex
-        while start < chunk.endIndex {
-            let end = chunk[start...].firstIndex(of: 10) ?? chunk.endIndex
-            let line = chunk[start..<end]
-            if line.first == UInt8(ascii: "!") {
-                await log.append(contentsOf: events)
-                events = EventBatch()
-                answer(String(decoding: line.dropFirst(), as: UTF8.self))
-            } else if !line.isEmpty {
-                events.append(line)
-            }
-            start = end + 1
-        }
-        await log.append(contentsOf: events)
     }
 
     /// `done ID FIRST LAST OUTCOME` or `state ID JSON`: the answer to request ID.

@@ -3,19 +3,18 @@ import Testing
 
 @Suite("The live view's event log")
 struct EventLogTests {
-    private func batch(_ events: [String]) -> EventBatch {
-        var batch = EventBatch()
-        for event in events { batch.append(Array(event.utf8)) }
-        return batch
+    /// The events as the shell writes them: one a line.
+    private func lines(_ events: [String]) -> ArraySlice<UInt8> {
+        Array(events.map { $0 + "\n" }.joined().utf8)[...]
     }
 
     @Test("numbers the events from 1 and puts each one's seq first, an empty object too")
     func numbersEvents() async {
         let log = EventLog()
-        await log.append(contentsOf: batch([#"{"event":"action"}"#, "{}"]))
-        await log.append(contentsOf: batch([#"{ "event":"mutation"}"#]))
-        #expect(await log.lastSequenceNumber == 3)
-        let text = await log.serverSentEvents(after: 0, limit: 1 << 20, timeout: .seconds(1))
+        _ = log.append(lines: lines([#"{"event":"action"}"#, "{}"]))
+        _ = log.append(lines: lines([#"{ "event":"mutation"}"#]))
+        #expect(log.lastSequenceNumber == 3)
+        let text = await log.serverSentEvents(after: 0, limit: 1 << 20)
         #expect(String(decoding: text.text, as: UTF8.self) == """
             id: 1
             data: {"seq":1,"event":"action"}
@@ -31,40 +30,81 @@ struct EventLogTests {
         #expect(text.last == 3)
     }
 
+    @Test("the shell's other messages (!…) are handed back in order, not logged; blank lines are skipped")
+    func messagesAreNotEvents() {
+        let log = EventLog()
+        let messages = log.append(lines: Array("{\"a\":1}\n\n!done 1 1 1 succeeded\n{\"b\":2}\n!state 2 {}".utf8)[...])
+        #expect(messages == ["done 1 1 1 succeeded", "state 2 {}"])
+        #expect(log.lastSequenceNumber == 2)
+    }
+
     @Test("serves what follows a reconnecting client's Last-Event-ID, in pieces of about the limit")
     func servesAfterLastSeen() async {
         let log = EventLog()
-        await log.append(contentsOf: batch((1...5).map { #"{"n":\#($0)}"# }))
-        let first = await log.serverSentEvents(after: 2, limit: 10, timeout: .seconds(1))
+        _ = log.append(lines: lines((1...5).map { #"{"n":\#($0)}"# }))
+        let first = await log.serverSentEvents(after: 2, limit: 10)
         #expect(String(decoding: first.text, as: UTF8.self) == "id: 3\ndata: {\"seq\":3,\"n\":3}\n\n")
         #expect(first.last == 3)
-        let rest = await log.serverSentEvents(after: first.last, limit: 1 << 20, timeout: .seconds(1))
+        let rest = await log.serverSentEvents(after: first.last, limit: 1 << 20)
         #expect(rest.last == 5)
-        #expect(String(decoding: rest.text, as: UTF8.self).hasPrefix("id: 4\n"))
+        #expect(String(decoding: rest.text, as: UTF8.self) == "id: 4\ndata: {\"seq\":4,\"n\":4}\n\nid: 5\ndata: {\"seq\":5,\"n\":5}\n\n")
     }
 
     @Test("a stream waiting for events gets a keep-alive comment when none comes")
     func keepsAlive() async {
-        let log = EventLog()
-        let text = await log.serverSentEvents(after: 0, limit: 100, timeout: .milliseconds(10))
+        let log = EventLog(keepAlive: .milliseconds(10))
+        let text = await log.serverSentEvents(after: 0, limit: 100)
         #expect(String(decoding: text.text, as: UTF8.self) == ": keep-alive\n\n")
         #expect(text.last == 0)
     }
 
-    @Test("a command's events, as the elements of a JSON array, clamped to those that exist")
-    func jsonArrayElements() async {
+    @Test("a stream waiting for events is woken by the next one")
+    func wakesOnEvent() async {
         let log = EventLog()
-        await log.append(contentsOf: batch([#"{"a":1}"#, #"{"b":2}"#]))
-        #expect(String(decoding: await log.jsonArrayElements(in: 1...9), as: UTF8.self) == #"{"seq":1,"a":1},{"seq":2,"b":2}"#)
-        #expect(await log.jsonArrayElements(in: 3...4).isEmpty)
+        _ = log.append(lines: lines([#"{"a":1}"#]))
+        async let next = log.serverSentEvents(after: 1, limit: 100)
+        try? await Task.sleep(for: .milliseconds(20))
+        _ = log.append(lines: lines([#"{"b":2}"#]))
+        let text = await next
+        #expect(String(decoding: text.text, as: UTF8.self) == "id: 2\ndata: {\"seq\":2,\"b\":2}\n\n")
+        #expect(text.last == 2)
     }
 
-    @Test("a batch keeps where each event ends, across appended batches")
-    func batchRanges() {
-        var all = batch(["{}", #"{"x":1}"#])
-        all.append(contentsOf: batch([#"{"y":22}"#]))
-        #expect(all.count == 3)
-        #expect(String(decoding: all[1], as: UTF8.self) == #"{"x":1}"#)
-        #expect(String(decoding: all[2], as: UTF8.self) == #"{"y":22}"#)
+    @Test("a command's events, as the elements of a JSON array, clamped to those that exist")
+    func jsonArrayElements() {
+        let log = EventLog()
+        _ = log.append(lines: lines([#"{"a":1}"#, "{}"]))
+        #expect(String(decoding: log.jsonArrayElements(in: 1...9), as: UTF8.self) == #"{"seq":1,"a":1},{"seq":2}"#)
+        #expect(log.jsonArrayElements(in: 3...4).isEmpty)
+    }
+
+    @Test("a long session's text spans segments: every event is served once, in order, with its number")
+    func acrossSegments() async {
+        let log = EventLog()
+        let padding = String(repeating: "x", count: 1000)
+        let count = 3 * EventStreamText.segmentSize / 1000
+        _ = log.append(lines: lines((1...count).map { #"{"n":\#($0),"p":"\#(padding)"}"# }))
+        // An event larger than a segment gets one of its own.
+        let large = String(repeating: "y", count: EventStreamText.segmentSize + 10)
+        _ = log.append(lines: lines([#"{"large":"\#(large)"}"#, #"{"after":1}"#]))
+        var seen = 0, pieces = 0
+        while seen < count + 2 {
+            let piece = await log.serverSentEvents(after: seen, limit: 64 * 1024)
+            let text = String(decoding: piece.text, as: UTF8.self)
+            let events = text.split(separator: "\n\n", omittingEmptySubsequences: true)
+            #expect(events.count == piece.last - seen)
+            for (offset, event) in events.enumerated() {
+                let seq = seen + offset + 1
+                #expect(event.hasPrefix("id: \(seq)\ndata: {\"seq\":\(seq),"))
+                if seq <= count { #expect(event.hasSuffix(#""n":\#(seq),"p":"\#(padding)"}"#)) }
+            }
+            #expect(piece.last > seen)
+            seen = piece.last
+            pieces += 1
+        }
+        #expect(seen == count + 2)
+        #expect(pieces > 3 * EventStreamText.segmentSize / (64 * 1024))
+        #expect(String(decoding: log.jsonArrayElements(in: (count + 2)...(count + 2)), as: UTF8.self) == #"{"seq":\#(count + 2),"after":1}"#)
+        #expect(log.jsonArrayElements(in: (count + 1)...(count + 1)).count == large.utf8.count + #"{"seq":,"large":""}"#.utf8.count + String(count + 1).utf8.count)
     }
 }

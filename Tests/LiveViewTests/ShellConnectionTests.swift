@@ -61,7 +61,7 @@ struct ShellConnectionTests {
         #expect(answer.outcome == "succeeded")
         #expect(answer.events == 2...3)
         #expect(await state.map { String(decoding: $0, as: UTF8.self) } == #"{"seq":3}"#)
-        #expect(await log.lastSequenceNumber == 3)
+        #expect(log.lastSequenceNumber == 3)
 
         close(pipes.toServer.write)
         await reading.value
