@@ -2,8 +2,9 @@
 ///
 /// Building ArgumentParser's command tree and parsing is a large share of start-up (see
 /// docs/performance.md), so a command line that is nothing at all, or `run` followed by file
-/// names and at most one each of `--format text|json`, `--bail`, `--echo` and `--no-diff`, gets
-/// its plan directly. Anything else (another option, `help`, a repeated option, a name starting
+/// names and at most one each of `--format text|json`, `--bail`, `--echo`, `--no-diff`, `--serve`,
+/// `--serve-port PORT` and `--serve-exit` (a batch run with the live view, or its benchmark),
+/// gets its plan directly. Anything else (another option, `help`, a repeated option, a name starting
 /// with `-` other than `-` itself) goes through ArgumentParser.
 extension LaunchPlan {
     /// The plan for `arguments` when it needs no parsing, else nil.
@@ -16,6 +17,7 @@ extension LaunchPlan {
         var files: [String] = []
         var seen: Set<String> = []
         var index = 1
+        var serveExit = false
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -32,15 +34,27 @@ extension LaunchPlan {
                 value = String(argument[argument.index(after: equals)...])
             }
             guard seen.insert(name).inserted else { return nil }
-            switch name {
-            case "--bail" where value == nil: config.bail = true
-            case "--echo" where value == nil: config.echo = true
-            case "--no-diff" where value == nil: config.showDiffs = false
-            case "--format":
+            // An option's value: after `=`, else the next argument.
+            func takeValue() {
                 if value == nil, index < arguments.count {
                     value = arguments[index]
                     index += 1
                 }
+            }
+            switch name {
+            case "--bail" where value == nil: config.bail = true
+            case "--echo" where value == nil: config.echo = true
+            case "--no-diff" where value == nil: config.showDiffs = false
+            case "--serve" where value == nil: config.liveView = config.liveView ?? LiveViewSettings()
+            case "--serve-exit" where value == nil: serveExit = true
+            case "--serve-port":
+                takeValue()
+                // A port out of range (or no port) gets ArgumentParser's message.
+                guard let value, case .success(let port) = NumericSetting.servePort.parse(value) else { return nil }
+                config.liveView = config.liveView ?? LiveViewSettings()
+                config.liveView?.port = port
+            case "--format":
+                takeValue()
                 switch value {
                 case "text": config.format = .text
                 case "json": config.format = .json
@@ -50,6 +64,10 @@ extension LaunchPlan {
             }
         }
         guard !files.isEmpty else { return nil }
+        if serveExit {
+            config.liveView = config.liveView ?? LiveViewSettings()
+            config.liveView?.keepsServingAfterRun = false
+        }
         return .run(config, files: files)
     }
 }

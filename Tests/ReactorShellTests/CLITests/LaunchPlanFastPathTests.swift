@@ -13,7 +13,7 @@ struct LaunchPlanFastPathTests {
             "\(config.initialReactor as Any)", "\(config.options.sorted { $0.key < $1.key })",
             "\(config.identity)", "\(config.format)", "\(config.color)", "\(config.showDiffs)",
             "\(config.historyFile as Any)", "\(config.clock as Any)", "\(config.bail)", "\(config.echo)",
-            "\(config.environment.sorted { $0.key < $1.key })",
+            "\(config.environment.sorted { $0.key < $1.key })", "\(config.liveView as Any)",
         ]
     }
 
@@ -44,6 +44,9 @@ struct LaunchPlanFastPathTests {
         ["run", "--format", "json", "a.rsh"], ["run", "a.rsh", "--format=text", "b.rsh"],
         ["run", "--bail", "--echo", "--no-diff", "-", "a.rsh"], ["run", "a.rsh", "--format", "text", "--bail"],
         ["run", "--no-diff", "--format=json", "--echo", "x"],
+        ["run", "--serve-port", "0", "--serve-exit", "-"], ["run", "--serve", "a.rsh"],
+        ["run", "--serve-exit", "a.rsh"], ["run", "a.rsh", "--serve-port=65535", "--serve"],
+        ["run", "--serve-exit", "--serve-port", "8000", "--format", "json", "a.rsh"],
     ])
     func runWithTheUsualOptionsGivesTheSameRunPlanAsArgumentParser(_ arguments: [String]) throws {
         let fast = try #require(LaunchPlan.planWithoutArgumentParser(arguments, environment: environment))
@@ -63,6 +66,9 @@ struct LaunchPlanFastPathTests {
             ["run", "--bail", "--bail", "a.rsh"], ["run", "--format", "json", "--format=text", "a.rsh"],
             ["run", "--bail=yes", "a.rsh"], ["run", "--", "a.rsh"], ["run", "--color", "never", "a.rsh"],
             ["run", "--step", "a.rsh"], ["run", "-x", "a.rsh"],
+            ["run", "--serve-port", "65536", "a.rsh"], ["run", "--serve-port", "port", "a.rsh"],
+            ["run", "a.rsh", "--serve-port"], ["run", "--serve=1", "a.rsh"], ["run", "--serve-host", "0.0.0.0", "a.rsh"],
+            ["run", "--serve", "--serve", "a.rsh"],
         ] {
             #expect(LaunchPlan.planWithoutArgumentParser(arguments, environment: [:]) == nil, "\(arguments)")
         }
