@@ -54,26 +54,34 @@ public struct RunningEffect: Sendable, Equatable {
 enum TimerDelivery {
     /// The thread that is delivering (its identity), or 0.
     private static let thread = Atomic<UInt>(0)
-    /// The effect delivering; read and written only on the thread in ``thread``.
-    nonisolated(unsafe) private static var effect: RunningEffect?
+    /// The effect delivering, as its two numbers (``noAction`` for an effect without an action).
+    /// Read and written only on the thread in ``thread``: relaxed atomics, plain loads and stores.
+    private static let effectID = Atomic<Int>(0)
+    private static let actionID = Atomic<Int>(noAction)
+    private static let noAction = Int.min
 
     /// The effect delivering on the calling thread, if any.
     @usableFromInline
     static var current: RunningEffect? {
         let delivering = thread.load(ordering: .relaxed)
         guard delivering != 0, delivering == currentThread() else { return nil }
-        return effect
+        let action = actionID.load(ordering: .relaxed)
+        return RunningEffect(effectID: effectID.load(ordering: .relaxed), actionID: action == noAction ? nil : action)
     }
 
     /// Runs `body` with `unit`'s effect as the one running (``RunningEffect/current``).
     @MainActor @usableFromInline
     static func deliver(for unit: EffectUnit, _ body: () -> Void) {
-        let outer = (thread.load(ordering: .relaxed), effect)
-        effect = RunningEffect(unit)
+        let outer = (
+            thread: thread.load(ordering: .relaxed), effectID: effectID.load(ordering: .relaxed),
+            actionID: actionID.load(ordering: .relaxed))
+        effectID.store(unit.id, ordering: .relaxed)
+        actionID.store(unit.actionID ?? noAction, ordering: .relaxed)
         thread.store(currentThread(), ordering: .relaxed)
         body()
-        thread.store(outer.0, ordering: .relaxed)
-        effect = outer.1
+        thread.store(outer.thread, ordering: .relaxed)
+        effectID.store(outer.effectID, ordering: .relaxed)
+        actionID.store(outer.actionID, ordering: .relaxed)
     }
 
     /// The identity of the calling thread (never 0).
