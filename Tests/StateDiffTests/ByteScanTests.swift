@@ -64,6 +64,37 @@ struct ByteScanTests {
         }
     }
 
+    @Test func jsonEscapeCheckMatchesTheByteByByteReading() {
+        func reference(_ bytes: [UInt8]) -> Bool {
+            bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
+        }
+        for bytes in Self.samples() {
+            #expect(bytes.withUnsafeBufferPointer(containsJSONEscape) == reference(bytes), "\(bytes)")
+        }
+    }
+
+    @Test func plainStringsAreCopiedWholeAndOthersLeftAlone() {
+        // What the checked appends of `TextBuffer` write: the bytes (with their separator or
+        // quotes) when the check passes, nothing when it does not (the caller then escapes).
+        func appended(_ append: (inout TextBuffer) -> Bool) -> String? {
+            var buffer = TextBuffer(capacity: 4)
+            buffer.append("<")
+            let done = append(&buffer)
+            #expect(done || buffer.string == "<")
+            return done ? String(buffer.string.dropFirst()) : nil
+        }
+        #expect(appended { $0.appendIfIdentifier("title") } == "title")
+        #expect(appended { $0.appendIfIdentifier("_a1", after: UInt8(ascii: "/")) } == "/_a1")
+        #expect(appended { $0.appendIfIdentifier("a_much_longer_identifier_2", after: UInt8(ascii: ".")) } == ".a_much_longer_identifier_2")
+        for text in ["", "1a", "odd key", "café", "a-b"] { #expect(appended { $0.appendIfIdentifier(text) } == nil, "\(text)") }
+        #expect(appended { $0.appendIfNoJSONEscape("plain text, long enough for words", quoted: true) } == "\"plain text, long enough for words\"")
+        #expect(appended { $0.appendIfNoJSONEscape("", quoted: true) } == "\"\"")
+        #expect(appended { $0.appendIfNoJSONEscape("café", quoted: false) } == "café")
+        for text in ["a\"b", "tab\there", "back\\slash"] { #expect(appended { $0.appendIfNoJSONEscape(text, quoted: true) } == nil, "\(text)") }
+        #expect(appended { $0.appendIfNoLiteralEscape("no escapes at all here") } == "no escapes at all here")
+        for text in ["café", "del\u{7F}", "a\"b"] { #expect(appended { $0.appendIfNoLiteralEscape(text) } == nil, "\(text)") }
+    }
+
     @Test func digitCountsAreRightAtEveryPowerOfTen() {
         var power: UInt = 1
         for digits in 1...20 {

@@ -295,9 +295,7 @@ func leafEquals(_ old: StateValue, _ new: StateValue) -> Bool {
 func sharesStorage<Element>(_ lhs: [Element], _ rhs: [Element]) -> Bool {
     guard lhs.count == rhs.count else { return false }
     if lhs.isEmpty { return true }
-    return lhs.withUnsafeBufferPointer { left in
-        rhs.withUnsafeBufferPointer { right in left.baseAddress == right.baseAddress }
-    }
+    return lhs.span.isIdentical(to: rhs.span)
 }
 
 /// The `id` field of an object element, which identifies it across edits.

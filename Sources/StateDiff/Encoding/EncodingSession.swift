@@ -2,35 +2,28 @@
 /// what is known about value types and coding-key types.
 ///
 /// A session is used by one thread at a time: `acquire()` takes it out of the pool and
-/// `relinquish()` puts it back (see `EncodingSession+Pool.swift`). A call that finds the pool
+/// `relinquish()` puts it back (see ValueMemory.swift). A call that finds the pool
 /// empty (a nested `StateValue(encoding:)` inside a `stateValue`, another thread) makes a new
 /// session, which joins the pool afterwards.
 ///
-/// Its storage lives behind a pointer so that the many small writes a state makes are
-/// plain memory accesses, without the runtime exclusivity checks a class's stored
-/// properties would get. No storage access is open while user code (`encode(to:)`,
-/// `stateValue`) runs.
+/// Its storage lives in memory of its own (`InPlaceValue`, ValueMemory.swift) so that the many
+/// small writes a state makes are plain memory accesses, without the runtime exclusivity checks a
+/// class's stored properties would get. No storage access is open while user code
+/// (`encode(to:)`, `stateValue`) runs.
 final class EncodingSession: @unchecked Sendable {
     // @unchecked Sendable: only the pool holds sessions across threads, and a session is
     // only ever used by the thread that took it out of the pool (see above).
 
-    private let storageAddress: UnsafeMutablePointer<EncodingStorage>
+    private let storageCell = InPlaceValue(EncodingStorage())
 
-    /// The storage, read and written in place (the only door to `storageAddress`).
+    /// The storage, read and written in place.
     var storage: EncodingStorage {
-        unsafeAddress { UnsafePointer(storageAddress) }
-        unsafeMutableAddress { storageAddress }
-    }
-
-    init() {
-        storageAddress = .allocate(capacity: 1)
-        storageAddress.initialize(to: EncodingStorage())
+        _read { yield storageCell.value }
+        _modify { yield &storageCell.value }
     }
 
     deinit {
         storage.frames.deallocate()
-        storageAddress.deinitialize(count: 1)
-        storageAddress.deallocate()
     }
 
 
@@ -85,7 +78,7 @@ final class EncodingSession: @unchecked Sendable {
         case .intArray: return .array((value as! [Int]).map(StateValue.int))
         case .convertible:
             guard let describe = storage.valueTypes[index].describe else { return nil }
-            return withUnsafePointer(to: value) { describe.stateValue(at: UnsafeRawPointer($0)) }
+            return describe.stateValue(of: value)
         }
     }
 

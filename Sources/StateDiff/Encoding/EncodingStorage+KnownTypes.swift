@@ -67,27 +67,6 @@ extension EncodingStorage {
 
 // MARK: - Type-specific helpers
 
-/// Calls `stateValue` on a value of a type known to conform to `StateValueConvertible`.
-class AnyStateValueDescriber {
-    func stateValue(at value: UnsafeRawPointer) -> StateValue { .null }
-}
-
-final class StateValueDescriber<Value: StateValueConvertible>: AnyStateValueDescriber {
-    override func stateValue(at value: UnsafeRawPointer) -> StateValue {
-        value.assumingMemoryBound(to: Value.self).pointee.stateValue
-    }
-}
-
-/// A describer for `type` when it conforms to `StateValueConvertible` (asked once per type).
-func makeStateValueDescriber<T>(for type: T.Type) -> AnyStateValueDescriber? {
-    guard let convertible = type as? any StateValueConvertible.Type else { return nil }
-    return makeDescriber(convertible)
-}
-
-private func makeDescriber<Value: StateValueConvertible>(_ type: Value.Type) -> AnyStateValueDescriber {
-    StateValueDescriber<Value>()
-}
-
 /// The coding-key type the standard library's `Dictionary` encodes its keys with, found
 /// once by encoding a probe dictionary. Objects written with it are dictionaries, whose
 /// order is random: they are sorted so equal dictionaries give equal values.

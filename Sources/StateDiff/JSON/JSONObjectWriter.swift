@@ -34,7 +34,7 @@ package struct JSONObjectWriter: ~Copyable {
         let text = key.text
         let skipped = isEmpty ? 1 : 0
         isEmpty = false
-        output.append(bytes: text.utf8Start + skipped, count: text.utf8CodeUnitCount &- skipped)
+        output.append(text, droppingFirst: skipped)
     }
 
     /// A string field.

@@ -43,45 +43,23 @@ extension StateValue {
 
 /// Appends `text` as a JSON string literal (quotes, backslashes and control characters escaped).
 func appendJSONString(_ text: String, to output: inout TextBuffer) {
-    withUTF8InPlace(text) { bytes in
-        // The usual string needs no escape: one reserve, then the quotes and the bytes stored directly.
-        if !containsJSONEscape(bytes) {
-            output.reserve(bytes.count + 2)
-            output.base[output.count] = UInt8(ascii: "\"")
-            output.count += 1
-            output.appendReserved(bytes)
-            output.base[output.count] = UInt8(ascii: "\"")
-            output.count += 1
-            return
-        }
-        output.append(UInt8(ascii: "\""))
-        appendEscapedJSONStringContents(bytes, to: &output)
-        output.append(UInt8(ascii: "\""))
-    }
+    // The usual string needs no escape: copied whole between its quotes.
+    let quote = UInt8(ascii: "\"")
+    if output.appendIfNoJSONEscape(text, quoted: true) { return }
+    output.append(quote)
+    appendEscapedJSONStringContents(text, to: &output)
+    output.append(quote)
 }
 
 /// Appends the UTF-8 of `text` escaped for the inside of a JSON string (no quotes around it).
 func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
-    withUTF8InPlace(text) { bytes in
-        if !containsJSONEscape(bytes) {
-            output.reserve(bytes.count)
-            output.appendReserved(bytes)
-            return
-        }
-        appendEscapedJSONStringContents(bytes, to: &output)
-    }
+    if output.appendIfNoJSONEscape(text, quoted: false) { return }
+    appendEscapedJSONStringContents(text, to: &output)
 }
 
-/// Appends `bytes`, some of which need an escape, escaped for the inside of a JSON string: the
-/// runs between escapes are copied whole.
-private func appendEscapedJSONStringContents(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout TextBuffer) {
-    var runStart = 0
-    for index in bytes.indices where needsJSONEscape(bytes[index]) {
-        if index > runStart { output.append(contentsOf: bytes.extracting(runStart..<index)) }
-        appendJSONStringByte(bytes[index], to: &output)
-        runStart = index + 1
-    }
-    if bytes.count > runStart { output.append(contentsOf: bytes.extracting(runStart...)) }
+/// Appends `text`, some of whose bytes need an escape, escaped for the inside of a JSON string.
+private func appendEscapedJSONStringContents(_ text: String, to output: inout TextBuffer) {
+    for byte in text.utf8 { appendJSONStringByte(byte, to: &output) }
 }
 
 /// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20

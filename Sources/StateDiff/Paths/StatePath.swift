@@ -124,27 +124,15 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     static func appendDescription(ofKey key: String, to text: inout TextBuffer) {
         // The usual key, an ASCII identifier, read in place: no copy of the string to wrap it in a
         // component or to call the mutating `withUTF8` on.
-        let appended = key.utf8.withContiguousStorageIfAvailable { bytes in
-            guard isASCIIIdentifier(bytes) else { return false }
-            text.append(contentsOf: bytes)
-            return true
-        }
-        if appended != true { append(.key(key), first: true, to: &text) }
+        if !text.appendIfIdentifier(key) { append(.key(key), first: true, to: &text) }
     }
 
     /// Appends one component: `.key`, `key` first, `["odd key"]`, `[3]`.
     private static func append(_ component: Component, first: Bool, to text: inout TextBuffer) {
         switch component {
         case .key(let key):
-            var key = key
-            let appended = key.withUTF8 { bytes in
-                // An ASCII identifier is written as it is, in the same pass as the check.
-                guard isASCIIIdentifier(bytes) else { return false }
-                if !first { text.append(UInt8(ascii: ".")) }
-                text.append(contentsOf: bytes)
-                return true
-            }
-            if appended { return }
+            // An ASCII identifier is written as it is, in the same pass as the check.
+            if text.appendIfIdentifier(key, after: first ? nil : UInt8(ascii: ".")) { return }
             if isPlainIdentifier(key) {
                 if !first { text.append(UInt8(ascii: ".")) }
                 text.append(key)
@@ -175,24 +163,16 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
         for position in 0..<count {
             switch self[position] {
             case .key(let key):
-                withUTF8InPlace(key) { bytes in
-                    // A key of letters, digits and `_` (the usual field name) needs no escape of
-                    // either kind: copied whole, after its slash, with one reserve for both.
-                    if isASCIIIdentifier(bytes) {
-                        text.reserve(bytes.count + 1)
-                        text.base[text.count] = UInt8(ascii: "/")
-                        text.count += 1
-                        text.appendReserved(bytes)
-                        return
-                    }
-                    text.append(UInt8(ascii: "/"))
-                    for byte in bytes {
-                        switch byte {
-                        case UInt8(ascii: "~"): text.append("~0")
-                        case UInt8(ascii: "/"): text.append("~1")
-                        default:
-                            if jsonEscaped { appendJSONStringByte(byte, to: &text) } else { text.append(byte) }
-                        }
+                // A key of letters, digits and `_` (the usual field name) needs no escape of either
+                // kind: copied whole, after its slash.
+                if text.appendIfIdentifier(key, after: UInt8(ascii: "/")) { continue }
+                text.append(UInt8(ascii: "/"))
+                for byte in key.utf8 {
+                    switch byte {
+                    case UInt8(ascii: "~"): text.append("~0")
+                    case UInt8(ascii: "/"): text.append("~1")
+                    default:
+                        if jsonEscaped { appendJSONStringByte(byte, to: &text) } else { text.append(byte) }
                     }
                 }
             case .index(let index):

@@ -105,19 +105,8 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
 /// that can reorder or hide text on a terminal or in an editor (``isInvisibleControl(_:)``).
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
     output.append(UInt8(ascii: "\""))
-    // Most strings need no escape: copied whole, in the same pass as the check. Read in place
-    // when it can be (no copy of the string for the mutating `withUTF8`).
-    let copyWhole = { (bytes: UnsafeBufferPointer<UInt8>, output: inout TextBuffer) -> Bool in
-        if containsLiteralEscape(bytes) { return false }
-        output.append(contentsOf: bytes)
-        return true
-    }
-    var copied = text.utf8.withContiguousStorageIfAvailable { copyWhole($0, &output) }
-    if copied == nil {
-        var text = text
-        copied = text.withUTF8 { copyWhole($0, &output) }
-    }
-    if copied != true { appendEscaped(text[...], to: &output) }
+    // Most strings need no escape: copied whole, in the same pass as the check.
+    if !output.appendIfNoLiteralEscape(text) { appendEscaped(text[...], to: &output) }
     output.append(UInt8(ascii: "\""))
 }
 

@@ -1,8 +1,19 @@
-// StateDiff's first door to pointer code (the second is ByteScan.swift): the bytes every rendered
-// line is written into. Why: a capacity check and a short copy per piece instead of
-// `String.append` (several times the cost for the many short pieces of a line). Pinned by
-// TextFormatTests, JSONTests and JSONObjectWriterTests (rendered text against expected text),
-// and for the speed by the callgrind figures of docs/performance.md.
+// StateDiff's door to the bytes of text (the other door, ValueMemory.swift, holds the memory of
+// values): every rendered line is written into a `TextBuffer`, and a string's UTF-8 is read where
+// it lies, checked a word at a time and copied whole. Nothing outside this file makes, reads or
+// writes a pointer to text; the renderers and writers call the safe methods below. Finished bytes
+// leave only through `withBytes`, lent to a closure (the shell's printers write them out).
+//
+// Why: a capacity check and a short copy per piece instead of `String.append` (several times the
+// cost for the many short pieces of a line); eight bytes a load instead of one for the checks every
+// rendered key and string gets (escapes, identifiers); digits two at a time from a table; and a
+// native string read in place instead of copied for the mutating `withUTF8`.
+//
+// Pinned by ByteScanTests (each word-at-a-time check against a byte-by-byte reading, on every
+// length up to 40 and every byte value; what each checked append writes; digit counts at every
+// power of ten), TextFormatTests, JSONTests, JSONObjectWriterTests and PathTests (rendered text
+// against expected text, escapes included), and for the speed by the callgrind figures of
+// docs/performance.md.
 
 /// UTF-8 text under construction, as bytes in memory of its own: appending a piece is a
 /// capacity check and a copy, several times cheaper than `String.append` or
@@ -14,12 +25,12 @@
 package struct TextBuffer: ~Copyable {
     // Visible to inlined code: the appends below are inlined into the printers of the shell
     // module, which write every mutation block's header through them.
-    @usableFromInline package var base: UnsafeMutablePointer<UInt8>
-    @usableFromInline package var capacity: Int
+    @usableFromInline var base: UnsafeMutablePointer<UInt8>
+    @usableFromInline var capacity: Int
     /// Bytes written so far.
     @usableFromInline package var count = 0
     /// Whether `base` was allocated by the buffer (and is freed with it).
-    @usableFromInline package var ownsMemory: Bool
+    @usableFromInline var ownsMemory: Bool
 
     /// A buffer with room for `capacity` bytes on the heap.
     init(capacity: Int = 64) {
@@ -49,7 +60,7 @@ package struct TextBuffer: ~Copyable {
 
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
-    package mutating func reserve(_ extra: Int) {
+    mutating func reserve(_ extra: Int) {
         if count + extra > capacity { grow(to: count + extra) }
     }
 
@@ -57,7 +68,7 @@ package struct TextBuffer: ~Copyable {
     /// inlined it would fill every append's code with the allocation, for the hot path to save
     /// and restore registers around (about 25 instructions a JSON key, docs/performance.md).
     @usableFromInline @inline(never)
-    package mutating func grow(to needed: Int) {
+    mutating func grow(to needed: Int) {
         let newCapacity = Swift.max(needed, capacity * 2)
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         larger.initialize(from: base, count: count)
@@ -69,30 +80,15 @@ package struct TextBuffer: ~Copyable {
 
     /// Appends `length` bytes from `bytes`.
     @inlinable @inline(__always)
-    package mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
+    mutating func append(bytes: UnsafePointer<UInt8>, count length: Int) {
         reserve(length)
         copyShortBytes(from: bytes, to: base + count, count: length)
         count += length
     }
 
     /// Appends `bytes`.
-    @inlinable
-    package mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        append(bytes: source, count: bytes.count)
-    }
-
-    /// Appends `bytes`.
     package mutating func append(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { append(contentsOf: $0) }
-    }
-
-    /// Appends `bytes`, for which room was reserved.
-    @inlinable @inline(__always)
-    package mutating func appendReserved(_ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        copyShortBytes(from: source, to: base + count, count: bytes.count)
-        count += bytes.count
+        bytes.withUnsafeBufferPointer { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
     @inlinable @inline(__always)
@@ -130,6 +126,12 @@ package struct TextBuffer: ~Copyable {
         } else {
             append(text.unicodeScalar)
         }
+    }
+
+    /// Appends `text` without its first `dropped` bytes (`text` is ASCII).
+    mutating func append(_ text: StaticString, droppingFirst dropped: Int) {
+        precondition(text.hasPointerRepresentation && dropped <= text.utf8CodeUnitCount)
+        append(bytes: text.utf8Start + dropped, count: text.utf8CodeUnitCount &- dropped)
     }
 
     /// Disfavoured so that a literal argument is a `StaticString`, whose bytes are copied
@@ -175,6 +177,60 @@ package struct TextBuffer: ~Copyable {
         DecimalDigits.write(magnitude, endingAt: base + count)
     }
 
+    /// Appends `separator` (when there is one) and the UTF-8 of `text`, and returns true, when
+    /// `text` is an ASCII letter or `_`, then ASCII letters, digits or `_`; otherwise appends
+    /// nothing and returns false. Checked a word at a time and copied whole.
+    @inline(__always)
+    mutating func appendIfIdentifier(_ text: String, after separator: UInt8? = nil) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            guard isASCIIIdentifier(bytes) else { return false }
+            if let separator { append(separator) }
+            append(contentsOf: bytes)
+            return true
+        } ?? false
+    }
+
+    /// Appends the UTF-8 of `text` (between double quotes when `quoted`), and returns true, when
+    /// no byte of it needs an escape inside a JSON string; otherwise appends nothing and returns
+    /// false. Checked a word at a time and copied whole.
+    @inline(__always)
+    mutating func appendIfNoJSONEscape(_ text: String, quoted: Bool) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            if containsJSONEscape(bytes) { return false }
+            reserve(bytes.count + 2)
+            if quoted { appendReserved(UInt8(ascii: "\"")) }
+            if let source = bytes.baseAddress { copyShortBytes(from: source, to: base + count, count: bytes.count) }
+            count += bytes.count
+            if quoted { appendReserved(UInt8(ascii: "\"")) }
+            return true
+        } ?? false
+    }
+
+    /// Appends the UTF-8 of `text`, and returns true, when no byte of it may need an escape in a
+    /// literal; otherwise appends nothing and returns false. Checked a word at a time and copied
+    /// whole.
+    @inline(__always)
+    mutating func appendIfNoLiteralEscape(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in
+            if containsLiteralEscape(bytes) { return false }
+            append(contentsOf: bytes)
+            return true
+        } ?? false
+    }
+
+    /// Appends `bytes`.
+    private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress else { return }
+        append(bytes: source, count: bytes.count)
+    }
+
+    /// Appends `byte`, for which room was reserved.
+    @inline(__always)
+    private mutating func appendReserved(_ byte: UInt8) {
+        base[count] = byte
+        count += 1
+    }
+
     /// Calls `body` with the bytes written so far.
     @inline(__always)
     func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
@@ -188,6 +244,16 @@ package struct TextBuffer: ~Copyable {
 
     /// The text written so far.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+}
+
+/// The text `write` appends to an empty buffer: how every public text rendering (`jsonText`,
+/// `literal(maxLength:)`) turns its buffer writer into a `String`.
+@inline(__always)
+func renderedText(_ write: (inout TextBuffer) -> Void) -> String {
+    TextBuffer.withScratch { buffer in
+        write(&buffer)
+        return buffer.string
+    }
 }
 
 /// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or
@@ -214,12 +280,123 @@ package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: U
     }
 }
 
-/// The text `write` appends to an empty buffer: how every public text rendering (`jsonText`,
-/// `literal(maxLength:)`) turns its buffer writer into a `String`.
+// MARK: Reading a string's bytes
+//
+// The checked appends above read a string's UTF-8 where it lies (`withContiguousStorageIfAvailable`:
+// a native or small string, which is every string on Linux): `String.withUTF8` is mutating and
+// would need a copy of the string first. A string whose bytes are not contiguous gets `false`
+// (the caller's escaping path, which gives the same text).
+
+/// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
+/// eight at a time; the last word overlaps the one before it rather than going byte by byte.
+func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    guard count >= 8 else {
+        for byte in bytes where needsJSONEscape(byte) { return true }
+        return false
+    }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= count {
+        if wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        offset += 8
+    }
+    return offset < count && wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+}
+
+/// Whether any of `bytes` is escaped in a literal (``needsEscape(_:)``), read eight at a time;
+/// the last word overlaps the one before it rather than going byte by byte.
 @inline(__always)
-func renderedText(_ write: (inout TextBuffer) -> Void) -> String {
-    TextBuffer.withScratch { buffer in
-        write(&buffer)
-        return buffer.string
+func containsLiteralEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let count = bytes.count
+    guard count >= 8 else {
+        for byte in bytes where needsEscape(byte) { return true }
+        return false
+    }
+    let raw = UnsafeRawPointer(base)
+    var offset = 0
+    while offset + 8 <= count {
+        if wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        offset += 8
+    }
+    return offset < count && wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+}
+
+/// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`. From four
+/// bytes on, read a word at a time (``isIdentifierWord(_:)``), the last word overlapping the one
+/// before it (checking a byte twice changes nothing).
+@inline(__always)
+func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let first = bytes.first, isASCIILetter(first) else { return false }
+    let base = UnsafeRawPointer(bytes.baseAddress!), count = bytes.count
+    if count >= 8 {
+        var offset = 0
+        while offset + 8 <= count {
+            guard isIdentifierWord(base.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) else { return false }
+            offset += 8
+        }
+        return offset == count || isIdentifierWord(base.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
+    if count >= 4 {
+        let head = UInt64(base.loadUnaligned(as: UInt32.self))
+        let tail = UInt64(base.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        return isIdentifierWord(head | tail << 32)
+    }
+    for byte in bytes.dropFirst() where !isASCIIIdentifierByte(byte) { return false }
+    return true
+}
+
+// MARK: Decimal digits
+
+/// Decimal digits of unsigned integers, written two at a time from a table of the 100 pairs
+/// `00`…`99` (half the divisions of writing them one by one), right to left into place.
+package enum DecimalDigits {
+    /// `00`, `01`, … `99`, two bytes each.
+    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+
+    /// How many decimal digits `magnitude` has (1…20).
+    @inline(__always)
+    package static func count(_ magnitude: UInt) -> Int {
+        // A search over the powers of ten: four or five comparisons, where counting up digit by
+        // digit takes one a digit (nine for the nine-digit numbers of random scores).
+        let m = magnitude
+        if m < 100_000_000 {
+            if m < 10_000 { return m < 100 ? (m < 10 ? 1 : 2) : (m < 1_000 ? 3 : 4) }
+            return m < 1_000_000 ? (m < 100_000 ? 5 : 6) : (m < 10_000_000 ? 7 : 8)
+        }
+        if m < 10_000_000_000_000_000 {
+            if m < 1_000_000_000_000 {
+                return m < 10_000_000_000 ? (m < 1_000_000_000 ? 9 : 10) : (m < 100_000_000_000 ? 11 : 12)
+            }
+            return m < 100_000_000_000_000
+                ? (m < 10_000_000_000_000 ? 13 : 14) : (m < 1_000_000_000_000_000 ? 15 : 16)
+        }
+        return m < 1_000_000_000_000_000_000
+            ? (m < 100_000_000_000_000_000 ? 17 : 18) : (m < 10_000_000_000_000_000_000 ? 19 : 20)
+    }
+
+    /// Writes the ``count(_:)`` digits of `magnitude` so that the last one is just before `end`.
+    @inline(__always)
+    package static func write(_ magnitude: UInt, endingAt end: UnsafeMutablePointer<UInt8>) {
+        let table = UnsafeRawPointer(pairs.utf8Start)
+        var remaining = magnitude
+        var position = end
+        while remaining >= 100 {
+            let pair = Int(remaining % 100)
+            remaining /= 100
+            position -= 2
+            UnsafeMutableRawPointer(position).storeBytes(
+                of: table.loadUnaligned(fromByteOffset: pair * 2, as: UInt16.self), as: UInt16.self)
+        }
+        if remaining >= 10 {
+            position -= 2
+            UnsafeMutableRawPointer(position).storeBytes(
+                of: table.loadUnaligned(fromByteOffset: Int(remaining) * 2, as: UInt16.self), as: UInt16.self)
+        } else {
+            position -= 1
+            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+        }
     }
 }
