@@ -202,15 +202,13 @@ final class SessionRunner {
         let index = bound.reactor, commandIndex = bound.command, arguments = bound.arguments
         let column = action.nameColumn, isBackground = action.isBackground
         let reactor = scene.reactors[index]
-        let command = scene.commandTables[index].signatures[commandIndex].name
-        let recorder = recorder
         // The journal is reached through the scene each time: held in a local, it is retained
         // and released around the send.
         scene.journal.isHeld = true
         scene.journal.isSending = true
         do {
             try reactor.send(commandIndex: commandIndex, arguments: arguments, origin: origin, column: column) {
-                recorder.willSend(reactor, at: index, command: command, arguments: arguments, isBackground: isBackground)
+                self.recorder.willSend(reactor: index, command: commandIndex, arguments: arguments, isBackground: isBackground)
             }
         } catch {
             scene.journal.isSending = false

@@ -43,10 +43,9 @@ final class SessionRecorder {
         var pendingReplayLine: Int?
         /// Typed actions whose effects may still be running (see ``markOverlappedLines()``).
         var actionsWithLiveEffects: [Int] = []
-        /// The latest typed action: its own mutations (and its effects') show no cause; a service
+        /// The id of the latest typed action (-1: none in this scene; its label, reactor and step
+        /// are in the record): its own mutations (and its effects') show no cause; a service
         /// event broadcast by its synchronous `mutate` goes back to it.
-        var latestTypedAction: (id: Int, step: Int, reactor: Int, label: String)?
-        /// The id of ``latestTypedAction`` (read per reduction without copying the tuple).
         var latestTypedActionID = -1
         /// How many mutations the latest typed action caused so far (any reactor).
         var latestTypedMutations = 0
@@ -92,7 +91,6 @@ final class SessionRecorder {
             limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
             histories: scene.reactors.map { $0.state.makeHistory() })
         state.pendingStep = nil
-        state.latestTypedAction = nil
         state.latestTypedActionID = -1
         state.effectNumberBase = state.lastEffectNumber
         sceneInitialStates = scene.reactors.map { try? $0.state.value() }
@@ -101,20 +99,21 @@ final class SessionRecorder {
 
     // MARK: Steps
 
-    /// Records action `command` of `reactor` (reactor `index` of the scene), bound to `arguments`,
-    /// about to be sent: prints it (JSON), numbers its step, saves the state before it, and adds
-    /// its replay line (marking the earlier lines whose effects still run with ` &`).
-    func willSend(
-        _ reactor: any ShellReactor, at index: Int, command: String, arguments: CommandArguments, isBackground: Bool
-    ) {
-        let reactorName = index == scene.focusIndex ? nil : reactor.name
+    /// Records action `commandIndex` of reactor `index` of the scene, bound to `arguments`, about
+    /// to be sent: prints it (JSON), numbers its step, saves the state before it, and adds its
+    /// replay line (marking the earlier lines whose effects still run with ` &`).
+    func willSend(reactor index: Int, command commandIndex: Int, arguments: CommandArguments, isBackground: Bool) {
+        let command = scene.commandTables[index].signatures[commandIndex].name
+        let reactorName = index == scene.focusIndex ? nil : scene.reactors[index].name
         if output.printsActions {
-            output.printer.action(of: reactor, name: command, arguments: arguments, origin: output.origin)
+            output.printer.action(of: scene.reactors[index], name: command, arguments: arguments, origin: output.origin)
         }
         if state.servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
         let settled = scene.scheduler.isQuiescent
-        for abandoned in timeline.willSend(step: step, settled: settled) { record.markAbandoned(step: abandoned) }
+        // A new action while travelling replaces the steps undone: they are abandoned.
+        if timeline.position != nil { for undone in timeline.redoSteps { record.markAbandoned(step: undone) } }
+        timeline.willSend(step: step, settled: settled)
         if !settled {
             markOverlappedLines()
         } else if !state.actionsWithLiveEffects.isEmpty {
@@ -137,7 +136,7 @@ final class SessionRecorder {
         emptyKeepingCapacity(&state.actionsWithLiveEffects)
     }
 
-    /// The events of the action recorded by ``willSend(_:at:command:arguments:isBackground:)`` were
+    /// The events of the action recorded by ``willSend(reactor:command:arguments:isBackground:)`` were
     /// drained (a stubbed reactor processes none: its step stays without an action).
     func didSend() {
         guard let step = state.pendingStep else { return }
@@ -152,12 +151,13 @@ final class SessionRecorder {
     }
 
     private func sayNoMutation() {
-        guard let typed = state.latestTypedAction, state.latestTypedMutations == 0, reporter.showsDiffs,
-              scene.scheduler.isQuiescent, typed.reactor < scene.reactors.count else { return }
+        guard state.latestTypedActionID >= 0, state.latestTypedMutations == 0, reporter.showsDiffs,
+              scene.scheduler.isQuiescent, let typed = record.recentAction(state.latestTypedActionID), let step = typed.step,
+              typed.reactor < scene.reactors.count else { return }
         state.latestTypedMutations = -1  // said once
         record.noMutation(reactor: typed.reactor)
         output.printer.noMutation(
-            of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: typed.step)
+            of: scene.reactors[typed.reactor], sceneHasSeveral: scene.hasSeveral, action: typed.label, step: step)
     }
 
     /// Records a step that is not an action (`:reset`), with its replay line.
@@ -169,14 +169,13 @@ final class SessionRecorder {
     // MARK: Journal events
 
     /// Records action `actionID`, labelled `label`, of the journal's `event`: the first one after
-    /// ``willSend(_:at:command:arguments:isBackground:)`` is the typed action, which its step is
+    /// ``willSend(reactor:command:arguments:isBackground:)`` is the typed action, which its step is
     /// bound to. Returns its step, when it was typed.
     func recordAction(_ actionID: Int, label: String, of event: JournalEvent) -> Int? {
         var step: Int?
         if let pending = state.pendingStep {
             step = pending
             state.pendingStep = nil
-            state.latestTypedAction = (actionID, pending, state.pendingReactor, label)
             state.latestTypedActionID = actionID
             state.latestTypedMutations = 0
         }

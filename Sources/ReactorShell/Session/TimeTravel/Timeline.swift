@@ -42,6 +42,13 @@ struct Timeline {
 
     /// The reactors' states, in scene order.
     private let histories: [StateHistory]
+    /// Their ``StateHistory/saveCurrent``, called before every action: kept apart so that a
+    /// history is not loaded (and retained) for it, each in a struct so that the array keeps the
+    /// closure as it is (an array of closures calls each through a reabstraction thunk).
+    private let saves: [Save]
+    private struct Save {
+        let call: @MainActor (_ slot: Int, _ measuring: Bool) -> Int
+    }
     /// The points, oldest first, in a ring whose slots are also the histories' slots: the oldest
     /// at `head`, then `count` in order, wrapping around the end of the storage. Dropping the
     /// oldest points frees their states in place instead of moving the others.
@@ -73,6 +80,7 @@ struct Timeline {
         self.limit = max(1, limit)
         self.byteLimit = max(0, byteLimit)
         self.histories = histories
+        saves = histories.map { Save(call: $0.saveCurrent) }
         chargeDependsOnOthers = histories.contains { $0.chargeDependsOnOthers }
     }
 
@@ -88,14 +96,13 @@ struct Timeline {
     /// The steps that can be jumped to.
     var steps: [Int] { (0..<count).map { ring[slot($0)].step } }
 
+    /// The steps undone while travelling, which a new action drops (none at the live end).
+    var redoSteps: [Int] { position.map { position in (position..<count).map { ring[slot($0)].step } } ?? [] }
+
     /// Records the states now, before action `step`; `settled`: no effect is in flight now.
-    /// Drops the redo branch if the scene was travelling, and returns the steps of that branch
-    /// (undone, now replaced: abandoned).
-    @discardableResult
-    mutating func willSend(step: Int, settled: Bool = true) -> [Int] {
-        var abandoned: [Int] = []
+    /// Drops the redo branch (``redoSteps``) if the scene was travelling.
+    mutating func willSend(step: Int, settled: Bool = true) {
         if let position {
-            abandoned = (position..<count).map { ring[slot($0)].step }
             removeNewest(count - position)
             self.position = nil
             dropLiveState()
@@ -106,7 +113,7 @@ struct Timeline {
             // Each state charged an estimate of its own size: saved and measured in one call,
             // every `sampleInterval` points.
             let measures = pointsUntilSample == 0
-            for history in histories { bytes += history.saveCurrent(newSlot, measures) }
+            for save in saves { bytes += save.call(newSlot, measures) }
             if measures {
                 sampledPointBytes = bytes
                 pointsUntilSample = Self.sampleInterval
@@ -114,7 +121,7 @@ struct Timeline {
             pointsUntilSample -= 1
             bytes = sampledPointBytes
         } else {
-            for history in histories { _ = history.saveCurrent(newSlot, false) }
+            for save in saves { _ = save.call(newSlot, false) }
             // The newest point was charged as if it shared everything with the live state; now
             // what it does not share with the new one is known.
             if count > 0 {
@@ -131,7 +138,6 @@ struct Timeline {
         count += 1
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
-        return abandoned
     }
 
     /// The step whose "before" states the scene shows while travelling (nil at the live end).
