@@ -113,7 +113,7 @@ private struct EncodedFieldByField: Encodable {
     }
 }
 
-/// The counter's own action labels are what reflection gives.
+/// The counter's own action and mutation labels are what reflection gives.
 @Suite("counter labels")
 struct CounterLabelTests {
     @Test func eachActionLabelsItselfAsReflectionWould() {
@@ -121,5 +121,17 @@ struct CounterLabelTests {
             #expect(action.mutationLabel == reflected(action, limit: 200))
             #expect(MutationLabel.describe(action) == action.mutationLabel)
         }
+    }
+
+    @Test func eachMutationLabelsItselfAsReflectionWould() {
+        let mutations: [CounterReactor.Mutation] = [
+            .increaseValue, .decreaseValue, .setLoading(true), .setLoading(false), .setAlertMessage("increased!"),
+            .setAlertMessage(""), .setAlertMessage("say \"hi\"\\\n👋🏽\té"),
+        ]
+        for mutation in mutations {
+            #expect(mutation.mutationLabel == reflected(mutation, limit: 200))
+            #expect(MutationLabel.describe(mutation) == mutation.mutationLabel)
+        }
+        #expect(CounterReactor.Mutation.mutationLabelIsCacheable)
     }
 }

@@ -84,7 +84,8 @@ public final class MutationLabeler {
 
     /// The label of `value` (see `MutationLabel.describe`). `own`, when given, is how `Value` labels
     /// itself (its ``CustomMutationLabel/mutationLabel`` read from a pointer to the value, see
-    /// `customLabel(for:)`): asked instead of reflection, and its labels are cached the same way.
+    /// `customLabel(for:)`): asked instead of reflection. Its labels are cached when `Value` holds
+    /// no references, or when it says they may be (``CustomMutationLabel/mutationLabelIsCacheable``).
     @inlinable
     public func label<Value>(for value: Value, own: ((UnsafeRawPointer) -> String)? = nil) -> String {
         // A value without references is fully determined by its bits, so its type and bits identify its
@@ -110,10 +111,20 @@ public final class MutationLabeler {
         swap(&slot.pointee, &partner.pointee)
         if let own {
             let label = ownLabel(of: value, own)
-            if _isPOD(Value.self) { remember(label, type: type, words: words, retaining: nil, in: slot) }
+            if _isPOD(Value.self) {
+                remember(label, type: type, words: words, retaining: nil, in: slot)
+            } else if Self.ownLabelIsCacheable(Value.self) {
+                remember(label, type: type, words: words, retaining: RetainedValue(value), in: slot)
+            }
             return label
         }
         return describeAndRemember(value, type: type, words: words, in: slot)
+    }
+
+    /// Whether `type` says its own labels may be cached (asked only when one is made, not found).
+    @usableFromInline
+    static func ownLabelIsCacheable<Value>(_ type: Value.Type) -> Bool {
+        (type as? any CustomMutationLabel.Type)?.mutationLabelIsCacheable ?? false
     }
 
     /// `value`'s own label (read through `own`), cut to ``limit`` like a reflected one.
@@ -163,9 +174,11 @@ public final class MutationLabeler {
 }
 
 /// A value kept alive by a ``MutationLabeler`` slot.
+@usableFromInline
 final class RetainedValue<Value> {
     let value: Value
 
+    @usableFromInline
     init(_ value: Value) {
         self.value = value
     }
@@ -343,4 +356,15 @@ extension Optional: OptionalLike {
 public protocol CustomMutationLabel {
     /// The label, such as `setRepos(["a"], nextPage: 2)`.
     var mutationLabel: String { get }
+    /// Whether the shell may keep a value's label and give it again for a value of the same bits
+    /// (the first one kept alive meanwhile), as it does with reflected labels: true when the label
+    /// depends on the value alone and the value refers to no object that can change (its payloads
+    /// are numbers, strings, arrays of them). Labels of a type without references are kept
+    /// whatever this says. False unless the type says otherwise.
+    static var mutationLabelIsCacheable: Bool { get }
+}
+
+extension CustomMutationLabel {
+    /// False: the shell asks the value for its label each time (unless the type holds no references).
+    public static var mutationLabelIsCacheable: Bool { false }
 }

@@ -74,4 +74,50 @@ struct OwnLabelTests {
         #expect(labeler.label(for: OwnLabelReactor.Action.bump(1), own: own) == "press…")
         #expect(MutationLabeler(limit: 80).label(for: OwnLabelReactor.Action.bump(1), own: own) == "press<1>")
     }
+
+    @Test func anOwnLabelWithReferencesIsCachedOnlyWhenItsTypeSaysSo() {
+        let labeler = MutationLabeler()
+        let counted = customLabel(for: CountedLabel.self)
+        #expect(!MutationLabeler.ownLabelIsCacheable(CountedLabel.self))
+        #expect(MutationLabeler.ownLabelIsCacheable(CachedCountedLabel.self))
+        #expect(!MutationLabeler.ownLabelIsCacheable(Int.self))
+        let text = String(repeating: "x", count: 40)  // not a small string: its bits hold a reference
+        CountedLabel.asked = 0
+        #expect(labeler.label(for: CountedLabel.say(text), own: counted) == "say 40")
+        #expect(labeler.label(for: CountedLabel.say(text), own: counted) == "say 40")
+        #expect(CountedLabel.asked == 2)
+        let cached = customLabel(for: CachedCountedLabel.self)
+        CountedLabel.asked = 0
+        #expect(labeler.label(for: CachedCountedLabel.say(text), own: cached) == "say 40")
+        #expect(labeler.label(for: CachedCountedLabel.say(text), own: cached) == "say 40")
+        #expect(CountedLabel.asked == 1)
+        // Another string of the same text has other bits: asked again, the same label.
+        let other = String(repeating: "x", count: 40)
+        #expect(labeler.label(for: CachedCountedLabel.say(other), own: cached) == "say 40")
+        #expect(CountedLabel.asked == 2)
+    }
+}
+
+/// A mutation with a `String` payload whose label counts how often it is asked for.
+private enum CountedLabel: CustomMutationLabel {
+    case say(String)
+    @MainActor static var asked = 0
+    var mutationLabel: String {
+        switch self {
+        case .say(let text):
+            MainActor.assumeIsolated { Self.asked += 1 }
+            return "say \(text.count)"
+        }
+    }
+}
+
+/// ``CountedLabel`` whose labels the shell may cache.
+private enum CachedCountedLabel: CustomMutationLabel {
+    case say(String)
+    static var mutationLabelIsCacheable: Bool { true }
+    var mutationLabel: String {
+        switch self {
+        case .say(let text): CountedLabel.say(text).mutationLabel
+        }
+    }
 }
