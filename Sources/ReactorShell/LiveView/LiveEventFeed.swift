@@ -95,12 +95,7 @@ final class LiveEventFeed: SessionJournalReader {
         for reactor in scene.reactors {
             reactors.append(StateField(reactor.name, (try? reactor.state.value()) ?? .null))
         }
-        sink.writeResult(StateValue.object([
-            StateField("event", .string("scene")),
-            StateField("entry", scene.entryName.map { .string($0) } ?? .null),
-            StateField("focus", scene.focusedName.map { .string($0) } ?? .null),
-            StateField("reactors", .object(reactors)),
-        ]).jsonText)
+        printer.scene(entry: scene.entryName, focus: scene.focusedName, reactors: reactors)
         eventCount += 1
     }
 

@@ -173,6 +173,17 @@ final class JSONLinesPrinter: SessionPrinter {
         ])
     }
 
+    /// A `scene` event (the live view's): registry entry `entry` loaded, `focus` focused, each
+    /// reactor's whole state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`).
+    func scene(entry: String?, focus: String?, reactors: [StateField]) {
+        emit([
+            StateField("event", .string("scene")),
+            StateField("entry", entry.map { .string($0) } ?? .null),
+            StateField("focus", focus.map { .string($0) } ?? .null),
+            StateField("reactors", .object(reactors)),
+        ])
+    }
+
     func summary(passed: Int, failed: Int, errors: Int) {
         emit([
             StateField("event", .string("summary")), StateField("passed", .int(passed)),

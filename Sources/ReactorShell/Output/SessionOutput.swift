@@ -55,6 +55,10 @@ final class SessionOutput {
     /// Adds each error and failed expectation to the session's record (``SessionRecord``).
     var recordFailure: (@MainActor (Diagnostic) -> Void)?
 
+    /// Adds each expectation's result, passed or failed, to the session's record (before a failed
+    /// one's ``recordFailure``).
+    var recordExpectation: (@MainActor (ExpectationResult) -> Void)?
+
     init(sink: OutputSink, format: OutputFormat, color: ColorMode, environment: [String: String]) {
         self.sink = sink
         self.format = format
@@ -112,6 +116,7 @@ final class SessionOutput {
 
     /// Counts an expectation's result (a failed one fails the session) and prints it.
     func report(_ result: ExpectationResult) {
+        recordExpectation?(result)
         if result.ok {
             passed += 1
         } else {

@@ -68,7 +68,7 @@ extension SessionRunner {
     private func readReported(
         _ event: JournalEvent, _ effect: EffectStep, number: Int, failure: String, report: EffectReport
     ) {
-        recorder.record.effect(effect, number: number, reactor: event.reactor, failure: failure)
+        recorder.record.effect(effect, number: number, reactor: event.reactor, failure: failure, report: report)
         if effect.phase == .failed {
             _ = output.fail("effect of \(report.reactor)\(report.action.map { ".\($0)" } ?? "") failed: \(failure)")
         }

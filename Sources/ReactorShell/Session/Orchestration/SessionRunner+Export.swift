@@ -30,7 +30,7 @@ extension SessionRunner {
             text = transcript.text
             summary = "saved a transcript of \(counted(transcript.commands, "command")) to \(file.text)"
         case .html:
-            let events = await LiveEventReplay.events(of: record.topLevelLines, registry: registry, configuration: configuration, summary: true)
+            let events = exportedLiveEvents()
             text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
             summary = "saved the live view's page with \(events.count) events to \(file.text)"
         }

@@ -41,8 +41,7 @@ extension SessionRunner {
     /// Starts the live view with `settings`, its log beginning with the events of the lines run so
     /// far; waits until it listens. An error message when it cannot start.
     func startLiveView(_ settings: LiveViewSettings) async -> String? {
-        let earlier = recorder.record.lineCount == 0
-            ? [] : await LiveEventReplay.events(of: recorder.record.topLevelLines, registry: registry, configuration: configuration, summary: false)
+        let earlier = recorder.record.lineCount == 0 ? [] : liveHistory().events()
         let controller = liveViewController
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
         guard await controller.waitUntilListening() else {
@@ -50,6 +49,19 @@ extension SessionRunner {
             return "the live view's server did not start"
         }
         return nil
+    }
+
+    /// The live view's events of the session so far, read from its record (``LiveHistory``).
+    func liveHistory() -> LiveHistory {
+        let recorder = recorder
+        return LiveHistory(
+            record: recorder.record, statesBeforeStep: { recorder.states(beforeStep: $0) },
+            currentStates: scene.reactors.map { try? $0.state.value() })
+    }
+
+    /// The live view's events of the session so far and its summary: an HTML export's.
+    func exportedLiveEvents() -> [String] {
+        liveHistory().events(summary: (output.passed, output.failed, output.errors))
     }
 
     /// Stops the live view, if it runs.

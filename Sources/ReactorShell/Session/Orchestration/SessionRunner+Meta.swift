@@ -21,7 +21,8 @@ extension SessionRunner {
         case .focus(let name):
             guard let index = scene.index(named: name.text) else { return unknownReactor(name) }
             scene.focusIndex = index
-            recorder.record.scene(scene.entryName ?? "", reactors: scene.names, prompt: prompt, isLoad: false)
+            recorder.record.scene(
+                scene.entryName ?? "", reactors: scene.names, prompt: prompt, isLoad: false, focus: scene.focusedName)
             recorder.record.script.append(":focus \(name.text)")
             return .succeeded
         case .actions(let name):
@@ -64,13 +65,13 @@ extension SessionRunner {
         case .reset(let name):
             return reset(name)
         case .save(let file, let kind):
-            return isReplay ? .succeeded : await save(to: file, kind: kind)
+            return await save(to: file, kind: kind)
         case .diagram(let file):
-            return isReplay ? .succeeded : await writeDiagram(to: file)
+            return await writeDiagram(to: file)
         case .serve(let port):
-            return isReplay ? .succeeded : await serve(port: port)
+            return await serve(port: port)
         case .serveStop:
-            return isReplay ? .succeeded : stopServing()
+            return stopServing()
         case .load(let file, let options):
             return await load(file, options: options)
         case .set(let setting):

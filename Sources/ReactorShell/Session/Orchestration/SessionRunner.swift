@@ -22,10 +22,6 @@ final class SessionRunner {
     var loadStack: [String] = []
     /// How many `:load`s are running: lines are recorded as the session's input only at depth 0.
     @exclusivity(unchecked) var loadDepth = 0
-    /// True in the session ``LiveEventReplay`` runs the lines of another in (`:save --html`, a live
-    /// view started mid-session): `:save`, `:diagram` and `:serve` (from a `:load`ed file) do
-    /// nothing there, so that the replay writes no file and starts no server or replay of its own.
-    var isReplay = false
     /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
     var scriptLines = ScriptLineDisplay()
     /// The person's keys and the display of the pauses, when a person is at the terminal
@@ -247,10 +243,14 @@ final class SessionRunner {
         }
         drainJournal()
         if let problem = entry.loadProblem(with: configuration) { return output.fail(problem, column: column) }
+        // The live view's history shows the scene's last states before the next one's.
+        if !scene.isEmpty { recorder.record.sceneEnds(states: scene.reactors.map { try? $0.state.value() }) }
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)
-        recorder.record.scene(entry.name, reactors: scene.names, prompt: prompt, isLoad: true)
+        recorder.record.scene(
+            entry.name, reactors: scene.names, prompt: prompt, isLoad: true, focus: scene.focusedName,
+            states: recorder.sceneInitialStates)
         if !readers.isEmpty { tellReaders(SessionEvent(.sceneLoaded(entry: entry.name))) }
         return .succeeded
     }

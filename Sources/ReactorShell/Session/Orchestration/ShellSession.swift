@@ -61,6 +61,7 @@ public final class ShellSession {
             scene: scene, reporter: reporter, output: output, timelineByteLimit: configuration.timeTravelMemory)
         self.recorder = recorder
         output.recordFailure = { [weak recorder] diagnostic in recorder?.record.failure(diagnostic) }
+        output.recordExpectation = { [weak recorder] result in recorder?.record.expectation(result) }
         recorder.trace = configuration.trace
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
@@ -241,8 +242,7 @@ public final class ShellSession {
     /// `run --html FILE`: writes the live view's page with the run's events to `path`; false,
     /// having said why on stderr, when the file cannot be written.
     package func writeHTML(to path: String) async -> Bool {
-        let events = await LiveEventReplay.events(
-            of: record.topLevelLines, registry: registry, configuration: configuration, summary: true)
+        let events = runner.exportedLiveEvents()
         let text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
         let failure: String?
         switch POSIXIO.createForWriting(path, mode: 0o644) {

@@ -36,24 +36,29 @@ public final class ShellReactorState {
     @inlinable
     init<R: Reactor>(of reactor: R, reduced: ReducedStates<R.State>) where R.State: Encodable {
         self.forgetReduced = { reduced.forgetAll() }
+        // How a state kept for time travel is described (the live view's history), as the current one is.
+        let describeState: @MainActor (R.State) throws -> StateValue
         if let writable = R.State.self as? any StateObjectWritable.Type {
             // A state that writes its fields: over the fields of the value last handed back, which
             // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
             let spare = SpareFields()
             let describe = describeWritable(writable, over: spare)
             self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            describeState = { state in describeInPlace(state, with: describe) }
             self.spareFields = spare
             self.encodesThroughEncoder = true
         } else if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible)
             self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            describeState = { state in describeInPlace(state, with: describe) }
             self.spareFields = nil
             self.encodesThroughEncoder = false
         } else {
             self.describe = { slot in
                 try StateValue(encoding: slot < 0 ? reactor.currentState : reduced.states[slot])
             }
+            describeState = { state in try StateValue(encoding: state) }
             self.spareFields = nil
             self.encodesThroughEncoder = true
         }
@@ -65,7 +70,8 @@ public final class ShellReactorState {
                     reactor.cancelAllEffects()
                     reactor.restore(state: state)
                 },
-                footprint: footprint)
+                footprint: footprint,
+                describe: describeState)
         }
         if let baseline = makeChangeBaseline(for: R.State.self) {
             self.changesSinceReport = { reduction, changes in

@@ -51,17 +51,24 @@ public struct SessionRecord {
             /// effect that sent it (-1: none), `third` the cause's origin (``causeOrigins``);
             /// `text` its label.
             case mutation
-            /// A step of time travel or a reset (`(undo)`): `text` its label.
+            /// A step of time travel or a reset (`(undo)`): `text` its label; the states before
+            /// and after in ``SessionRecord/details``.
             case travel
             /// A typed action that changed nothing.
             case noMutation
             /// An effect cancelled by another action: `first` its number, `second` the id of the
-            /// action whose effect it was (-1: none), `third` the id of the cancelling action.
+            /// action whose effect it was (-1: none), `third` the id of the cancelling action; its
+            /// report (with the time) in ``SessionRecord/details``.
             case effectCancelled
-            /// An effect that failed: `first` its number, `second` its action's id; `text` the error.
+            /// An effect that failed: `first` its number, `second` its action's id; `text` the error;
+            /// its report in ``SessionRecord/details``.
             case effectFailed
-            /// An error or a failed expectation: `text` the located message.
+            /// An error or a failed expectation: `text` the located message, its diagnostic in
+            /// ``SessionRecord/details``.
             case failure
+            /// An `:expect` line's result, passed or failed (a failed one's `failure` follows):
+            /// the result in ``SessionRecord/details``.
+            case expectation
             /// The next line is about to be echoed (`--echo`): what follows is not the output of
             /// the line before.
             case echo
@@ -93,6 +100,25 @@ public struct SessionRecord {
         let isLoad: Bool
         /// The `:history` step the scene's steps are numbered from.
         let firstStep: Int
+        /// The focused reactor's name then.
+        var focus: String? = nil
+        /// For a load, each reactor's state right after it (nil: could not be described).
+        var states: [StateValue?] = []
+        /// For a load, each reactor's state when the next scene replaced it (empty: not replaced).
+        var endStates: [StateValue?] = []
+    }
+
+    /// What the record keeps besides an entry of the rarer kinds, whole, for the live view's
+    /// history (see `LiveHistory`).
+    enum Detail {
+        /// A `failure`'s diagnostic.
+        case diagnostic(Diagnostic)
+        /// An `expectation`'s result.
+        case expectation(ExpectationResult)
+        /// An `effectCancelled` or `effectFailed` entry's report.
+        case effect(EffectReport)
+        /// A `travel` entry's reactor's state before and after it.
+        case travel(before: StateValue?, after: StateValue?)
     }
 
     /// Where the causes' origins are kept in a mutation entry.
@@ -114,6 +140,8 @@ public struct SessionRecord {
     /// The scene of the entries kept, when the entry that loaded it was dropped (an index in
     /// ``scenes``; -1: none dropped).
     private(set) var sceneBeforeKeptEntries = -1
+    /// The details of the kept entries that have one, by entry index (see ``Detail``).
+    private(set) var details: [Int: Detail] = [:]
     /// The commands that replay the session (`:save`), with ` &` where lines overlapped.
     var script = ReplayScript()
     /// The `:history` number the next step gets.
@@ -148,9 +176,6 @@ public struct SessionRecord {
     /// How many lines were recorded.
     public var lineCount: Int { lines.count }
 
-    /// The lines typed or read from the scripts named on the command line (not those of `:load`ed
-    /// files, whose `:load` line stands for them).
-    var topLevelLines: [SessionInput.Line] { lines.lines.filter { $0.depth == 0 } }
 
     // MARK: Recording
 
@@ -164,7 +189,11 @@ public struct SessionRecord {
             entryRing.append(entry)
         } else {
             let place = entryCount & (Self.entryLimit - 1)
-            if entryRing[place].kind == .scene { sceneBeforeKeptEntries = entryRing[place].first }
+            switch entryRing[place].kind {
+            case .scene: sceneBeforeKeptEntries = entryRing[place].first
+            case .failure, .expectation, .effectCancelled, .effectFailed, .travel: details[entryCount - Self.entryLimit] = nil
+            default: break
+            }
             entryRing[place] = entry
         }
         entryCount += 1
@@ -187,15 +216,27 @@ public struct SessionRecord {
 
     /// Records that scene `entry` with `reactors` was loaded (`isLoad`) or its focus moved, the
     /// prompt becoming `prompt`.
-    mutating func scene(_ entry: String, reactors: [String], prompt: String, isLoad: Bool) {
+    /// `focus` is the focused reactor's name; a load gives each reactor's state right after it
+    /// (`states`).
+    mutating func scene(
+        _ entry: String, reactors: [String], prompt: String, isLoad: Bool, focus: String? = nil, states: [StateValue?] = []
+    ) {
         if isLoad {
             // A new scheduler numbers the scene's actions from 1 again.
             currentSceneFirstStep = nextStep
             recentActions = [RecentAction](repeating: RecentAction(), count: Self.recentActionCapacity)
         }
-        scenes.append(Scene(entry: entry, reactors: reactors, prompt: prompt, isLoad: isLoad, firstStep: currentSceneFirstStep))
+        scenes.append(Scene(
+            entry: entry, reactors: reactors, prompt: prompt, isLoad: isLoad, firstStep: currentSceneFirstStep,
+            focus: focus, states: states))
         append(Entry(
             kind: .scene, reactor: 0, first: scenes.count - 1, second: 0, third: 0, output: sink.capturedCount, text: nil))
+    }
+
+    /// Records each reactor's state (`states`) as the scene loaded last ends, replaced by another.
+    mutating func sceneEnds(states: [StateValue?]) {
+        guard let last = scenes.lastIndex(where: \.isLoad) else { return }
+        scenes[last].endStates = states
     }
 
     /// Numbers a new `:history` step.
@@ -232,11 +273,12 @@ public struct SessionRecord {
     }
 
     /// Records a step of time travel or a reset of reactor `reactor`, labelled `label` (`(undo)`),
-    /// before it is reported.
-    mutating func travel(_ label: String, reactor: Int) {
-        append(Entry(
+    /// before it is reported; its state went from `before` to `after`.
+    mutating func travel(_ label: String, reactor: Int, from before: StateValue?, to after: StateValue?) {
+        let index = append(Entry(
             kind: .travel, reactor: Int32(truncatingIfNeeded: reactor), first: 0, second: 0, third: 0,
             output: sink.capturedCount, text: label))
+        details[index] = .travel(before: before, after: after)
     }
 
     /// Records that the typed action of reactor `reactor` changed nothing.
@@ -247,8 +289,9 @@ public struct SessionRecord {
     }
 
     /// Records effect step `effect`, numbered `number` in the session, of reactor `reactor`, when
-    /// it is a cancellation by another action or a failure (with `failure`, its error).
-    mutating func effect(_ effect: EffectStep, number: Int, reactor: Int, failure: String?) {
+    /// it is a cancellation by another action or a failure (with `failure`, its error), as the
+    /// output reported it (`report`).
+    mutating func effect(_ effect: EffectStep, number: Int, reactor: Int, failure: String?, report: EffectReport? = nil) {
         let kind: Entry.Kind
         switch effect.phase {
         case .cancelled where effect.cancellingActionID != nil, .cancelledBeforeStart where effect.cancellingActionID != nil:
@@ -256,9 +299,10 @@ public struct SessionRecord {
         case .failed: kind = .effectFailed
         default: return
         }
-        append(Entry(
+        let index = append(Entry(
             kind: kind, reactor: Int32(truncatingIfNeeded: reactor), first: number, second: effect.actionID ?? -1,
             third: effect.cancellingActionID ?? -1, output: sink.capturedCount, text: failure))
+        if let report { details[index] = .effect(report) }
     }
 
     /// Records that the next line is about to be shown as typed (`--echo`, a live view's command),
@@ -269,9 +313,17 @@ public struct SessionRecord {
 
     /// Records an error or a failed expectation.
     mutating func failure(_ diagnostic: Diagnostic) {
-        append(Entry(
+        let index = append(Entry(
             kind: .failure, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount,
             text: diagnostic.description))
+        details[index] = .diagnostic(diagnostic)
+    }
+
+    /// Records an expectation's result, passed or failed (before a failed one's ``failure(_:)``).
+    mutating func expectation(_ result: ExpectationResult) {
+        let index = append(Entry(
+            kind: .expectation, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount, text: nil))
+        details[index] = .expectation(result)
     }
 
     // MARK: Steps and recent actions

@@ -85,16 +85,42 @@ final class SessionRecorder {
         self.output = output
     }
 
+    /// The timelines a `:reset` or a new scene replaced, oldest first, at most
+    /// ``retiredTimelineLimit``: the live view's history still reads the states before their steps.
+    private(set) var retiredTimelines: [Timeline] = []
+    /// How many replaced timelines are kept (each within its own memory budget).
+    static let retiredTimelineLimit = 2
+
     /// Starts recording the scene just loaded from entry `name`.
     func attach(entryName name: String) {
-        timeline = Timeline(
-            limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
-            histories: scene.reactors.map { $0.state.makeHistory() })
+        restartTimeline()
         state.pendingStep = nil
         state.latestTypedActionID = -1
         state.effectNumberBase = state.lastEffectNumber
         sceneInitialStates = scene.reactors.map { try? $0.state.value() }
         record.script.appendUse(name)
+    }
+
+    /// Replaces the timeline with an empty one for the scene's reactors (a new scene, a `:reset`),
+    /// keeping the old one's states for the live view's history.
+    func restartTimeline() {
+        if timeline.count > 0 {
+            retiredTimelines.append(timeline)
+            if retiredTimelines.count > Self.retiredTimelineLimit { retiredTimelines.removeFirst() }
+        }
+        timeline = Timeline(
+            limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
+            histories: scene.reactors.map { $0.state.makeHistory() })
+    }
+
+    /// The scene's reactors' states before step `step` as value trees, when a timeline (the
+    /// current one or one it replaced) still keeps them.
+    func states(beforeStep step: Int) -> [StateValue?]? {
+        if let states = timeline.values(beforeStep: step) { return states }
+        for retired in retiredTimelines.reversed() {
+            if let states = retired.values(beforeStep: step) { return states }
+        }
+        return nil
     }
 
     // MARK: Steps

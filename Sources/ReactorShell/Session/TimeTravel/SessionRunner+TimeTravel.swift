@@ -128,11 +128,12 @@ extension SessionRunner {
     /// under `label` and keeps `replayLines` for the replay script.
     private func restore(_ target: Timeline.Target, label: String, replayLines: [String]) {
         for reactor in scene.reactors { reactor.state.cancelAllEffects() }
+        let before = scene.reactors.map { try? $0.state.value() }
         recorder.timeline.restore(target)
         for line in replayLines { recorder.record.script.append(line) }
         for index in scene.reactors.indices {
             // In scenes of several, only the reactors that changed get a block.
-            recorder.record.travel(label, reactor: index)
+            recorder.record.travel(label, reactor: index, from: before[index], to: try? scene.reactors[index].state.value())
             reporter.reportChange(of: index, label: label, onlyIfChanged: scene.hasSeveral)
             if !readers.isEmpty { tellReaders(restoredEvent(label, of: index)) }
         }
@@ -152,14 +153,16 @@ extension SessionRunner {
         }
         guard !indices.isEmpty else { return output.fail("no reactor loaded; load one with :use NAME") }
         for index in indices {
+            let before = try? scene.reactors[index].state.value()
             scene.reactors[index].state.reset()
-            recorder.record.travel("(reset)", reactor: index)
+            recorder.record.travel("(reset)", reactor: index, from: before, to: try? scene.reactors[index].state.value())
             reporter.reportChange(of: index, label: "(reset)")
             if !readers.isEmpty { tellReaders(restoredEvent("(reset)", of: index)) }
         }
         if !breakpoints.isEmpty { checkBreakpoints() }
-        // The scene's timeline holds every reactor's states: after a reset it no longer leads to now.
-        recorder.timeline.clear()
+        // The scene's timeline holds every reactor's states: after a reset it no longer leads to now
+        // (the old one is kept for the live view's history).
+        recorder.restartTimeline()
         let line = name.map { ":reset \($0.text)" } ?? ":reset"
         recorder.logCommand(line)
         return .succeeded

@@ -1,3 +1,5 @@
+import StateDiff
+
 /// One reactor's states on the scene's `Timeline`, kept typed: the timeline numbers slots and
 /// keeps the steps and charges; this keeps the state of each slot in an array of the reactor's
 /// own `State`, so that saving one before each action is a copy into the array (no box of the
@@ -29,16 +31,20 @@ public final class StateHistory {
     @usableFromInline let rotate: @MainActor (_ head: Int) -> Void
     /// Forgets every state.
     @usableFromInline let clear: @MainActor () -> Void
+    /// The state of a slot as a value tree (nil: an empty slot, or a history that cannot describe
+    /// its states): the live view's history diffs the states before the steps.
+    @usableFromInline let value: @MainActor (_ slot: Int) -> StateValue?
     /// Whether ``charge`` depends on the other slot (false: every state is charged an estimate
     /// of its own size, asked once per slot).
     @usableFromInline let chargeDependsOnOthers: Bool
 
     /// The states of a value read by `current` and put back by `restore` (which also cancels the
-    /// reactor's effects), charged by `footprint` (nil: nothing).
+    /// reactor's effects), charged by `footprint` (nil: nothing), described by `describe` (nil:
+    /// not described).
     @inlinable
     init<State>(
         current: @escaping @MainActor () -> State, restore: @escaping @MainActor (State) -> Void,
-        footprint: SnapshotFootprint<State>?
+        footprint: SnapshotFootprint<State>?, describe: (@MainActor (State) throws -> StateValue)? = nil
     ) {
         let ring = StateRing<State>()
         saveCurrent = { slot, charged in
@@ -72,6 +78,10 @@ public final class StateHistory {
             ring.live = nil
         }
         chargeDependsOnOthers = footprint?.dependsOnOthers ?? false
+        value = { slot in
+            guard let describe, slot >= 0, slot < ring.states.count, let state = ring.states[slot] else { return nil }
+            return try? describe(state)
+        }
     }
 }
 

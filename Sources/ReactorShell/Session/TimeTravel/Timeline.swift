@@ -1,3 +1,5 @@
+import StateDiff
+
 /// The scene's timeline for `:undo`, `:redo` and `:jump`: the states of all its reactors before
 /// each action sent to any of them, plus the live states saved when travelling away from them.
 /// The timeline keeps the steps and what each point is charged; each reactor's
@@ -138,6 +140,19 @@ struct Timeline {
         count += 1
         storedBytes += bytes
         if count >= limit * 2 || storedBytes > byteLimit { dropOldest() }
+    }
+
+    /// The reactors' states before step `step` as value trees, in scene order (nil: the timeline
+    /// keeps no point of that step); the live view's history diffs them.
+    func values(beforeStep step: Int) -> [StateValue?]? {
+        // The points' steps increase from the oldest to the newest.
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if ringSteps[slot(middle)] < step { low = middle + 1 } else { high = middle }
+        }
+        guard low < count, ringSteps[slot(low)] == step else { return nil }
+        return histories.map { $0.value(slot(low)) }
     }
 
     /// The step whose "before" states the scene shows while travelling (nil at the live end).
