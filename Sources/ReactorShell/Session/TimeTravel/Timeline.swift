@@ -149,9 +149,9 @@ struct Timeline {
         var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if ringSteps[slot(middle)] < step { low = middle + 1 } else { high = middle }
+            if ring[slot(middle)].step < step { low = middle + 1 } else { high = middle }
         }
-        guard low < count, ringSteps[slot(low)] == step else { return nil }
+        guard low < count, ring[slot(low)].step == step else { return nil }
         return histories.map { $0.value(slot(low)) }
     }
 
