@@ -4,6 +4,11 @@ import ReactorShell
 import StateDiff
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The built-in states write their fields themselves (`StateObjectWritable`); what they write must
 /// be what their synthesized `encode(to:)` gives, on any state: random values, the ends of `Int`,

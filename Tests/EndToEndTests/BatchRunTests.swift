@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `reactor-shell run FILE…`: exit status, the closing line, errors with their position, `--bail`.
 @Suite("Batch runs")

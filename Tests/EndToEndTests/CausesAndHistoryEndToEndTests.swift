@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 16's record of a session through the real binary: causes of mutations (text and JSON),
 /// session-wide effect numbers, `· (no mutation)`, `:history` of every reactor with scene

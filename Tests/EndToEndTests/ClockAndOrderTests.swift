@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Batch runs on the virtual clock: delays cost no wall time, results are deterministic, and
 /// ` &` lets a newer search cancel an older one.

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The command line itself: `--help`, `--version`, `list`, usage errors.
 @Suite("Command line")

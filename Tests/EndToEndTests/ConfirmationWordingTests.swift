@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// What the exports say they did, in words a room reads aloud: `1 command`, not `1 commands`.
 @Suite("Confirmation wording")

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--no-diff` and `:set diff off` silence the diff blocks, never errors or expectations.
 @Suite("Diff settings")

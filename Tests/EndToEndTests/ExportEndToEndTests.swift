@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 16's exports through the real binary: `:save --expect` (a session becomes a test),
 /// `:save --transcript` (Markdown), `:diagram` and `run --diagram` (Mermaid).

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 26 point 5: time travel a room can follow. `:history` marks where the scene is (`▶`),
 /// lists the steps undone and then replaced as abandoned, and `:jump N` lands on the state after

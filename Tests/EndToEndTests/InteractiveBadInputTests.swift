@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// SPEC §6 at the prompt: a typed line that is not text gets the error a script's line gets,
 /// and the shell goes on. The bytes reach the terminal raw (`tmux send-keys -H`), as a paste of

@@ -1,6 +1,11 @@
 import StateDiff
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--format json`: JSON Lines on stdout, patches that replay the state, a closing `summary`.
 @Suite("JSON output")

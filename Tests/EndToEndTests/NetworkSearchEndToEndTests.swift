@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `--fetcher network --github-api-url http://127.0.0.1:PORT`: the github-search scene against
 /// a loopback server shaped like GitHub (never the internet).

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 25 items 1, 2 and 8: every numeric option and environment variable goes through one
 /// checked parser, with its bounds in `--help` and a usage error (exit 2) past them.

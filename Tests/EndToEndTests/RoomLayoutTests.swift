@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 26 point 4, as a room sees it: a terminal of 80 columns and 30 rows (what a projector
 /// shows with a large font), colours that carry meaning, the short `:help` page, `:clear`.

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `:save FILE` writes a script that replays the session; `:load FILE` runs one, nested, with
 /// paths relative to the loading script, and refuses cycles.

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Issue 26 point 3: a scene of several reactors is visible whole (`:actions`, `:help`,
 /// `:state *`), a `.` written for `:` (or the other way round) gets the right form as a hint,

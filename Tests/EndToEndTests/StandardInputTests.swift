@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Scripts on standard input: `run -` and a plain pipe read the same way, with no prompt,
 /// no banner and no colour; `--echo` shows each line.

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `:undo`, `:redo`, `:jump N`, `:reset` and `:history` through the real binary.
 @Suite("Time travel and history")

@@ -1,5 +1,10 @@
 import Testing
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `:wait` limits on the real clock, `--bail` in JSON mode, and help output.
 @Suite("Waiting, bail in JSON, help")

@@ -1,5 +1,10 @@
 import StateDiff
 import TestSupport
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Random states and edits for the property tests.
 struct RandomStates {

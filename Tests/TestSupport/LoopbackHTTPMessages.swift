@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A name and a value, as in an HTTP header or a query item.
 public struct LoopbackHTTPField: Sendable, Equatable, CustomStringConvertible {
     /// The name, as sent.

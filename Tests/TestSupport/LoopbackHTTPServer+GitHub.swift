@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// Canned answers shaped like GitHub's REST API, for the github-search fetcher's tests and the
 /// end-to-end tests that run `reactor-shell --fetcher network --github-api-url …`.
 extension LoopbackHTTPResponse {

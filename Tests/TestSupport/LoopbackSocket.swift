@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A failed socket call of the loopback test server, with the call's name and `errno`.
 public struct LoopbackSocketError: Error, CustomStringConvertible {
     /// The system call that failed, e.g. `bind`.

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A port on 127.0.0.1 where nothing listens, for connection-refused tests.
 ///
 /// The port stays bound (but never listens) while this object lives, so no other test can

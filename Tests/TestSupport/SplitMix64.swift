@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 /// A small deterministic random number generator (SplitMix64): seeded, so every run of a
 /// property or differential test sees the same cases and a failure can be replayed.
 public struct SplitMix64: RandomNumberGenerator {
