@@ -119,6 +119,12 @@ public final class ReactorRuntime<R: Reactor> {
     }
 
     // MARK: The pipeline
+    //
+    // `Reactor.send`, `send`, `run`, `process`, `mutate`, `apply`, `reduce`, `publish` and
+    // `notify` (ReactorRuntime+Observers.swift) are always inlined, into one specialized body at
+    // the caller's send. Tuning, not unsafe code: left to the optimizer, a random scoreboard line
+    // costs about 13 instructions more and a counter line about 129 (all nine dropped; two of them
+    // alone, mix +30 and counter +112: measured with Benchmarks/instructions-per-line.py).
 
     /// Sends `action` from `reactor` through the pipeline, or queues it when busy.
     ///
