@@ -1,6 +1,6 @@
 /// An object key as ``JSONObjectWriter`` writes it: `,"name":`, the comma that separates it from
-/// the field before and the colon included, so that writing a key is one copy (the writer leaves
-/// the comma out before an object's first field). Made once where the caller declares its keys:
+/// the field before and the colon included, so that writing a key is one copy (the writer makes
+/// the comma before an object's first field its `{`). Made once where the caller declares its keys:
 ///
 /// ```swift
 /// extension JSONKey {

@@ -4,7 +4,10 @@
 /// with the same fields (a test pins it).
 package struct JSONObjectWriter: ~Copyable {
     private var output: TextBuffer
-    private var isEmpty = true
+    /// Where the object being written starts. Every key is written with its comma (`,"name":`, one
+    /// copy, without asking whether it is the first); when the object ends, the comma of its first
+    /// key, at this offset, becomes its `{`.
+    private var objectStart = 0
 
     private init(output: consuming TextBuffer) {
         self.output = output
@@ -16,9 +19,8 @@ package struct JSONObjectWriter: ~Copyable {
     ) {
         TextBuffer.withScratch { buffer in
             var writer = JSONObjectWriter(output: consume buffer)
-            writer.output.append(UInt8(ascii: "{"))
             body(&writer)
-            writer.output.append(UInt8(ascii: "}"))
+            writer.closeObject()
             writer.output.withBytes(emit)
             buffer = writer.finish()
         }
@@ -29,12 +31,20 @@ package struct JSONObjectWriter: ~Copyable {
         output
     }
 
-    /// The key: `,"name":`, without the comma before the object's first field.
+    /// The key: `,"name":` (the object's first key's comma is replaced by `closeObject`).
     private mutating func key(_ key: JSONKey) {
-        let text = key.text
-        let skipped = isEmpty ? 1 : 0
-        isEmpty = false
-        output.append(text, droppingFirst: skipped)
+        output.append(key.text)
+    }
+
+    /// Ends the object begun at `objectStart`: the comma before its first key becomes its `{`
+    /// (an object without fields is `{}`), and its `}` is appended.
+    private mutating func closeObject() {
+        if output.count == objectStart {
+            output.append(UInt8(ascii: "{"))
+        } else {
+            output.replaceByte(at: objectStart, with: UInt8(ascii: "{"))
+        }
+        output.append(UInt8(ascii: "}"))
     }
 
     /// A string field.
@@ -86,11 +96,11 @@ package struct JSONObjectWriter: ~Copyable {
     /// A field holding an object whose fields `body` writes.
     package mutating func object(_ key: JSONKey, _ body: (inout JSONObjectWriter) -> Void) {
         self.key(key)
-        output.append(UInt8(ascii: "{"))
-        isEmpty = true
+        let enclosingStart = objectStart
+        objectStart = output.count
         body(&self)
-        output.append(UInt8(ascii: "}"))
-        isEmpty = false
+        closeObject()
+        objectStart = enclosingStart
     }
 
     /// A field holding the object made of `fields` (`StateValue.object(fields)`), written from the

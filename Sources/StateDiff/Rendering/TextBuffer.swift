@@ -98,6 +98,12 @@ package struct TextBuffer: ~Copyable {
         count += 1
     }
 
+    /// Replaces the byte written at `index` (below ``count``) with `byte`.
+    mutating func replaceByte(at index: Int, with byte: UInt8) {
+        precondition(index >= 0 && index < count)
+        base[index] = byte
+    }
+
     /// Appends `byte` `times` times.
     @inline(__always)
     mutating func append(_ byte: UInt8, times: Int) {
@@ -126,12 +132,6 @@ package struct TextBuffer: ~Copyable {
         } else {
             append(text.unicodeScalar)
         }
-    }
-
-    /// Appends `text` without its first `dropped` bytes (`text` is ASCII).
-    mutating func append(_ text: StaticString, droppingFirst dropped: Int) {
-        precondition(text.hasPointerRepresentation && dropped <= text.utf8CodeUnitCount)
-        append(bytes: text.utf8Start + dropped, count: text.utf8CodeUnitCount &- dropped)
     }
 
     /// Disfavoured so that a literal argument is a `StaticString`, whose bytes are copied
