@@ -72,7 +72,7 @@ enum CheckScripts {
         }
         switch configuration.format {
         case .text:
-            sink.writeResult("\(count(scripts.count, "file")) checked, \(count(problems, "problem"))")
+            sink.writeResult("\(String.counted(scripts.count, "file")) checked, \(String.counted(problems, "problem"))")
         case .json:
             sink.writeResult(StateValue.object([
                 StateField("event", .string("summary")), StateField("files", .int(scripts.count)),
@@ -95,10 +95,5 @@ enum CheckScripts {
                 StateField("message", .string(diagnostic.message)),
             ]).jsonText)
         }
-    }
-
-    /// `1 file`, `3 files`.
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

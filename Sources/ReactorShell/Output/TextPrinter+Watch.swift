@@ -20,7 +20,7 @@ extension TextPrinter {
             mutation(of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause, changes: changes)
         }
         if otherChanges > 0 {
-            sink.writeResult("      (\(otherChanges) other change\(otherChanges == 1 ? "" : "s"))")
+            sink.writeResult("      (\(String.counted(otherChanges, "other change")))")
         }
     }
 }

@@ -76,11 +76,6 @@ public struct SessionEvent {
         indirect case expectation(ExpectationResult)
     }
 
-    /// For a typed action, what was sent.
-    var sentAction: SentAction? {
-        if case .sent(let sent) = detail { sent } else { nil }
-    }
-
     /// For an effect the output reports, the report.
     var effectReport: EffectReport? {
         if case .effect(let report) = detail { report } else { nil }

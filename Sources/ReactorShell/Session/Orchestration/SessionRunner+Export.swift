@@ -19,16 +19,16 @@ extension SessionRunner {
         switch kind {
         case .script:
             text = script.text(savedAs: file.text, shellName: name)
-            summary = "saved \(counted(script.count, "command")) to \(file.text)"
+            summary = "saved \(String.counted(script.count, "command")) to \(file.text)"
         case .expectations:
             let expectations = expectationLines()
             text = script.text(savedAs: file.text, shellName: name)
                 + (expectations.isEmpty ? "" : "# what the session changed:\n" + expectations.joined(separator: "\n") + "\n")
-            summary = "saved \(counted(script.count, "command")) and \(counted(expectations.count(where: { $0.hasPrefix(":expect") }), "expectation")) to \(file.text)"
+            summary = "saved \(String.counted(script.count, "command")) and \(String.counted(expectations.count(where: { $0.hasPrefix(":expect") }), "expectation")) to \(file.text)"
         case .transcript:
             guard let transcript = transcriptText() else { return tooLongToExport(column: file.column) }
             text = transcript.text
-            summary = "saved a transcript of \(counted(transcript.commands, "command")) to \(file.text)"
+            summary = "saved a transcript of \(String.counted(transcript.commands, "command")) to \(file.text)"
         case .html:
             let events = exportedLiveEvents()
             text = LiveViewPage.html(embeddedEvents: "[\n" + events.joined(separator: ",\n") + "\n]")
@@ -108,9 +108,4 @@ extension SessionRunner {
         guard let failure = FileReplacement.write(text, to: resolvedPath(file.text)) else { return nil }
         return output.fail("cannot write '\(file.text)': \(failure)", column: file.column)
     }
-}
-
-/// A count with its noun in the number it needs: `1 command`, `2 commands` (the summaries of `:save`).
-private func counted(_ count: Int, _ noun: String) -> String {
-    "\(count) \(noun)\(count == 1 ? "" : "s")"
 }
