@@ -140,8 +140,11 @@ public struct SessionRecord {
     /// The scene of the entries kept, when the entry that loaded it was dropped (an index in
     /// ``scenes``; -1: none dropped).
     private(set) var sceneBeforeKeptEntries = -1
-    /// The details of the kept entries that have one, by entry index (see ``Detail``).
+    /// The details of the entries that have one, by entry index (see ``Detail``); those of entries
+    /// no longer kept are dropped when a detail is added (``keep(_:at:)``), not on the per-line path.
     private(set) var details: [Int: Detail] = [:]
+    /// How many details there were after they were last pruned of those no longer kept.
+    private var detailsAfterPruning = 0
     /// The commands that replay the session (`:save`), with ` &` where lines overlapped.
     var script = ReplayScript()
     /// The `:history` number the next step gets.
@@ -189,11 +192,7 @@ public struct SessionRecord {
             entryRing.append(entry)
         } else {
             let place = entryCount & (Self.entryLimit - 1)
-            switch entryRing[place].kind {
-            case .scene: sceneBeforeKeptEntries = entryRing[place].first
-            case .failure, .expectation, .effectCancelled, .effectFailed, .travel: details[entryCount - Self.entryLimit] = nil
-            default: break
-            }
+            if entryRing[place].kind == .scene { sceneBeforeKeptEntries = entryRing[place].first }
             entryRing[place] = entry
         }
         entryCount += 1
@@ -278,7 +277,7 @@ public struct SessionRecord {
         let index = append(Entry(
             kind: .travel, reactor: Int32(truncatingIfNeeded: reactor), first: 0, second: 0, third: 0,
             output: sink.capturedCount, text: label))
-        details[index] = .travel(before: before, after: after)
+        keep(.travel(before: before, after: after), at: index)
     }
 
     /// Records that the typed action of reactor `reactor` changed nothing.
@@ -302,7 +301,7 @@ public struct SessionRecord {
         let index = append(Entry(
             kind: kind, reactor: Int32(truncatingIfNeeded: reactor), first: number, second: effect.actionID ?? -1,
             third: effect.cancellingActionID ?? -1, output: sink.capturedCount, text: failure))
-        if let report { details[index] = .effect(report) }
+        if let report { keep(.effect(report), at: index) }
     }
 
     /// Records that the next line is about to be shown as typed (`--echo`, a live view's command),
@@ -311,19 +310,30 @@ public struct SessionRecord {
         append(Entry(kind: .echo, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount, text: nil))
     }
 
+    /// Keeps `detail` for entry `index`; now and then first drops the details of entries no longer
+    /// kept (when they have doubled since), so that each costs O(1) on average.
+    private mutating func keep(_ detail: Detail, at index: Int) {
+        if details.count >= max(64, 2 * detailsAfterPruning) {
+            let first = firstKeptEntry
+            details = details.filter { $0.key >= first }
+            detailsAfterPruning = details.count
+        }
+        details[index] = detail
+    }
+
     /// Records an error or a failed expectation.
     mutating func failure(_ diagnostic: Diagnostic) {
         let index = append(Entry(
             kind: .failure, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount,
             text: diagnostic.description))
-        details[index] = .diagnostic(diagnostic)
+        keep(.diagnostic(diagnostic), at: index)
     }
 
     /// Records an expectation's result, passed or failed (before a failed one's ``failure(_:)``).
     mutating func expectation(_ result: ExpectationResult) {
         let index = append(Entry(
             kind: .expectation, reactor: 0, first: 0, second: 0, third: 0, output: sink.capturedCount, text: nil))
-        details[index] = .expectation(result)
+        keep(.expectation(result), at: index)
     }
 
     // MARK: Steps and recent actions
