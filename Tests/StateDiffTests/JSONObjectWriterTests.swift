@@ -76,6 +76,27 @@ struct JSONObjectWriterTests {
         #expect(text == expected)
     }
 
+    @Test func aRepeatedValueAndConstantFieldsBeforeAKeyAreWhatTheValueRenders() {
+        // Long enough that the text moves to larger memory while the repeated value is copied.
+        let label = "say(\"hi\") é\n" + String(repeating: "x", count: 600)
+        let text = written { event in
+            event.field(.mutationEventReactor, "r")
+            let labelText = event.field(.mutation, label)
+            event.object(.cause) { cause in
+                cause.field(.origin, "action")
+                cause.field(.action, repeating: labelText)
+            }
+            event.field(.action, repeating: labelText)
+        }
+        let expected = StateValue.object([
+            StateField("event", .string("mutation")), StateField("reactor", .string("r")),
+            StateField("mutation", .string(label)),
+            StateField("cause", .object([StateField("origin", .string("action")), StateField("action", .string(label))])),
+            StateField("action", .string(label)),
+        ]).jsonText
+        #expect(text == expected)
+    }
+
     @Test func anEmptyObjectAndAnEmptyPatch() {
         #expect(written { _ in } == "{}")
         #expect(written { $0.field(.patch, patchOf: []) } == #"{"patch":[]}"#)
@@ -100,6 +121,7 @@ extension JSONKey {
     fileprivate static var event: JSONKey { JSONKey(#","event":"#) }
     fileprivate static var line: JSONKey { JSONKey(#","line":"#) }
     fileprivate static var mutation: JSONKey { JSONKey(#","mutation":"#) }
+    fileprivate static var mutationEventReactor: JSONKey { JSONKey(#","event":"mutation","reactor":"#) }
     fileprivate static var origin: JSONKey { JSONKey(#","origin":"#) }
     fileprivate static var patch: JSONKey { JSONKey(#","patch":"#) }
     fileprivate static var plain: JSONKey { JSONKey(#","plain":"#) }

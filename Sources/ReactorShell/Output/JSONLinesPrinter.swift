@@ -43,8 +43,7 @@ final class JSONLinesPrinter: SessionPrinter {
     func action(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
         let source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject { event in
-            event.field(.event, constant: "action")
-            event.field(.reactor, json: reactorName)
+            event.field(.actionEventReactor, json: reactorName)
             event.field(.action, name)
             event.field(.args, object: arguments.fields)
             event.field(.source, json: source)
@@ -65,15 +64,25 @@ final class JSONLinesPrinter: SessionPrinter {
     /// A `mutation` event of the reactor whose name's JSON text is `reactorName`.
     func mutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
         JSONObjectWriter.withObject { event in
-            event.field(.event, constant: "mutation")
-            event.field(.reactor, json: reactorName)
-            event.field(.mutation, label)
+            event.field(.mutationEventReactor, json: reactorName)
+            let labelText = event.field(.mutation, label)
             event.field(.patch, patchOf: changes)
             if let cause {
                 event.object(.cause) { fields in
-                    fields.field(.origin, constant: cause.origin.literal)
-                    if let step = cause.step { fields.field(.step, step) }
-                    if let label = cause.actionLabel { fields.field(.action, cause.actionReactor, dot: label) }
+                    if let step = cause.step {
+                        fields.field(cause.origin.keyOfStep, step)
+                    } else {
+                        fields.field(.origin, constant: cause.origin.literal)
+                    }
+                    if let action = cause.actionLabel {
+                        // Mostly the action's label is the mutation's (`awayScore`): its text is
+                        // copied, not scanned for escapes again.
+                        if cause.actionReactor == nil && action == label {
+                            fields.field(.action, repeating: labelText)
+                        } else {
+                            fields.field(.action, cause.actionReactor, dot: action)
+                        }
+                    }
                     if let effect = cause.effectID { fields.field(.effect, effect) }
                 }
             }
@@ -198,8 +207,9 @@ final class JSONLinesPrinter: SessionPrinter {
 
 /// The keys of the events written field by field, each written once.
 extension JSONKey {
-    fileprivate static let event = JSONKey(#","event":"#)
-    fileprivate static let reactor = JSONKey(#","reactor":"#)
+    /// An event's constant first field and the key of the reactor field after it, one copy for both.
+    fileprivate static let actionEventReactor = JSONKey(#","event":"action","reactor":"#)
+    fileprivate static let mutationEventReactor = JSONKey(#","event":"mutation","reactor":"#)
     fileprivate static let action = JSONKey(#","action":"#)
     fileprivate static let args = JSONKey(#","args":"#)
     fileprivate static let source = JSONKey(#","source":"#)
@@ -210,4 +220,19 @@ extension JSONKey {
     fileprivate static let cause = JSONKey(#","cause":"#)
     fileprivate static let origin = JSONKey(#","origin":"#)
     fileprivate static let effect = JSONKey(#","effect":"#)
+    /// A cause's `origin` field and the key of its `step` after it, one copy for both.
+    fileprivate static let actionOriginStep = JSONKey(#","origin":"action","step":"#)
+    fileprivate static let effectOriginStep = JSONKey(#","origin":"effect","step":"#)
+    fileprivate static let eventOriginStep = JSONKey(#","origin":"event","step":"#)
+}
+
+extension MutationCause.Origin {
+    /// The cause's `origin` field and the key of its `step` after it (`,"origin":"action","step":`).
+    fileprivate var keyOfStep: JSONKey {
+        switch self {
+        case .action: .actionOriginStep
+        case .effect: .effectOriginStep
+        case .event: .eventOriginStep
+        }
+    }
 }

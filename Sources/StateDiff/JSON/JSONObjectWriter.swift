@@ -47,10 +47,21 @@ package struct JSONObjectWriter: ~Copyable {
         output.append(UInt8(ascii: "}"))
     }
 
-    /// A string field.
-    package mutating func field(_ key: JSONKey, _ text: String) {
+    /// A string field. Returns where its value's JSON text (quotes included) lies in the text
+    /// written, for ``field(_:repeating:)`` to copy it into a later field.
+    @discardableResult
+    package mutating func field(_ key: JSONKey, _ text: String) -> Range<Int> {
         self.key(key)
+        let start = output.count
         appendJSONString(text, to: &output)
+        return start..<output.count
+    }
+
+    /// A field whose value is the same as one written before in this object's text (`value`, as
+    /// ``field(_:_:)`` returned it): its bytes copied, without scanning the string for escapes again.
+    package mutating func field(_ key: JSONKey, repeating value: Range<Int>) {
+        self.key(key)
+        output.append(copyOf: value)
     }
 
     /// A string field whose value is already JSON text, quotes included (a ``JSONStringLiteral``'s).

@@ -98,6 +98,14 @@ package struct TextBuffer: ~Copyable {
         count += 1
     }
 
+    /// Appends a copy of the bytes written at `range` (within ``count``).
+    mutating func append(copyOf range: Range<Int>) {
+        precondition(range.lowerBound >= 0 && range.upperBound <= count)
+        reserve(range.count)
+        copyShortBytes(from: base + range.lowerBound, to: base + count, count: range.count)
+        count += range.count
+    }
+
     /// Replaces the byte written at `index` (below ``count``) with `byte`.
     mutating func replaceByte(at index: Int, with byte: UInt8) {
         precondition(index >= 0 && index < count)

@@ -136,6 +136,23 @@ struct JournalReaderTests {
         #expect(shown.contains("      (2 other changes)"))
     }
 
+    @Test func onceTheLastReaderLeftTheTerminalShowsNoChangeKeptForIt() async {
+        // The reporter keeps the last report's changes for its readers; without readers that list
+        // starts each report empty again.
+        let harness = SessionHarness()
+        let reader = ChangeCollector()
+        harness.session.addReader(reader)
+        await harness.run("add 2")
+        harness.session.runner.removeReader(reader)
+        _ = harness.takeStdout()
+        await harness.run("add 3")
+        let shown = harness.takeStdout().joined(separator: "\n")
+        #expect(shown.contains("2 → 5"))
+        #expect(!shown.contains("0 → 2"))
+        #expect(!shown.contains("items[0]"))
+        #expect(reader.changes == ["addValue(2): total: 0 → 2; + items[0]: 2"])
+    }
+
     @Test func aReaderAddedAfterDiffsWereTurnedOffGetsTheWholeStateFirst() async {
         let harness = SessionHarness()
         await harness.run(":set diff off", "add 2")

@@ -35,6 +35,8 @@ final class SessionRecorder {
         var trace = false
         /// See ``SessionRecorder/servesReaders``.
         var servesReaders = false
+        /// See ``SessionRecorder/lastSentAction``.
+        var lastSentAction: SentAction?
         /// The step of the action being sent, until its action event is read.
         var pendingStep: Int?
         /// The reactor of the action being sent.
@@ -68,7 +70,7 @@ final class SessionRecorder {
         set { state.servesReaders = newValue }
     }
     /// The typed action last sent, while ``servesReaders``.
-    private(set) var lastSentAction: SentAction?
+    var lastSentAction: SentAction? { state.lastSentAction }
     /// The states of the scene's reactors right after its `:use` (`:save --expect`).
     private(set) var sceneInitialStates: [StateValue?] = []
 
@@ -134,7 +136,7 @@ final class SessionRecorder {
         if output.printsActions {
             output.printer.action(of: scene.reactors[index], name: command, arguments: arguments, origin: output.origin)
         }
-        if state.servesReaders { lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
+        if state.servesReaders { state.lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
         let settled = scene.scheduler.isQuiescent
         // A new action while travelling replaces the steps undone: they are abandoned.

@@ -22,17 +22,18 @@ final class ChangeReporter {
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// The state of each reactor of the scene (``ShellReactor/state``).
     @exclusivity(unchecked) private var states: [ShellReactorState] = []
-    /// An empty change list kept for its capacity, reused by every report of the general path.
-    @exclusivity(unchecked) private var spareChanges: [StateChange] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
     @exclusivity(unchecked) var watches = WatchList()
     /// Whether the changes of each report are kept for the session's readers (a live view): then
     /// every report diffs into ``reportedChanges``, diffs shown or not, so that the state described
     /// once for the terminal serves the readers too.
-    var sharesChanges = false
+    var sharesChanges = false {
+        didSet { if !sharesChanges { emptyKeepingCapacity(&reportedChanges) } }
+    }
     /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
-    /// the whole state replacing the root when there was none); emptied by the next report.
-    private(set) var reportedChanges: [StateChange] = []
+    /// the whole state replacing the root when there was none), emptied by the next report;
+    /// otherwise an empty list kept for its capacity, reused by every report.
+    @exclusivity(unchecked) private(set) var reportedChanges: [StateChange] = []
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
@@ -125,12 +126,12 @@ final class ChangeReporter {
             of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new)
         {
             var changes: [StateChange] = []
-            swap(&changes, &spareChanges)
+            swap(&changes, &reportedChanges)
             diff(old, new, appendingTo: &changes)
             printer.mutation(
                 of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, changes: changes)
             emptyKeepingCapacity(&changes)
-            swap(&changes, &spareChanges)
+            swap(&changes, &reportedChanges)
         }
         // The new tree becomes the baseline only now, moved there (not copied, retained and released).
         baselines[index] = consume new
@@ -145,14 +146,10 @@ final class ChangeReporter {
     ) {
         let shares = sharesChanges
         var changes: [StateChange] = []
-        if shares { swap(&changes, &reportedChanges) } else { swap(&changes, &spareChanges) }
+        swap(&changes, &reportedChanges)
         defer {
-            if shares {
-                swap(&changes, &reportedChanges)
-            } else {
-                emptyKeepingCapacity(&changes)
-                swap(&changes, &spareChanges)
-            }
+            if !shares { emptyKeepingCapacity(&changes) }
+            swap(&changes, &reportedChanges)
         }
         let hadBaseline: Bool
         do {
