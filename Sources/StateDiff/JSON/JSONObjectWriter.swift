@@ -31,11 +31,6 @@ package struct JSONObjectWriter: ~Copyable {
         output
     }
 
-    /// The key: `,"name":` (the object's first key's comma is replaced by `closeObject`).
-    private mutating func key(_ key: JSONKey) {
-        output.append(key.text)
-    }
-
     /// Ends the object begun at `objectStart`: the comma before its first key becomes its `{`
     /// (an object without fields is `{}`), and its `}` is appended.
     private mutating func closeObject() {
@@ -51,7 +46,7 @@ package struct JSONObjectWriter: ~Copyable {
     /// written, for ``field(_:repeating:)`` to copy it into a later field.
     @discardableResult
     package mutating func field(_ key: JSONKey, _ text: String) -> Range<Int> {
-        self.key(key)
+        output.append(key.text)
         let start = output.count
         appendJSONString(text, to: &output)
         return start..<output.count
@@ -60,20 +55,20 @@ package struct JSONObjectWriter: ~Copyable {
     /// A field whose value is the same as one written before in this object's text (`value`, as
     /// ``field(_:_:)`` returned it): its bytes copied, without scanning the string for escapes again.
     package mutating func field(_ key: JSONKey, repeating value: Range<Int>) {
-        self.key(key)
+        output.append(key.text)
         output.append(copyOf: value)
     }
 
     /// A string field whose value is already JSON text, quotes included (a ``JSONStringLiteral``'s).
     package mutating func field(_ key: JSONKey, json bytes: [UInt8]) {
-        self.key(key)
+        output.append(key.text)
         output.append(bytes)
     }
 
     /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):
     /// copied as it is, without the scan a `String` gets.
     package mutating func field(_ key: JSONKey, constant value: StaticString) {
-        self.key(key)
+        output.append(key.text)
         output.append(UInt8(ascii: "\""))
         output.append(value)
         output.append(UInt8(ascii: "\""))
@@ -82,7 +77,7 @@ package struct JSONObjectWriter: ~Copyable {
     /// A string field holding `prefix.text`, or `text` alone when `prefix` is nil (`write.submit`),
     /// written without making the joined `String`.
     package mutating func field(_ key: JSONKey, _ prefix: String?, dot text: String) {
-        self.key(key)
+        output.append(key.text)
         output.append(UInt8(ascii: "\""))
         if let prefix {
             appendJSONStringContents(prefix, to: &output)
@@ -94,19 +89,19 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// An integer field.
     package mutating func field(_ key: JSONKey, _ number: Int) {
-        self.key(key)
+        output.append(key.text)
         output.append(number)
     }
 
     /// A field holding any value.
     package mutating func field(_ key: JSONKey, _ value: StateValue) {
-        self.key(key)
+        output.append(key.text)
         value.appendJSON(to: &output)
     }
 
     /// A field holding an object whose fields `body` writes.
     package mutating func object(_ key: JSONKey, _ body: (inout JSONObjectWriter) -> Void) {
-        self.key(key)
+        output.append(key.text)
         let enclosingStart = objectStart
         objectStart = output.count
         body(&self)
@@ -117,7 +112,7 @@ package struct JSONObjectWriter: ~Copyable {
     /// A field holding the object made of `fields` (`StateValue.object(fields)`), written from the
     /// array in place.
     package mutating func field(_ key: JSONKey, object fields: [StateField]) {
-        self.key(key)
+        output.append(key.text)
         output.append(UInt8(ascii: "{"))
         for (index, field) in fields.enumerated() {
             if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -132,7 +127,7 @@ package struct JSONObjectWriter: ~Copyable {
     /// operation as `JSONPatchOperation(change).appendJSON(to:)` writes it. Each change's parts
     /// are read in place, not the change copied out of the array (retained and released).
     package mutating func field(_ key: JSONKey, patchOf changes: [StateChange]) {
-        self.key(key)
+        output.append(key.text)
         output.append(UInt8(ascii: "["))
         for index in changes.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
