@@ -71,6 +71,13 @@ class Served:
         self.stderr_lines = stderr_lines
         self.base = f"http://127.0.0.1:{port}"
 
+    def wait_until_the_scripts_ended(self):
+        """Reads stderr until `run --serve` says the scripts ended and it serves on until Ctrl-C."""
+        while not any("serving the live view until Ctrl-C" in line for line in self.stderr_lines):
+            line = self.process.stderr.readline()
+            assert line, "the run ended instead of serving on: " + "".join(self.stderr_lines)
+            self.stderr_lines.append(line)
+
     def output(self):
         """What the shell printed on stdout so far."""
         return self.output_path.read_text()

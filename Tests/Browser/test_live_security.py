@@ -4,6 +4,8 @@ import ipaddress
 
 def test_every_request_but_the_page_needs_the_token(serve_script):
     served = serve_script("increase\n")
+    # The script's line has run (its effect too) before the refused requests are sent.
+    served.wait_until_the_scripts_ended()
     assert served.request("/", token=False)[0] == 200
     for path, method in [("/events", "GET"), ("/state", "GET"), ("/command", "POST"), ("/anything", "GET")]:
         body = "increase" if method == "POST" else None
@@ -17,6 +19,7 @@ def test_every_request_but_the_page_needs_the_token(serve_script):
 
 def test_a_foreign_origin_or_host_is_refused(serve_script):
     served = serve_script("increase\n")
+    served.wait_until_the_scripts_ended()
     assert served.request("/state", headers={"Origin": "http://evil.example"})[0] == 403
     assert served.request("/command", method="POST", body="decrease", headers={"Origin": "http://evil.example"})[0] == 403
     assert served.request("/", headers={"Origin": "null"})[0] == 403

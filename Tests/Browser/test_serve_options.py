@@ -19,10 +19,7 @@ def test_serve_exit_ends_the_run_with_the_script(shell, tmp_path):
 
 def test_run_serve_keeps_serving_after_the_script_until_ctrl_c(serve_script):
     served = serve_script("increase\n:expect value == 1\n")
-    line = ""
-    while "serving the live view until Ctrl-C" not in line:
-        line = served.process.stderr.readline()
-        assert line, "the run ended instead of serving on: " + "".join(served.stderr_lines)
+    served.wait_until_the_scripts_ended()
     assert served.process.poll() is None
     # After the script, the server still answers and the page's commands still run.
     assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 1
