@@ -78,6 +78,15 @@ class Served:
             assert line, "the run ended instead of serving on: " + "".join(self.stderr_lines)
             self.stderr_lines.append(line)
 
+    def stop(self):
+        """Ends the shell as Ctrl-C would (killed if it does not end within 10 s)."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+
     def output(self):
         """What the shell printed on stdout so far."""
         return self.output_path.read_text()
@@ -131,12 +140,7 @@ def serve_script(shell, tmp_path):
 
     yield start
     for served in started:
-        if served.process.poll() is None:
-            served.process.send_signal(signal.SIGINT)
-            try:
-                served.process.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                served.process.kill()
+        served.stop()
 
 
 class Terminal:

@@ -2,7 +2,6 @@
 show what happened, read from the session's record, as a view served from the start shows it."""
 import json
 import re
-import signal
 import subprocess
 
 from conftest import timeline_text, wait_for_url, Served, wait_until
@@ -31,15 +30,6 @@ def start(shell, directory, lines, *arguments):
     printed = []
     match = wait_for_url(process.stderr, printed)
     return Served(process, match.group(1), match.group(2), match.group(3), printed)
-
-
-def stop(served):
-    if served.process.poll() is None:
-        served.process.send_signal(signal.SIGINT)
-        try:
-            served.process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            served.process.kill()
 
 
 def states_at_steps(events):
@@ -129,8 +119,8 @@ def test_serve_mid_session_shows_the_history_a_view_from_the_start_shows(shell, 
             for context, _ in pages:
                 context.close()
     finally:
-        stop(from_start)
-        stop(later)
+        from_start.stop()
+        later.stop()
 
 
 def test_an_html_export_shows_overlapped_lines_as_they_happened(shell, browser, tmp_path):
