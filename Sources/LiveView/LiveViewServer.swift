@@ -12,11 +12,17 @@ public final class LiveViewServer: Sendable {
     private let log: EventLog
     private let token: String
 
-    /// A server for `host` and `port` (0: any free port) over `shell`'s events in `log`.
+    /// A server for `host` and `port` (0: any free port) over `shell`'s events in `log`; throws
+    /// ``ListenError/notAnAddress`` when `host` is neither an IPv4 or IPv6 address nor `localhost`.
     public init(host: String, port: UInt16, token: String, shell: ShellConnection, log: EventLog) throws {
-        let address: any SocketAddress = host.contains(":")
-            ? try sockaddr_in6.inet6(ip6: host, port: port)
-            : try sockaddr_in.inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port)
+        let address: any SocketAddress
+        do {
+            address = host.contains(":")
+                ? try sockaddr_in6.inet6(ip6: host, port: port)
+                : try sockaddr_in.inet(ip4: host == "localhost" ? "127.0.0.1" : host, port: port)
+        } catch {
+            throw ListenError.notAnAddress
+        }
         server = HTTPServer(address: address, timeout: 60)
         self.shell = shell
         self.log = log
@@ -24,18 +30,31 @@ public final class LiveViewServer: Sendable {
     }
 
     /// Serves until cancelled; `listening` is called with the port once the socket is bound.
+    /// Throws ``ListenError`` when the socket cannot be bound (a port in use, say) as soon as
+    /// that is known.
     public func run(host: String, listening: @escaping @Sendable (UInt16) async -> Void) async throws {
         await addRoutes(host: host)
-        async let serving: Void = server.run()
-        try await server.waitUntilListening()
-        let port: UInt16
-        switch await server.listeningAddress {
-        case .ip4(_, let bound), .ip6(_, let bound): port = bound
-        default: port = 0
+        let server = server, routes = routes
+        do {
+            // Serving and waiting for the socket side by side: when binding fails, `run()` throws
+            // at once, which ends the wait too (alone, the wait would only time out).
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask { try await server.run() }
+                group.addTask {
+                    try await server.waitUntilListening(timeout: 60)
+                    let port: UInt16
+                    switch await server.listeningAddress {
+                    case .ip4(_, let bound), .ip6(_, let bound): port = bound
+                    default: port = 0
+                    }
+                    await routes.update(port: port)
+                    await listening(port)
+                }
+                while try await group.next() != nil {}
+            }
+        } catch let error as SocketError {
+            throw ListenError(error)
         }
-        await routes.update(port: port)
-        await listening(port)
-        try await serving
     }
 
     private let routes = RouteTable()
@@ -108,5 +127,28 @@ private actor RouteTable {
     func refusal(of request: HTTPRequest, needsToken: Bool) -> HTTPResponse? {
         guard let guardian else { return RequestGuard.plain(.serviceUnavailable, "starting") }
         return guardian.refusal(of: request, needsToken: needsToken)
+    }
+}
+
+/// Why the server cannot listen, in words for the shell's error message.
+public enum ListenError: Error, CustomStringConvertible {
+    /// The host is not an address (names other than `localhost` are not looked up).
+    case notAnAddress
+    /// The system refused the socket: `reason` is its error text (`Address already in use`).
+    case refused(reason: String)
+
+    init(_ error: SocketError) {
+        switch error {
+        case .failed(_, _, let message): self = .refused(reason: message)
+        default: self = .refused(reason: "\(error)")
+        }
+    }
+
+    /// The reason, as the shell prints it after `cannot listen on HOST:PORT: `.
+    public var description: String {
+        switch self {
+        case .notAnAddress: "not an IPv4 or IPv6 address (use 127.0.0.1, 0.0.0.0, ::1 or localhost)"
+        case .refused(let reason): reason
+        }
     }
 }

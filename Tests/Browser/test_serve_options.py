@@ -51,7 +51,19 @@ def test_a_port_in_use_is_a_clear_error(shell, tmp_path):
         script.write_text("increase\n")
         result = subprocess.run([shell, "run", "--serve-port", str(port), str(script)], capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
-    assert re.search(rf"cannot listen on 127\.0\.0\.1:{port}", result.stderr), result.stderr
+    # The system's reason, as soon as the bind fails (not a timeout of the wait for it).
+    assert re.search(rf"cannot listen on 127\.0\.0\.1:{port}: Address already in use\n", result.stderr), result.stderr
+    assert "timed out" not in result.stderr.lower(), result.stderr
+    assert result.stdout == ""
+
+
+def test_a_host_that_is_not_an_address_is_a_clear_error(shell, tmp_path):
+    script = tmp_path / "s.rsh"
+    script.write_text("increase\n")
+    result = subprocess.run(
+        [shell, "run", "--serve-host", "nosuch.invalid", "--serve-port", "0", str(script)], capture_output=True, text=True, timeout=30)
+    assert result.returncode == 2
+    assert "live view: bad address 'nosuch.invalid': not an IPv4 or IPv6 address" in result.stderr, result.stderr
     assert result.stdout == ""
 
 
