@@ -72,3 +72,16 @@ def test_a_bad_port_is_a_usage_error(shell):
     assert result.returncode == 2 and "--serve-port must be 0 to 65535, found '70000'" in result.stderr
     result = subprocess.run([shell, "run", "-"], input=":serve 99999\n", capture_output=True, text=True)
     assert result.returncode == 1 and "expects a PORT between 0 and 65535" in result.stderr
+
+
+def test_serve_without_a_port_restarts_on_the_port_it_had(shell, tmp_path):
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    result = subprocess.run(
+        [shell, "run", "--serve-port", str(port), "--serve-exit", "-"], input=":serve\n:help :serve\n",
+        capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    # Started with the shell, then restarted by `:serve`: both times on --serve-port's port.
+    assert [int(match.group(2)) for match in URL_PATTERN.finditer(result.stderr)] == [port, port], result.stderr
+    assert "without PORT: the port it last had" in result.stdout

@@ -49,7 +49,7 @@ struct RunCommand: ParsableCommand {
     var html: String?
 
     @Flag(name: .customLong("serve-exit"),
-          help: "With --serve: exit when the scripts end, instead of serving on until Ctrl-C.")
+          help: "Exit when the scripts end, instead of serving the live view on until Ctrl-C. Implies --serve.")
     var serveExit = false
 
     @OptionGroup var session: SessionOptions

@@ -89,11 +89,12 @@ enum MetaCommandHelpTexts {
         MetaCommandHelp(
             name: ":serve", usage: ":serve [PORT | stop]", summary: "Show the session live in a browser (or stop).",
             details: """
-            Starts the live view on 127.0.0.1:PORT (default 8421; 0 takes any free port) and prints its
-            address, with the token every request needs: a timeline of the session, each reactor's state
-            as a tree, the diff of a step, a sequence diagram, and buttons that time-travel the shell.
-            Commands sent from the page run here as if typed. `:serve stop` stops it. `--serve` starts it
-            with the shell.
+            Starts (or restarts) the live view on 127.0.0.1:PORT (without PORT: the port it last had,
+            else --serve-port's, else 8421; 0 takes any free port) and prints its address, with the
+            token every request needs: a timeline of the session, each reactor's state as a tree, the
+            diff of a step, a sequence diagram, and buttons that time-travel the shell. Commands sent
+            from the page run here as if typed. `:serve stop` stops it. `--serve` starts it with the
+            shell.
             """),
         MetaCommandHelp(
             name: ":load", usage: ":load [--step] [--echo] FILE", summary: "Run a script file here.",
