@@ -113,6 +113,22 @@ struct DiffTests {
         #expect(diff(.object([]), .object([StateField("k", .null)])) == [.insert(["k"].path, .null)])
     }
 
+    /// A NaN that stays NaN has not changed, whatever its sign and payload bits (StateDiffs.md):
+    /// with other bits, the comparison goes past the same-bits shortcut to `StateValue.==`.
+    @Test func aFieldThatStaysNaNIsUnchangedWhateverItsBits() {
+        let others = [-Double.nan, Double(nan: 7, signaling: false), Double(bitPattern: Double.nan.bitPattern | 1)]
+        for other in others {
+            #expect(other.isNaN && other.bitPattern != Double.nan.bitPattern)
+            #expect(diff(.double(.nan), .double(other)).isEmpty)
+            let old = StateValue.object([StateField("a", .int(1)), StateField("ratio", .double(.nan))])
+            let new = StateValue.object([StateField("a", .int(1)), StateField("ratio", .double(other))])
+            #expect(diff(old, new).isEmpty)
+            #expect(diff(.array([.int(1), .double(.nan), .int(3)]), .array([.int(1), .double(other), .int(3)])).isEmpty)
+        }
+        // Leaving NaN is a change.
+        #expect(diff(.double(.nan), .double(0)) == [.replace(.root, old: .double(.nan), new: .double(0))])
+    }
+
     @Test func doublesCompareByValueAndKind() {
         #expect(diff(.double(1.0), .double(1.0)).isEmpty)
         #expect(diff(.int(1), .double(1.0)) == [.replace(.root, old: .int(1), new: .double(1.0))])
