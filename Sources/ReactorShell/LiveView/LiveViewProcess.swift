@@ -28,6 +28,12 @@ final class LiveViewProcess {
     private var reader: DispatchSourceRead?
     private var partial: [UInt8] = []
 
+    /// The size asked for the events' pipe (the largest an unprivileged process may ask for).
+    static let eventPipeSize: Int32 = 1 << 20
+    /// Linux's `F_SETPIPE_SZ` (`<fcntl.h>` declares it for `_GNU_SOURCE` only, which Swift's
+    /// import of it leaves out).
+    private static let setPipeSize: Int32 = 1031
+
     private init(processID: pid_t, input: Int32, output: Int32) {
         self.processID = processID
         self.input = input
@@ -49,6 +55,11 @@ final class LiveViewProcess {
         // The shell's ends stay out of the server (and of any other process the shell starts).
         _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
+        // Room for a mebibyte of events (Linux; the default is 64 KiB): a batch run writes a few
+        // hundred bytes a line, and a pipe that fills makes it wait for the server's next read.
+        #if os(Linux)
+        _ = fcntl(toServer[1], Self.setPipeSize, Self.eventPipeSize)
+        #endif
         var environment = POSIXIO.processEnvironment().filter { !$0.key.hasPrefix("REACTOR_SHELL_LIVE_") }
         environment["REACTOR_SHELL_LIVE_TOKEN"] = token
         environment["REACTOR_SHELL_LIVE_HOST"] = settings.host
@@ -125,10 +136,12 @@ final class LiveViewProcess {
         close(input)
         close(output)
         var status: Int32 = 0
-        // It exits as soon as it reads the end of its input; if it is stuck, it is told to.
-        for _ in 0..<100 {
+        // It exits as soon as it reads the end of its input (looked at every millisecond: the
+        // run's exit waits for it, and a batch run takes a few tenths of a second); if it is
+        // stuck after a second, it is told to.
+        for _ in 0..<1000 {
             if waitpid(processID, &status, WNOHANG) != 0 { return }
-            usleep(10_000)
+            usleep(1000)
         }
         kill(processID, SIGTERM)
         waitpid(processID, &status, 0)
