@@ -23,7 +23,7 @@ extension SessionRunner {
                 var read = SessionEvent(
                     .action(id: actionID, label: text, step: step), reactor: scene.reactors[event.reactor], at: event.reactor,
                     time: event.time)
-                if step != nil, let sent = recorder.lastSentAction { read.detail = .sent(sent) }
+                if step != nil, let sent = recorder.takeLastSentAction() { read.detail = .sent(sent) }
                 tellReaders(read)
             }
         case .reduction(let actionID):

@@ -35,7 +35,7 @@ final class SessionRecorder {
         var trace = false
         /// See ``SessionRecorder/servesReaders``.
         var servesReaders = false
-        /// See ``SessionRecorder/lastSentAction``.
+        /// See ``SessionRecorder/takeLastSentAction()``.
         var lastSentAction: SentAction?
         /// The step of the action being sent, until its action event is read.
         var pendingStep: Int?
@@ -69,8 +69,14 @@ final class SessionRecorder {
         get { state.servesReaders }
         set { state.servesReaders = newValue }
     }
-    /// The typed action last sent, while ``servesReaders``.
-    var lastSentAction: SentAction? { state.lastSentAction }
+    /// The typed action last sent, while ``servesReaders``, handed over (nil until the next one
+    /// is sent): moved into the readers' event, it is neither copied there (three retains) nor
+    /// released when the next one replaces it.
+    func takeLastSentAction() -> SentAction? {
+        var sent: SentAction?
+        swap(&sent, &state.lastSentAction)
+        return sent
+    }
     /// The states of the scene's reactors right after its `:use` (`:save --expect`).
     private(set) var sceneInitialStates: [StateValue?] = []
 
