@@ -9,13 +9,11 @@ import Darwin
 @MainActor
 final class SessionOutput {
     let sink: OutputSink
-    /// The printer in use. Unowned: read on every report, where a strong reference would be
-    /// retained and released each time; ``printerOwner`` keeps it alive.
-    @exclusivity(unchecked) private(set) unowned(unsafe) var printer: any SessionPrinter
-    private var printerOwner: any SessionPrinter
+    /// The printer in use.
+    private(set) var printer: any SessionPrinter
     /// Whether ``printer`` prints anything for an action sent (JSON does, text does not): the
     /// call, with its retains of the printer and the line's origin, is left out when it does not.
-    @exclusivity(unchecked) private(set) var printsActions: Bool
+    private(set) var printsActions: Bool
     private(set) var format: OutputFormat
     /// The colour choice (`--color`, `:set color`).
     private(set) var colorMode: ColorMode
@@ -35,7 +33,7 @@ final class SessionOutput {
     /// Whether any command failed (errors and failed expectations): the exit status is 1 if so.
     private(set) var hadFailure = false
     /// The line being run: where errors are placed, including those that surface from effects.
-    @exclusivity(unchecked) var origin = LineOrigin()
+    var origin = LineOrigin()
     /// Makes `origin` the line being run. The source of a script's lines is the same string
     /// object line after line: then only the line number is stored, without releasing one copy
     /// of the source and retaining another.
@@ -65,13 +63,11 @@ final class SessionOutput {
         self.colorMode = color
         self.environment = environment
         let printer = Self.makePrinter(format: format, color: color, environment: environment, sink: sink)
-        self.printerOwner = printer
         self.printer = printer
         printsActions = !(printer is TextPrinter)
     }
 
     private func use(_ newPrinter: any SessionPrinter) {
-        printerOwner = newPrinter
         printer = newPrinter
         printsActions = !(newPrinter is TextPrinter)
     }

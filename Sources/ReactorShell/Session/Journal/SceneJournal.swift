@@ -16,20 +16,21 @@ public final class SceneJournal {
     /// The scheduler's clock, which times the events: held here, so that reading the time does not
     /// retain and release it through the scheduler on every event.
     private let clock: any ReactorClock
-    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
-    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
-    // never passed `inout` to code that could reach it, and, the journal being drained only
-    // between sends, never reached again while an access to it is under way.
+    // `pending` is exempt from dynamic exclusivity checks (about 60 instructions an access;
+    // docs/performance.md): growing its arrays may release storage, which the optimizer cannot
+    // prove never reaches the journal again, so it keeps the checks. Main-actor state, drained only
+    // between sends, never passed `inout` to code that could reach it. The other fields need no
+    // exemption: the optimizer proves their accesses never overlap.
     /// The events not drained yet, oldest first, and their texts.
     @exclusivity(unchecked) private var pending = Entries()
     /// True while the shell sends a typed action (its synchronous part).
-    @exclusivity(unchecked) var isSending = false
+    var isSending = false
     /// True while a line's synchronous part runs: the line drains the journal itself.
-    @exclusivity(unchecked) var isHeld = false
+    var isHeld = false
     /// Asked for a drain when an event arrives outside a line (set by the runner).
-    @exclusivity(unchecked) var lateArrival: (@MainActor () -> Void)?
+    var lateArrival: (@MainActor () -> Void)?
     /// Whether a drain was asked for and has not run yet.
-    @exclusivity(unchecked) private var drainRequested = false
+    private var drainRequested = false
 
     /// A journal for the scene run by `scheduler`.
     init(scheduler: Scheduler) {

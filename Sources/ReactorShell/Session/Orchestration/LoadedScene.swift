@@ -10,20 +10,16 @@ final class LoadedScene {
     let clockMode: ClockMode
     /// The registry entry it was loaded from (nil before the first `:use`).
     private(set) var entryName: String?
-    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
-    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
-    // never passed `inout` to code that could reach it, and, the journal being drained only
-    // between sends, never reached again while an access to it is under way.
     /// The reactors, in the entry's order.
-    @exclusivity(unchecked) private(set) var reactors: [any ShellReactor] = []
+    private(set) var reactors: [any ShellReactor] = []
     /// The command tables of ``reactors``, in the same order.
-    @exclusivity(unchecked) private(set) var commandTables: [ReactorCommandTable] = []
+    private(set) var commandTables: [ReactorCommandTable] = []
     /// The index of the focused reactor (0 when the scene is empty).
-    @exclusivity(unchecked) var focusIndex = 0
+    var focusIndex = 0
     /// The scheduler the reactors share.
-    @exclusivity(unchecked) private(set) var scheduler: Scheduler
+    private(set) var scheduler: Scheduler
     /// Where the reactors' runtime observers write their events (see ``SceneJournal``).
-    @exclusivity(unchecked) private(set) var journal: SceneJournal
+    private(set) var journal: SceneJournal
 
     init(clockMode: ClockMode) {
         self.clockMode = clockMode
@@ -60,7 +56,7 @@ final class LoadedScene {
     var isEmpty: Bool { reactors.isEmpty }
 
     /// Whether the scene has several reactors (output then names the reactor of each block).
-    @exclusivity(unchecked) private(set) var hasSeveral = false
+    private(set) var hasSeveral = false
 
     /// The focused reactor's index, if a scene is loaded.
     var focusIndexIfLoaded: Int? { reactors.isEmpty ? nil : focusIndex }
@@ -83,5 +79,5 @@ final class LoadedScene {
     }
 
     /// ``commandTables`` prepared for resolving lines.
-    @exclusivity(unchecked) private(set) var commands: SceneCommands
+    private(set) var commands: SceneCommands
 }

@@ -21,22 +21,22 @@ final class SessionRunner {
     /// The scripts being run, outermost first (canonical paths), for `:load` cycles and paths.
     var loadStack: [String] = []
     /// How many `:load`s are running: lines are recorded as the session's input only at depth 0.
-    @exclusivity(unchecked) var loadDepth = 0
+    var loadDepth = 0
     /// How the script being run shows its lines (`--echo`), passed on to the files it loads.
     var scriptLines = ScriptLineDisplay()
     /// The person's keys and the display of the pauses, when a person is at the terminal
     /// (interactive, or `run --step`).
     var keyboard: StepKeyboard?
     /// The stepping run in progress, if any.
-    @exclusivity(unchecked) var stepping: SteppingRun?
-    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
-    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
-    // never passed `inout` to code that could reach it, and, the journal being drained only
-    // between sends, never reached again while an access to it is under way.
+    var stepping: SteppingRun?
+    // `breakpoints` and `readers` are exempt from dynamic exclusivity checks (about 60
+    // instructions an access; docs/performance.md): read on every event, main-actor state, never
+    // passed `inout` to code that could reach them, and never reached again while an access to
+    // them is under way (the optimizer cannot prove it: their elements are called).
     /// The `:break` conditions.
     @exclusivity(unchecked) var breakpoints: [Breakpoint] = []
     /// A break fired since the last line ended.
-    @exclusivity(unchecked) var breakFired = false
+    var breakFired = false
     /// The readers added to the session (``ShellSession/addReader(_:)``), told of each event after
     /// the session's own.
     @exclusivity(unchecked) var readers: [any SessionJournalReader] = []

@@ -12,16 +12,16 @@ import StateDiff
 final class ChangeReporter {
     private let scene: LoadedScene
     private let output: SessionOutput
-    // The fields read or changed on every line are exempt from dynamic exclusivity checks (about
-    // 60 instructions an access, some 1,800 a line in all; docs/performance.md): main-actor state,
-    // never passed `inout` to code that could reach it, and, the journal being drained only
-    // between sends, never reached again while an access to it is under way.
+    // `baselines`, `watches` and `reportedChanges` are exempt from dynamic exclusivity checks
+    // (about 60 instructions an access; docs/performance.md): read or changed on every report,
+    // main-actor state, never passed `inout` to code that could reach them, and never reached again
+    // while an access to them is under way (the optimizer cannot prove it for these).
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
-    @exclusivity(unchecked) private(set) var showsDiffs: Bool
+    private(set) var showsDiffs: Bool
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
     @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// The state of each reactor of the scene (``ShellReactor/state``).
-    @exclusivity(unchecked) private var states: [ShellReactorState] = []
+    private var states: [ShellReactorState] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
     @exclusivity(unchecked) var watches = WatchList()
     /// Whether the changes of each report are kept for the session's readers (a live view): then
