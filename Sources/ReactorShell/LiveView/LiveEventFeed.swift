@@ -46,7 +46,9 @@ final class LiveEventFeed: SessionJournalReader {
             guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else {
                 return writePendingLine()
             }
-            pendingLine = nil
+            // A plain action line is not read as a line: a line pending from before it (a meta
+            // command that wrote no event, `:set trace on`) is written, not taken for it.
+            if pendingLine?.origin == sent.origin { pendingLine = nil } else { writePendingLine() }
             printer.action(
                 reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
                 origin: sent.origin, step: step)

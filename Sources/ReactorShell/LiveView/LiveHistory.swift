@@ -7,15 +7,17 @@ import StateDiff
 /// lines (but a plain action line, which its action's event stands for), the typed actions with
 /// their steps, the mutations with their causes, the steps of time travel and resets, the effects
 /// cancelled by another action, the expectations (passed or failed) and the errors, each scene
-/// loaded with its reactors' states.
+/// loaded with its reactors' states, and the steps of effects traced (`:set trace on`).
 ///
 /// A mutation's JSON Patch is the change of its reactor's state between the two states the
-/// session still knows around it: those the timeline keeps before each typed step of the current
-/// scene, each scene's states when it was loaded and when the next replaced it, and the states
-/// now. A reactor that changed once between two of them (nearly every line) gets its exact patch;
-/// when it changed several times, its last mutation there carries the whole change and the
-/// earlier ones an empty patch, so the page shows the right state at each step's start and at
-/// the end. An effect's start and end (`:set trace on`) are not kept in the record and are left out.
+/// session still knows around it: those the timelines keep before each typed step (the current
+/// one's, those `:reset` and `:use` replaced, as far as their memory budget goes, and an abandoned
+/// step's, kept when time travel dropped it), each scene's states when it was loaded and when the
+/// next replaced it, the states around each step of time travel, and the states now. A reactor
+/// that changed once between two of them (nearly every line) gets the patch the live feed wrote;
+/// when it changed several times (an action of several mutations, an effect that overlapped the
+/// next line), its last mutation there carries the whole change and the earlier ones an empty
+/// patch, so the page shows the right state at each step's start and at the end.
 @MainActor
 struct LiveHistory {
     /// The record read.
@@ -88,7 +90,7 @@ struct LiveHistory {
                 known = scene.states
                 sceneIndex = entry.first
             case .action where entry.second >= 0:
-                if let states = statesBeforeStep(entry.second) { settle(at: states) }
+                if let states = statesBeforeStep(entry.second) ?? statesBeforeAbandonedStep(at: index) { settle(at: states) }
             case .travel:
                 // A step of time travel knows the states around it.
                 guard case .travel(let before, let after)? = record.details[index] else { fallthrough }
@@ -105,6 +107,12 @@ struct LiveHistory {
         return patches
     }
 
+    /// The states before the abandoned step whose entry is `index`, kept when time travel dropped them.
+    private func statesBeforeAbandonedStep(at index: Int) -> [StateValue?]? {
+        guard record[entry: index].isAbandoned, case .statesBefore(let states)? = record.details[index] else { return nil }
+        return states
+    }
+
     /// Writes the events of the record's entries in order, as the live feed does.
     @MainActor
     private struct Writer {
@@ -118,6 +126,9 @@ struct LiveHistory {
         private var lineOrigin = LineOrigin(source: "<stdin>", line: 0)
         /// The failure that reports a failed expectation already written as an `expect` event.
         private var skipsNextFailure = false
+        /// A failed effect's step traced, written after the error that reports it (as the live
+        /// feed gets them).
+        private var failedEffect: EffectReport?
         /// The scene the entries are in.
         private var scene: SessionRecord.Scene?
         /// Its reactors' names as JSON text.
@@ -137,6 +148,7 @@ struct LiveHistory {
             let lines = record.lines.lines
             for index in record.firstKeptEntry..<record.entryCount {
                 let entry = record[entry: index]
+                if entry.kind != .failure { writeFailedEffect() }
                 switch entry.kind {
                 case .line:
                     guard entry.first < lines.count else { continue }
@@ -163,12 +175,12 @@ struct LiveHistory {
                 case .travel:
                     writePendingLine()
                     writeMutation(entry, at: index, cause: nil)
-                case .effectCancelled:
+                case .effectCancelled, .effectTraced:
                     writePendingLine()
-                    if case .effect(let report)? = record.details[index] { printer.effect(report) }
+                    if let report = shownEffect(at: index) { printer.effect(report) }
                 case .effectFailed:
-                    // Written only while tracing, which the record does not keep.
                     writePendingLine()
+                    failedEffect = shownEffect(at: index)
                 case .expectation:
                     writePendingLine()
                     guard case .expectation(let result)? = record.details[index] else { continue }
@@ -181,10 +193,26 @@ struct LiveHistory {
                     } else if case .diagnostic(let diagnostic)? = record.details[index] {
                         printer.error(diagnostic)
                     }
+                    writeFailedEffect()
                 case .command, .noMutation, .echo:
                     continue
                 }
             }
+            writeFailedEffect()
+        }
+
+        /// The report of the effect step of entry `index`, when the live feed writes it: a
+        /// cancellation by another action, or any step while tracing.
+        private func shownEffect(at index: Int) -> EffectReport? {
+            guard case .effect(let report)? = record.details[index], report.traced || report.cancelledBy != nil else { return nil }
+            return report
+        }
+
+        /// Writes the failed effect's step waiting for its error, if any.
+        private mutating func writeFailedEffect() {
+            guard let report = failedEffect else { return }
+            failedEffect = nil
+            printer.effect(report)
         }
 
         /// Writes the line still pending, unless blank.

@@ -82,6 +82,55 @@ struct LiveHistoryTests {
         }
     }
 
+    /// The events a feed from the start wrote for `lines` and those the history of a session that
+    /// ran them unserved gives (in `entry`'s scene), flushed.
+    private static func liveAndHistory(of lines: [String], entry: String = "tally") async -> (live: [String], history: [String]) {
+        let served = SessionHarness(entry: entry)
+        let capture = FeedCapture(on: served)
+        for line in lines { await served.run(line) }
+        let unserved = SessionHarness(entry: entry)
+        for line in lines { await unserved.run(line) }
+        return (capture.written(), unserved.session.runner.liveHistory().events())
+    }
+
+    /// Expects the history to be the live events, event by event (`patches`: their patches too).
+    private static func expectSame(
+        _ live: [String], _ history: [String], patches: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        #expect(live.count == history.count, "\(live.count) live events, \(history.count) in the history", sourceLocation: sourceLocation)
+        let liveEvents = try patches ? live.map { try StateValue(jsonText: $0) } : read(live).map(\.event)
+        let historyEvents = try patches ? history.map { try StateValue(jsonText: $0) } : read(history).map(\.event)
+        for (index, (a, b)) in zip(liveEvents, historyEvents).enumerated() where a != b {
+            Issue.record("event \(index + 1): live \(live[index])\nhistory \(history[index])", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func aStepAbandonedByTimeTravelKeepsItsStartingState() async throws {
+        // `:jump 1` then `add 5`: steps 2 and 3 are abandoned (the timeline drops them).
+        let (live, history) = await Self.liveAndHistory(of: ["add 1", "add 2", "rename three", ":jump 1", "add 5", "add 6"])
+        try Self.expectSame(live, history)
+        let undone = await Self.liveAndHistory(of: ["add 1", "add 2", ":undo", ":undo", "rename again", "add 3"])
+        try Self.expectSame(undone.live, undone.history)
+    }
+
+    @Test func theEffectsTracedAreInTheHistory() async throws {
+        let (live, history) = await Self.liveAndHistory(
+            of: [":set trace on", "slowAdd 2", "explode", "timeoutAdd", "slowAdd 1 &", "add 1", ":set trace off", "slowAdd 1"])
+        #expect(live.contains { $0.contains(#""event":"effect""#) && $0.contains(#""phase":"started""#) })
+        #expect(live.contains { $0.contains(#""event":"effect""#) && $0.contains(#""phase":"failed""#) })
+        // The line that turned the trace on, though an action line follows it at once.
+        #expect(live.contains { $0.contains(#""event":"input""#) && $0.contains(#":set trace on"#) })
+        try Self.expectSame(live, history, patches: false)
+    }
+
+    @Test func theStepsBeforeManyResetsKeepTheirStates() async throws {
+        // One mutation a step: only the states before each step tell the two apart.
+        var lines: [String] = []
+        for round in 1...5 { lines += ["add \(round)", "rename r\(round)", ":reset"] }
+        let (live, history) = await Self.liveAndHistory(of: lines + ["add 9"])
+        try Self.expectSame(live, history)
+    }
+
     @Test func theHistoryOfAServedSessionIsWhatItsFeedWrote() async throws {
         let served = SessionHarness()
         let capture = FeedCapture(on: served)

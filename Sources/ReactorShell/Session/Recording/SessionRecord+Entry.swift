@@ -32,6 +32,10 @@ extension SessionRecord {
             /// An effect that failed: `first` its number, `second` its action's id; `text` the error;
             /// its report in ``SessionRecord/details``.
             case effectFailed
+            /// Any other step of an effect's life shown while tracing (`:set trace on`): `first` its
+            /// number, `second` its action's id; its report in ``SessionRecord/details``. Prints
+            /// nothing of its own (the trace line belongs to what it follows).
+            case effectTraced
             /// An error or a failed expectation: `text` the located message, its diagnostic in
             /// ``SessionRecord/details``.
             case failure
@@ -67,9 +71,12 @@ extension SessionRecord {
         case diagnostic(Diagnostic)
         /// An `expectation`'s result.
         case expectation(ExpectationResult)
-        /// An `effectCancelled` or `effectFailed` entry's report.
+        /// An `effectCancelled`, `effectFailed` or `effectTraced` entry's report.
         case effect(EffectReport)
         /// A `travel` entry's reactor's state before and after it.
         case travel(before: StateValue?, after: StateValue?)
+        /// An abandoned step's (``Entry/isAbandoned``) reactors' states before it, kept when the
+        /// timeline dropped them.
+        case statesBefore([StateValue?])
     }
 }

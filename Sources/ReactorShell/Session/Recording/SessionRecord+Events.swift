@@ -108,7 +108,9 @@ extension SessionRecord {
             let entry = self[entry: index]
             outputEnds[index - kept.lowerBound] = nextOutput
             lineOutputEnds[index - kept.lowerBound] = nextLineOutput
-            if entry.kind != .command && entry.kind != .expectation && !(entry.kind == .action && entry.first < 0) {
+            if entry.kind != .command && entry.kind != .expectation && entry.kind != .effectTraced
+                && !(entry.kind == .action && entry.first < 0)
+            {
                 nextOutput = entry.output
             }
             if entry.kind == .line || entry.kind == .echo { nextLineOutput = entry.output }
@@ -179,7 +181,7 @@ extension SessionRecord {
                     actionID: entry.second >= 0 ? entry.second : nil, failure: entry.text ?? ""))
             case .failure:
                 events.append(.failure(entry.text ?? ""))
-            case .echo, .command, .expectation:
+            case .echo, .command, .expectation, .effectTraced:
                 continue
             }
         }

@@ -196,15 +196,17 @@ public struct SessionRecord {
     }
 
     /// Records effect step `effect`, numbered `number` in the session, of reactor `reactor`, when
-    /// it is a cancellation by another action or a failure (with `failure`, its error), as the
-    /// output reported it (`report`).
+    /// it is a cancellation by another action, a failure (with `failure`, its error) or a step
+    /// traced, as the output reported it (`report`).
     mutating func effect(_ effect: EffectStep, number: Int, reactor: Int, failure: String?, report: EffectReport? = nil) {
         let kind: Entry.Kind
         switch effect.phase {
         case .cancelled where effect.cancellingActionID != nil, .cancelledBeforeStart where effect.cancellingActionID != nil:
             kind = .effectCancelled
         case .failed: kind = .effectFailed
-        default: return
+        default:
+            guard report?.traced == true else { return }
+            kind = .effectTraced
         }
         let index = append(Entry(
             kind: kind, reactor: Int32(truncatingIfNeeded: reactor), first: number, second: effect.actionID ?? -1,
@@ -326,8 +328,12 @@ public struct SessionRecord {
         entryIndex(ofStep: step).map { self[entry: $0].isAbandoned } ?? false
     }
 
-    /// Marks step `step` abandoned (undone, then replaced), if it is kept.
-    mutating func markAbandoned(step: Int) {
-        if let index = entryIndex(ofStep: step) { entryRing[index & (Self.entryLimit - 1)].isAbandoned = true }
+    /// Marks step `step` abandoned (undone, then replaced), if it is kept, with the reactors'
+    /// states before it (`statesBefore`, from the timeline that drops them now) for the live
+    /// view's history.
+    mutating func markAbandoned(step: Int, statesBefore: [StateValue?]? = nil) {
+        guard let index = entryIndex(ofStep: step) else { return }
+        entryRing[index & (Self.entryLimit - 1)].isAbandoned = true
+        if let statesBefore { keep(.statesBefore(statesBefore), at: index) }
     }
 }

@@ -94,10 +94,11 @@ final class SessionRecorder {
     }
 
     /// The timelines a `:reset` or a new scene replaced, oldest first, at most
-    /// ``retiredTimelineLimit``: the live view's history still reads the states before their steps.
+    /// ``retiredTimelineLimit`` and together at most twice the newest one's memory budget: the live
+    /// view's history still reads the states before their steps.
     private(set) var retiredTimelines: [Timeline] = []
-    /// How many replaced timelines are kept (each within its own memory budget).
-    static let retiredTimelineLimit = 2
+    /// How many replaced timelines are kept at most.
+    static let retiredTimelineLimit = 1_024
 
     /// Starts recording the scene just loaded from entry `name`.
     func attach(entryName name: String) {
@@ -114,7 +115,15 @@ final class SessionRecorder {
     func restartTimeline() {
         if timeline.count > 0 {
             retiredTimelines.append(timeline)
-            if retiredTimelines.count > Self.retiredTimelineLimit { retiredTimelines.removeFirst() }
+            var bytes = retiredTimelines.reduce(0) { $0 + $1.storedBytes }
+            var dropped = 0
+            while retiredTimelines.count - dropped > 1
+                && (retiredTimelines.count - dropped > Self.retiredTimelineLimit || bytes > 2 * timeline.byteLimit)
+            {
+                bytes -= retiredTimelines[dropped].storedBytes
+                dropped += 1
+            }
+            retiredTimelines.removeFirst(dropped)
         }
         timeline = Timeline(
             limit: 1_000, byteLimit: timelineByteLimit * max(1, scene.reactors.count),
@@ -145,8 +154,11 @@ final class SessionRecorder {
         if state.servesReaders { state.lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
         let settled = scene.scheduler.isQuiescent
-        // A new action while travelling replaces the steps undone: they are abandoned.
-        if timeline.position != nil { for undone in timeline.redoSteps { record.markAbandoned(step: undone) } }
+        // A new action while travelling replaces the steps undone: they are abandoned, and the
+        // timeline drops their states, which the live view's history still reads.
+        if timeline.position != nil {
+            for undone in timeline.redoSteps { record.markAbandoned(step: undone, statesBefore: timeline.values(beforeStep: undone)) }
+        }
         timeline.willSend(step: step, settled: settled)
         if !settled {
             markOverlappedLines()
