@@ -60,7 +60,7 @@ struct ByteScanTests {
             bytes.contains { $0 < 0x20 || $0 >= 0x7F || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
         for bytes in Self.samples() {
-            #expect(bytes.withUnsafeBufferPointer(containsLiteralEscape) == reference(bytes), "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { containsEscape($0, LiteralEscapes.self) } == reference(bytes), "\(bytes)")
         }
     }
 
@@ -69,7 +69,7 @@ struct ByteScanTests {
             bytes.contains { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }
         }
         for bytes in Self.samples() {
-            #expect(bytes.withUnsafeBufferPointer(containsJSONEscape) == reference(bytes), "\(bytes)")
+            #expect(bytes.withUnsafeBufferPointer { containsEscape($0, JSONStringEscapes.self) } == reference(bytes), "\(bytes)")
         }
     }
 
@@ -87,12 +87,12 @@ struct ByteScanTests {
         #expect(appended { $0.appendIfIdentifier("_a1", after: UInt8(ascii: "/")) } == "/_a1")
         #expect(appended { $0.appendIfIdentifier("a_much_longer_identifier_2", after: UInt8(ascii: ".")) } == ".a_much_longer_identifier_2")
         for text in ["", "1a", "odd key", "café", "a-b"] { #expect(appended { $0.appendIfIdentifier(text) } == nil, "\(text)") }
-        #expect(appended { $0.appendIfNoJSONEscape("plain text, long enough for words", quoted: true) } == "\"plain text, long enough for words\"")
-        #expect(appended { $0.appendIfNoJSONEscape("", quoted: true) } == "\"\"")
-        #expect(appended { $0.appendIfNoJSONEscape("café", quoted: false) } == "café")
-        for text in ["a\"b", "tab\there", "back\\slash"] { #expect(appended { $0.appendIfNoJSONEscape(text, quoted: true) } == nil, "\(text)") }
-        #expect(appended { $0.appendIfNoLiteralEscape("no escapes at all here") } == "no escapes at all here")
-        for text in ["café", "del\u{7F}", "a\"b"] { #expect(appended { $0.appendIfNoLiteralEscape(text) } == nil, "\(text)") }
+        #expect(appended { $0.appendIfNoEscape("plain text, long enough for words", JSONStringEscapes.self, quoted: true) } == "\"plain text, long enough for words\"")
+        #expect(appended { $0.appendIfNoEscape("", JSONStringEscapes.self, quoted: true) } == "\"\"")
+        #expect(appended { $0.appendIfNoEscape("café", JSONStringEscapes.self, quoted: false) } == "café")
+        for text in ["a\"b", "tab\there", "back\\slash"] { #expect(appended { $0.appendIfNoEscape(text, JSONStringEscapes.self, quoted: true) } == nil, "\(text)") }
+        #expect(appended { $0.appendIfNoEscape("no escapes at all here", LiteralEscapes.self, quoted: false) } == "no escapes at all here")
+        for text in ["café", "del\u{7F}", "a\"b"] { #expect(appended { $0.appendIfNoEscape(text, LiteralEscapes.self, quoted: true) } == nil, "\(text)") }
     }
 
     @Test func digitCountsAreRightAtEveryPowerOfTen() {

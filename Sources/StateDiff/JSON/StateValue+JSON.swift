@@ -45,7 +45,7 @@ extension StateValue {
 func appendJSONString(_ text: String, to output: inout TextBuffer) {
     // The usual string needs no escape: copied whole between its quotes.
     let quote = UInt8(ascii: "\"")
-    if output.appendIfNoJSONEscape(text, quoted: true) { return }
+    if output.appendIfNoEscape(text, JSONStringEscapes.self, quoted: true) { return }
     output.append(quote)
     appendEscapedJSONStringContents(text, to: &output)
     output.append(quote)
@@ -53,7 +53,7 @@ func appendJSONString(_ text: String, to output: inout TextBuffer) {
 
 /// Appends the UTF-8 of `text` escaped for the inside of a JSON string (no quotes around it).
 func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
-    if output.appendIfNoJSONEscape(text, quoted: false) { return }
+    if output.appendIfNoEscape(text, JSONStringEscapes.self, quoted: false) { return }
     appendEscapedJSONStringContents(text, to: &output)
 }
 
@@ -62,27 +62,30 @@ private func appendEscapedJSONStringContents(_ text: String, to output: inout Te
     for byte in text.utf8 { appendJSONStringByte(byte, to: &output) }
 }
 
-/// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20
-/// has its top three bits clear; a byte equal to 0x22 or 0x5C becomes 0 when xored with it. A
-/// zero byte z is detected as `(z - 1) & ~z & 0x80` per byte (no false negatives; a false
-/// positive only makes the caller take the byte-by-byte path, which gives the same text).
-func wordNeedsJSONEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    let control = word & (ones &* 0xE0)  // zero byte where the byte is below 0x20
-    let quote = word ^ (ones &* 0x22)
-    let backslash = word ^ (ones &* 0x5C)
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-    return hasZeroByte(control) || hasZeroByte(quote) || hasZeroByte(backslash)
-}
+/// The bytes escaped inside a JSON string: quotes, backslashes, control characters.
+enum JSONStringEscapes: ByteEscapes {
+    /// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20
+    /// has its top three bits clear; a byte equal to 0x22 or 0x5C becomes 0 when xored with it. A
+    /// zero byte z is detected as `(z - 1) & ~z & 0x80` per byte (no false negatives; a false
+    /// positive only makes the caller take the byte-by-byte path, which gives the same text).
+    static func mayEscape(word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let control = word & (ones &* 0xE0)  // zero byte where the byte is below 0x20
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
+        return hasZeroByte(control) || hasZeroByte(quote) || hasZeroByte(backslash)
+    }
 
-/// Whether `byte` (of UTF-8) must be escaped inside a JSON string: quotes, backslashes, control characters.
-func needsJSONEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    /// Whether `byte` (of UTF-8) must be escaped inside a JSON string.
+    static func escapes(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
 }
 
 /// Appends one byte of a JSON string's UTF-8, escaped when it must be (`\"`, `\\`, `\n`, `\u001f`).
 func appendJSONStringByte(_ byte: UInt8, to output: inout TextBuffer) {
-    guard needsJSONEscape(byte) else { return output.append(byte) }
+    guard JSONStringEscapes.escapes(byte) else { return output.append(byte) }
     switch byte {
     case UInt8(ascii: "\""): output.append("\\\"")
     case UInt8(ascii: "\\"): output.append("\\\\")

@@ -104,29 +104,34 @@ func appendKey(_ key: String, to output: inout TextBuffer) {
 /// `\n`, `\t`, and `\u{1B}` for any other control character, DEL, and the invisible scalars
 /// that can reorder or hide text on a terminal or in an editor (``isInvisibleControl(_:)``).
 func appendQuotedString(_ text: String, to output: inout TextBuffer) {
-    output.append(UInt8(ascii: "\""))
     // Most strings need no escape: copied whole, in the same pass as the check.
-    if !output.appendIfNoLiteralEscape(text) { appendEscaped(text[...], to: &output) }
+    if output.appendIfNoEscape(text, LiteralEscapes.self, quoted: true) { return }
+    output.append(UInt8(ascii: "\""))
+    appendEscaped(text[...], to: &output)
     output.append(UInt8(ascii: "\""))
 }
 
-/// Whether any byte of `word` may be escaped in a literal: what JSON escapes (a control character,
-/// a quote, a backslash), DEL, which xored with 0x7F becomes a zero byte (detected exactly as in
-/// ``wordNeedsJSONEscape(_:)``), or a byte of a non-ASCII scalar (checked one by one after).
-/// Always inlined into the scan of TextBuffer.swift, with ``needsEscape(_:)``: left to the
-/// optimizer, the word tests became calls (measured: a counter line about 40 instructions more).
-@inline(__always)
-func wordNeedsLiteralEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-    let delete = word ^ (ones &* 0x7F)
-    return word & highs != 0 || wordNeedsJSONEscape(word) || (delete &- ones) & ~delete & highs != 0
-}
+/// The bytes that may be escaped in a literal: what JSON escapes (control characters, `"`, `\`),
+/// DEL, and the bytes of non-ASCII scalars (a few of which are, see ``isInvisibleControl(_:)``,
+/// checked one by one after).
+enum LiteralEscapes: ByteEscapes {
+    /// Whether any byte of `word` may be escaped in a literal: what JSON escapes, DEL, which xored
+    /// with 0x7F becomes a zero byte (detected exactly as in ``JSONStringEscapes/mayEscape(word:)``),
+    /// or a byte of a non-ASCII scalar. Always inlined into the scan of TextBuffer.swift, with
+    /// ``escapes(_:)``: left to the optimizer, the word tests became calls (measured: a counter
+    /// line about 40 instructions more).
+    @inline(__always)
+    static func mayEscape(word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        let delete = word ^ (ones &* 0x7F)
+        return word & highs != 0 || JSONStringEscapes.mayEscape(word: word) || (delete &- ones) & ~delete & highs != 0
+    }
 
-/// Whether a byte may be escaped in a literal: control characters, DEL, `"`, `\`, and the bytes
-/// of non-ASCII scalars (a few of which are, see ``isInvisibleControl(_:)``).
-@inline(__always)
-func needsEscape(_ byte: UInt8) -> Bool {
-    byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    /// Whether `byte` may be escaped in a literal.
+    @inline(__always)
+    static func escapes(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte >= 0x7F || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+    }
 }
 
 /// Whether `scalar` is written as a `\u{…}` escape wherever the shell shows or saves text,
@@ -147,7 +152,7 @@ public func isInvisibleControl(_ scalar: Unicode.Scalar) -> Bool {
 
 /// Appends `text` with the command language's string escapes, copying unescaped runs whole.
 func appendEscaped(_ text: Substring, to output: inout TextBuffer) {
-    let needsEscaping = text.utf8.contains(where: needsEscape)
+    let needsEscaping = text.utf8.contains(where: LiteralEscapes.escapes)
     guard needsEscaping else {
         output.append(text)
         return

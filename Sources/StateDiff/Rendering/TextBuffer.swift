@@ -199,29 +199,17 @@ package struct TextBuffer: ~Copyable {
     }
 
     /// Appends the UTF-8 of `text` (between double quotes when `quoted`), and returns true, when
-    /// no byte of it needs an escape inside a JSON string; otherwise appends nothing and returns
-    /// false. Checked a word at a time and copied whole.
+    /// no byte of it may be escaped by `escapes` (JSON's, a literal's); otherwise appends nothing
+    /// and returns false. Checked a word at a time and copied whole.
     @inline(__always)
-    mutating func appendIfNoJSONEscape(_ text: String, quoted: Bool) -> Bool {
+    mutating func appendIfNoEscape<Escapes: ByteEscapes>(_ text: String, _ escapes: Escapes.Type, quoted: Bool) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            if containsJSONEscape(bytes) { return false }
+            if containsEscape(bytes, escapes) { return false }
             reserve(bytes.count + 2)
             if quoted { appendReserved(UInt8(ascii: "\"")) }
             if let source = bytes.baseAddress { copyShortBytes(from: source, to: base + count, count: bytes.count) }
             count += bytes.count
             if quoted { appendReserved(UInt8(ascii: "\"")) }
-            return true
-        } ?? false
-    }
-
-    /// Appends the UTF-8 of `text`, and returns true, when no byte of it may need an escape in a
-    /// literal; otherwise appends nothing and returns false. Checked a word at a time and copied
-    /// whole.
-    @inline(__always)
-    mutating func appendIfNoLiteralEscape(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in
-            if containsLiteralEscape(bytes) { return false }
-            append(contentsOf: bytes)
             return true
         } ?? false
     }
@@ -252,16 +240,6 @@ package struct TextBuffer: ~Copyable {
 
     /// The text written so far.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-}
-
-/// The text `write` appends to an empty buffer: how every public text rendering (`jsonText`,
-/// `literal(maxLength:)`) turns its buffer writer into a `String`.
-@inline(__always)
-func renderedText(_ write: (inout TextBuffer) -> Void) -> String {
-    TextBuffer.withScratch { buffer in
-        write(&buffer)
-        return buffer.string
-    }
 }
 
 /// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or
@@ -295,41 +273,24 @@ package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: U
 // would need a copy of the string first. A string whose bytes are not contiguous gets `false`
 // (the caller's escaping path, which gives the same text).
 
-/// Whether any of `bytes` must be escaped inside a JSON string (``needsJSONEscape(_:)``), read
+/// Whether any of `bytes` is escaped by `escapes` (``ByteEscapes``: JSON's, a literal's), read
 /// eight at a time; the last word overlaps the one before it rather than going byte by byte.
-func containsJSONEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress else { return false }
-    let count = bytes.count
-    guard count >= 8 else {
-        for byte in bytes where needsJSONEscape(byte) { return true }
-        return false
-    }
-    let raw = UnsafeRawPointer(base)
-    var offset = 0
-    while offset + 8 <= count {
-        if wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
-        offset += 8
-    }
-    return offset < count && wordNeedsJSONEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
-}
-
-/// Whether any of `bytes` is escaped in a literal (``needsEscape(_:)``), read eight at a time;
-/// the last word overlaps the one before it rather than going byte by byte.
+/// Always inlined, and with it the word test of the rule, into the checked append.
 @inline(__always)
-func containsLiteralEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+func containsEscape<Escapes: ByteEscapes>(_ bytes: UnsafeBufferPointer<UInt8>, _ escapes: Escapes.Type) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     let count = bytes.count
     guard count >= 8 else {
-        for byte in bytes where needsEscape(byte) { return true }
+        for byte in bytes where Escapes.escapes(byte) { return true }
         return false
     }
     let raw = UnsafeRawPointer(base)
     var offset = 0
     while offset + 8 <= count {
-        if wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
+        if Escapes.mayEscape(word: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
         offset += 8
     }
-    return offset < count && wordNeedsLiteralEscape(raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    return offset < count && Escapes.mayEscape(word: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
 }
 
 /// True when `bytes` are an ASCII letter or `_`, then ASCII letters, digits or `_`. From four
@@ -358,32 +319,9 @@ func isASCIIIdentifier(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
 
 // MARK: Decimal digits
 
-/// Decimal digits of unsigned integers, written two at a time from a table of the 100 pairs
-/// `00`…`99` (half the divisions of writing them one by one), right to left into place.
-package enum DecimalDigits {
+extension DecimalDigits {
     /// `00`, `01`, … `99`, two bytes each.
     private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
-
-    /// How many decimal digits `magnitude` has (1…20).
-    @inline(__always)
-    package static func count(_ magnitude: UInt) -> Int {
-        // A search over the powers of ten: four or five comparisons, where counting up digit by
-        // digit takes one a digit (nine for the nine-digit numbers of random scores).
-        let m = magnitude
-        if m < 100_000_000 {
-            if m < 10_000 { return m < 100 ? (m < 10 ? 1 : 2) : (m < 1_000 ? 3 : 4) }
-            return m < 1_000_000 ? (m < 100_000 ? 5 : 6) : (m < 10_000_000 ? 7 : 8)
-        }
-        if m < 10_000_000_000_000_000 {
-            if m < 1_000_000_000_000 {
-                return m < 10_000_000_000 ? (m < 1_000_000_000 ? 9 : 10) : (m < 100_000_000_000 ? 11 : 12)
-            }
-            return m < 100_000_000_000_000
-                ? (m < 10_000_000_000_000 ? 13 : 14) : (m < 1_000_000_000_000_000 ? 15 : 16)
-        }
-        return m < 1_000_000_000_000_000_000
-            ? (m < 100_000_000_000_000_000 ? 17 : 18) : (m < 10_000_000_000_000_000_000 ? 19 : 20)
-    }
 
     /// Writes the ``count(_:)`` digits of `magnitude` so that the last one is just before `end`.
     @inline(__always)
