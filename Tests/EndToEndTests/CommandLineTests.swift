@@ -61,6 +61,29 @@ struct CommandLineTests {
         #expect(!result.stderr.isEmpty, "\(arguments)")
     }
 
+    /// `test`, `explore` and `check` run sessions nobody watches: the live view's options are a
+    /// usage error there, before or after the subcommand, and not in their help (`test --serve`
+    /// served after each script until Ctrl-C, so it hung; `explore` and `check` ignored them).
+    @Test(arguments: [
+        ["test", "--serve-port", "0", "x.rsh"], ["--serve", "test", "x.rsh"],
+        ["explore", "--serve", "--runs", "1"], ["check", "--serve-host", "127.0.0.1", "x.rsh"],
+    ])
+    func theLiveViewsOptionsAreAUsageErrorOutsideTheShellAndRun(arguments: [String]) async throws {
+        let command = arguments.first { !$0.hasPrefix("-") } ?? ""
+        try await withWorkspace { workspace in
+            try workspace.write("x.rsh", "increase\n")
+            try workspace.write("x.out", "")
+            let result = try await ShellProcess.run(arguments, workingDirectory: workspace.path, timeLimit: .seconds(20))
+            #expect(result.status == 2, "\(arguments): \(result.transcript)")
+            #expect(result.stderr.hasPrefix(
+                "Error: --serve, --serve-port and --serve-host are for the interactive shell and `run`, not `\(command)`."),
+                "\(arguments): \(result.transcript)")
+            #expect(result.stdout.isEmpty && !result.stderr.contains("live view:"), "\(arguments): \(result.transcript)")
+            let help = try await ShellProcess.run([command, "--help"])
+            #expect(!help.stdout.contains("--serve"), "\(command) --help: \(help.transcript)")
+        }
+    }
+
     @Test func anUnknownStartingReactorIsAUsageError() async throws {
         let result = try await ShellProcess.run(["--reactor", "countr"], input: .text("increase\n"))
         #expect(result.status == 2, "\(result.transcript)")

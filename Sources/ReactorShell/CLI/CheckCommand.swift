@@ -28,11 +28,15 @@ struct CheckCommand: ParsableCommand {
     /// `--reactor`, `--format` and `--max-line-length` apply, and the registry entries' settings.
     @OptionGroup var session: SessionOptions
 
+    /// Not shown in help: here only to refuse them (``LiveViewOptions/refuse(in:)``).
+    @OptionGroup(visibility: .hidden) var liveView: LiveViewOptions
+
     @Argument(help: ArgumentHelp("Script files, or directories searched for *.rsh files.", valueName: "path"),
               completion: .file(extensions: ["rsh"]))
     var paths: [String]
 
     func validate() throws {
+        try liveView.refuse(in: "check")
         if paths.isEmpty { throw ValidationError("Missing script file or directory.") }
     }
 }

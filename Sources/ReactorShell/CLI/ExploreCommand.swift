@@ -29,6 +29,9 @@ struct ExploreCommand: ParsableCommand {
     /// `--reactor` (the entry explored) among the shell's options, as `run` and `test` read it.
     @OptionGroup var session: SessionOptions
 
+    /// Not shown in help: here only to refuse them (``LiveViewOptions/refuse(in:)``).
+    @OptionGroup(visibility: .hidden) var liveView: LiveViewOptions
+
     @Option(parsing: .unconditional, help: ArgumentHelp(
         "How many random sequences to try, \(NumericSetting.exploreRuns.bounds) (default \(ExploreSettings.defaultRuns)).",
         valueName: "n"))
@@ -55,6 +58,7 @@ struct ExploreCommand: ParsableCommand {
     var output: String?
 
     func validate() throws {
+        try liveView.refuse(in: "explore")
         try NumericSetting.validate([(.exploreRuns, runs), (.exploreSteps, steps), (.exploreSeed, seed)])
     }
 

@@ -103,10 +103,12 @@ extension LaunchPlan {
         switch command {
         case let root as RootCommand:
             var config = root.session.configuration(environment: environment)
+            config.liveView = root.liveView.settings
             config.initFile = root.initFile
             return .shell(config)
         case let run as RunCommand:
             var config = run.session.configuration(environment: environment)
+            config.liveView = run.liveView.settings
             config.bail = run.bail
             config.echo = run.echo
             config.stepDelay = run.stepDelay.flatMap(DurationSyntax.parse)

@@ -45,6 +45,8 @@ struct RootCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @OptionGroup var liveView: LiveViewOptions
+
     @Option(name: .customLong("init"),
             help: ArgumentHelp("Run this script first, then give the prompt (interactive only): a prelude for a class.",
                                valueName: "file"),

@@ -54,6 +54,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    @OptionGroup var liveView: LiveViewOptions
+
     @Argument(help: ArgumentHelp("Script files, run in order; `-` is standard input.", valueName: "file"),
               completion: .file())
     var files: [String]

@@ -16,7 +16,8 @@ enum ClockFlag: String, EnumerableFlag {
     }
 }
 
-/// Options that shape a session, shared by the interactive shell and `run`. The registry entries'
+/// Options that shape a session, shared by the interactive shell, `run`, `test`, `explore` and
+/// `check` (the live view's are ``LiveViewOptions``, the shell's and `run`'s only). The registry entries'
 /// own options (``RegistryOption``) are not here: they are taken out of the command line first.
 struct SessionOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Registry entry to load at start (default: the first).", valueName: "name"),
@@ -61,39 +62,11 @@ struct SessionOptions: ParsableArguments {
 
     /// The numeric options, each with its text as typed.
     private var numericOptions: [(NumericSetting, String?)] {
-        [(.maximumLineLength, maximumLineLength), (.timeTravelMemory, timeTravelMemory), (.servePort, servePort)]
+        [(.maximumLineLength, maximumLineLength), (.timeTravelMemory, timeTravelMemory)]
     }
-
-    @Flag(help: ArgumentHelp(
-        "Show the session live in a browser: prints the page's address (with its token) on stderr. A command typed in the page runs as if typed (under run, between two lines of the scripts)."))
-    var serve = false
-
-    @Option(name: .customLong("serve-port"), parsing: .unconditional,
-            help: ArgumentHelp(
-                "The live view's port, \(NumericSetting.servePort.bounds) (default 8421; 0: any free port). Implies --serve.",
-                valueName: "port"))
-    var servePort: String?
-
-    @Option(name: .customLong("serve-host"),
-            help: ArgumentHelp(
-                "Listen on this address instead of 127.0.0.1 (e.g. 0.0.0.0): other machines can then reach the session. Implies --serve.",
-                valueName: "address"))
-    var serveHost: String?
 
     func validate() throws {
         try NumericSetting.validate(numericOptions)
-        if let serveHost, serveHost.isEmpty {
-            throw ValidationError("--serve-host needs an address, e.g. 127.0.0.1 or 0.0.0.0.")
-        }
-    }
-
-    /// The live view these options ask for, if any.
-    var liveView: LiveViewSettings? {
-        guard serve || servePort != nil || serveHost != nil else { return nil }
-        var settings = LiveViewSettings()
-        if let port = NumericSetting.servePort.value(servePort) { settings.port = port }
-        if let serveHost { settings.host = serveHost }
-        return settings
     }
 
     /// The configuration these options describe, in a process with `environment`.
@@ -109,7 +82,6 @@ struct SessionOptions: ParsableArguments {
         config.showDiffs = !noDiff
         config.trace = trace
         config.historyFile = historyFile
-        config.liveView = liveView
         if let bytes = NumericSetting.timeTravelMemory.value(timeTravelMemory) {
             config.timeTravelMemory = bytes
         }

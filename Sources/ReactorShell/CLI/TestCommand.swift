@@ -43,11 +43,15 @@ struct TestCommand: ParsableCommand {
 
     @OptionGroup var session: SessionOptions
 
+    /// Not shown in help: here only to refuse them (``LiveViewOptions/refuse(in:)``).
+    @OptionGroup(visibility: .hidden) var liveView: LiveViewOptions
+
     @Argument(help: ArgumentHelp("Script files, or directories searched for *.rsh; the golden file of a.rsh is a.out.", valueName: "path"),
               completion: .file(extensions: ["rsh"]))
     var files: [String]
 
     func validate() throws {
+        try liveView.refuse(in: "test")
         if files.isEmpty { throw ValidationError("Missing script file or directory.") }
         if files.contains("-") { throw ValidationError("`test` needs script files (a golden file lies beside each), not `-`.") }
         try NumericSetting.validate([(.testJobs, jobs)])
