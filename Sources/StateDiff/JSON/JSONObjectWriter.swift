@@ -129,6 +129,9 @@ package struct JSONObjectWriter: ~Copyable {
     package mutating func field(_ key: JSONKey, patchOf changes: [StateChange]) {
         output.append(key.text)
         output.append(UInt8(ascii: "["))
+        // Through a span, each change's path and values are read where they lie, not copied out
+        // of the array (a key's retain and release, the values' outlined copies).
+        let changes = changes.span
         for index in changes.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             let kind = changes[index].storedKind

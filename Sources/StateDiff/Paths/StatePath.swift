@@ -160,26 +160,43 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     /// Appends the JSON Pointer (`/posts/0/title`, `~` and `/` in keys as `~0` and `~1`); with
     /// `jsonEscaped`, each byte as it is written inside a JSON string literal.
     func appendJSONPointer(to text: inout TextBuffer, jsonEscaped: Bool) {
-        for position in 0..<count {
-            switch self[position] {
-            case .key(let key):
-                // A key of letters, digits and `_` (the usual field name) needs no escape of either
-                // kind: copied whole, after its slash.
-                if text.appendIfIdentifier(key, after: UInt8(ascii: "/")) { continue }
-                text.append(UInt8(ascii: "/"))
-                for byte in key.utf8 {
-                    switch byte {
-                    case UInt8(ascii: "~"): text.append("~0")
-                    case UInt8(ascii: "/"): text.append("~1")
-                    default:
-                        if jsonEscaped { appendJSONStringByte(byte, to: &text) } else { text.append(byte) }
-                    }
+        // The one step of a one-step path (a changed field) is read where it lies (`self[0]` would
+        // copy it: a key's retain and release).
+        switch single {
+        case .key(let key)?: Self.appendJSONPointerStep(key: key, to: &text, jsonEscaped: jsonEscaped)
+        case .index(let index)?: Self.appendJSONPointerStep(index: index, to: &text)
+        case nil:
+            guard let list else { return }
+            for component in list.span.indices {
+                switch list.span[component] {
+                case .key(let key): Self.appendJSONPointerStep(key: key, to: &text, jsonEscaped: jsonEscaped)
+                case .index(let index): Self.appendJSONPointerStep(index: index, to: &text)
                 }
-            case .index(let index):
-                text.append(UInt8(ascii: "/"))
-                text.append(index)
             }
         }
+    }
+
+    /// Appends `/` and `key` as a JSON Pointer step (`~` and `/` as `~0` and `~1`; with
+    /// `jsonEscaped`, each byte as it is written inside a JSON string literal).
+    private static func appendJSONPointerStep(key: String, to text: inout TextBuffer, jsonEscaped: Bool) {
+        // A key of letters, digits and `_` (the usual field name) needs no escape of either kind:
+        // copied whole, after its slash.
+        if text.appendIfIdentifier(key, after: UInt8(ascii: "/")) { return }
+        text.append(UInt8(ascii: "/"))
+        for byte in key.utf8 {
+            switch byte {
+            case UInt8(ascii: "~"): text.append("~0")
+            case UInt8(ascii: "/"): text.append("~1")
+            default:
+                if jsonEscaped { appendJSONStringByte(byte, to: &text) } else { text.append(byte) }
+            }
+        }
+    }
+
+    /// Appends `/` and `index` as a JSON Pointer step.
+    private static func appendJSONPointerStep(index: Int, to text: inout TextBuffer) {
+        text.append(UInt8(ascii: "/"))
+        text.append(index)
     }
 }
 
