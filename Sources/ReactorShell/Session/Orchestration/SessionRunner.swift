@@ -169,8 +169,15 @@ final class SessionRunner {
 
     /// True for a plain action line, `NAME ARGS` (no `REACTOR.` prefix, no labels), which the
     /// readers are told of by its action's event, not as a line (see ``SessionJournalReader``).
-    private static func isPlain(_ action: ActionLineSyntax, arguments: [ParsedArgument]) -> Bool {
-        action.reactor == nil && !arguments.contains { $0.label != nil }
+    ///
+    /// Nonisolated, with the labels looked at where they lie: a closure given to `contains` was
+    /// checked to run on the main actor and copied each argument, about 150 instructions a line
+    /// while a live view runs.
+    nonisolated private static func isPlain(_ action: ActionLineSyntax, arguments: [ParsedArgument]) -> Bool {
+        guard action.reactor == nil else { return false }
+        let arguments = arguments.span
+        for index in arguments.indices where arguments[index].label != nil { return false }
+        return true
     }
 
     /// Resolves the action line `action` (parsed from the line `bytes`, with its `arguments`) to
