@@ -67,27 +67,25 @@ public final class MutationLabeler {
 
     @usableFromInline static let slotCount = 256
     @usableFromInline static let maximumCachedSize = 32
-    /// `slotCount` slots, allocated once (a pointer: no copy-on-write or bounds checks on a hit).
-    @usableFromInline let slots: UnsafeMutablePointer<Slot>
+    /// `slotCount` slots, allocated once (``FixedArray``: no copy-on-write or exclusivity check on a hit).
+    @usableFromInline let slots: FixedArray<Slot>
 
     /// Creates a labeler whose labels are at most `limit` characters long.
     public init(limit: Int = MutationLabel.defaultLimit) {
         self.limit = limit
-        slots = .allocate(capacity: Self.slotCount)
-        slots.initialize(repeating: Slot(), count: Self.slotCount)
+        slots = FixedArray(repeating: Slot(), count: Self.slotCount)
     }
 
     deinit {
-        slots.deinitialize(count: Self.slotCount)
         slots.deallocate()
     }
 
     /// The label of `value` (see `MutationLabel.describe`). `own`, when given, is how `Value` labels
-    /// itself (its ``CustomMutationLabel/mutationLabel`` read from a pointer to the value, see
-    /// `customLabel(for:)`): asked instead of reflection. Its labels are cached when `Value` holds
+    /// itself (its ``CustomMutationLabel/mutationLabel``, as a closure made once for the type):
+    /// asked instead of reflection. Its labels are cached when `Value` holds
     /// no references, or when it says they may be (``CustomMutationLabel/mutationLabelIsCacheable``).
     @inlinable
-    public func label<Value>(for value: Value, own: ((UnsafeRawPointer) -> String)? = nil) -> String {
+    public func label<Value>(for value: Value, own: ((Value) -> String)? = nil) -> String {
         // A value without references is fully determined by its bits, so its type and bits identify its
         // label. Existentials are excluded: their bits point elsewhere.
         guard MemoryLayout<Value>.size <= Self.maximumCachedSize,
@@ -95,20 +93,17 @@ public final class MutationLabeler {
             if let own { return ownLabel(of: value, own) }
             return MutationLabel.describe(value, limit: limit)
         }
-        var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-        withUnsafeBytes(of: value) { source in
-            withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
-        }
+        let words = bitPattern(of: value)
         let type = ObjectIdentifier(Value.self)
         // The pair is chosen by the hash without its lowest bit: two labels whose hashes differ only
         // there share a pair, so each must be found in either slot (a pair told apart by that bit
         // made them evict each other on every line).
-        let slot = slots + (Self.slotIndex(type, words) & ~1)
-        if slot.pointee.type == type, slot.pointee.words == words { return slot.pointee.label }
+        let slot = Self.slotIndex(type, words) & ~1
+        if slots[slot].type == type, slots[slot].words == words { return slots[slot].label }
         let partner = slot + 1
-        if partner.pointee.type == type, partner.pointee.words == words { return partner.pointee.label }
+        if slots[partner].type == type, slots[partner].words == words { return slots[partner].label }
         // The pair's first slot holds the newer label: the older one moves to the second.
-        swap(&slot.pointee, &partner.pointee)
+        slots.swapAt(slot, partner)
         if let own {
             let label = ownLabel(of: value, own)
             if _isPOD(Value.self) {
@@ -129,8 +124,8 @@ public final class MutationLabeler {
 
     /// `value`'s own label (read through `own`), cut to ``limit`` like a reflected one.
     @inlinable
-    func ownLabel<Value>(of value: Value, _ own: (UnsafeRawPointer) -> String) -> String {
-        MutationLabel.shortened(withUnsafePointer(to: value) { own(UnsafeRawPointer($0)) }, limit: limit)
+    func ownLabel<Value>(of value: Value, _ own: (Value) -> String) -> String {
+        MutationLabel.shortened(own(value), limit: limit)
     }
 
     /// Caches `label` in `slot` for the value of `type` with bits `words`; `retained` keeps a value
@@ -138,12 +133,12 @@ public final class MutationLabeler {
     @usableFromInline
     func remember(
         _ label: String, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64), retaining retained: AnyObject?,
-        in slot: UnsafeMutablePointer<Slot>
+        in slot: Int
     ) {
-        slot.pointee.type = type
-        slot.pointee.words = words
-        slot.pointee.label = label
-        slot.pointee.retained = retained
+        slots[slot].type = type
+        slots[slot].words = words
+        slots[slot].label = label
+        slots[slot].retained = retained
     }
 
     @inlinable
@@ -159,7 +154,7 @@ public final class MutationLabeler {
     @usableFromInline
     func describeAndRemember<Value>(
         _ value: Value, type: ObjectIdentifier, words: (UInt64, UInt64, UInt64, UInt64),
-        in slot: UnsafeMutablePointer<Slot>
+        in slot: Int
     ) -> String {
         var writer = LabelWriter(limit: limit)
         writer.write(value, depth: 0)

@@ -6,13 +6,16 @@
 // without making a `String` or an array of them (a batch run does that about a million times a
 // second, docs/performance.md), and a fatal signal's handler may read only memory that never
 // moves, through plain loads, with no reference counting or lock (SPEC §6: what was printed
-// reaches stdout and the crash names the script line).
+// reaches stdout and the crash names the script line). The mutation labeler's cache, asked for
+// every action and mutation, is a table read in place (`FixedArray`) and knows a value without
+// references by its bits (`bitPattern(of:)`).
 //
 // Pinned by LineReaderTests and LineReaderSplittingTests (lines cut from pipes in chunks of every
 // size, byte order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
 // CrashReportTests (a trapping reactor: the pending output and the `at FILE:LINE` report), the
-// transcript tests of SessionRecordExportTests (the output capture), and PauseKeysTests (the
-// terminal mode a signal restores).
+// transcript tests of SessionRecordExportTests (the output capture), PauseKeysTests (the
+// terminal mode a signal restores), and MutationLabelerCacheTests and OwnLabelTests (labels
+// found again by type and bits, the two ways of a pair, values with references kept alive).
 
 #if canImport(Glibc)
 import Glibc
@@ -130,6 +133,56 @@ struct FixedCell<Value: BitwiseCopyable>: Equatable, @unchecked Sendable {
     func deallocate() {
         address.deallocate()
     }
+}
+
+/// Elements in memory of their own, allocated once at a fixed count and read and written in
+/// place: no copy-on-write check, and no exclusivity check such as an array in a class's `var`
+/// gets on every access. For ``MutationLabeler``'s cache, looked up for every action and mutation
+/// (inlined into the reactor's module with it). Indices are the owner's to keep in range (its
+/// hash is masked to the count). Freed only by ``deallocate()``, by its one owner.
+@usableFromInline
+struct FixedArray<Element> {
+    @usableFromInline let base: UnsafeMutablePointer<Element>
+    @usableFromInline let count: Int
+
+    /// `count` copies of `element`.
+    @usableFromInline
+    init(repeating element: Element, count: Int) {
+        base = .allocate(capacity: count)
+        base.initialize(repeating: element, count: count)
+        self.count = count
+    }
+
+    /// Ends the elements' lives and frees the memory (the array is not used afterwards).
+    @usableFromInline
+    func deallocate() {
+        base.deinitialize(count: count)
+        base.deallocate()
+    }
+
+    /// The element at `index`, read and written in place.
+    @inlinable
+    subscript(index: Int) -> Element {
+        unsafeAddress { UnsafePointer(base + index) }
+        nonmutating unsafeMutableAddress { base + index }
+    }
+
+    /// Exchanges the elements at `first` and `second`.
+    @inlinable
+    func swapAt(_ first: Int, _ second: Int) {
+        swap(&base[first], &base[second])
+    }
+}
+
+/// The bits of `value`, which is at most 32 bytes (the caller checks), zero-padded to four words:
+/// how ``MutationLabeler`` tells a value without references by its bits alone.
+@inlinable
+func bitPattern<Value>(of value: Value) -> (UInt64, UInt64, UInt64, UInt64) {
+    var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    withUnsafeBytes(of: value) { source in
+        withUnsafeMutableBytes(of: &words) { target in target.copyMemory(from: source) }
+    }
+    return words
 }
 
 /// Bytes in memory of their own that never move, like ``FixedCell``: an ``OutputSink``'s

@@ -103,15 +103,17 @@ final class CommandBox<Action>: Sendable {
 }
 
 /// The label function of `type` when it conforms to ``CustomMutationLabel`` (the conformance opened
-/// once here, so that labelling a value needs no dynamic cast), else nil.
-@usableFromInline
-func customLabel<Value>(for type: Value.Type) -> ((UnsafeRawPointer) -> String)? {
+/// once here), else nil. Inlinable, so that it is specialized for the type where the handle is
+/// made: the cast of each value to the opened type, which is `Value`, is then no operation (as in
+/// `describeConvertible(_:as:)`).
+@inlinable
+func customLabel<Value>(for type: Value.Type) -> ((Value) -> String)? {
     guard let labelled = type as? any CustomMutationLabel.Type else { return nil }
-    return ownLabel(labelled)
+    return ownLabel(labelled, as: Value.self)
 }
 
-/// Reads `mutationLabel` of the `L` at a pointer (see ``customLabel(for:)``).
-@usableFromInline
-func ownLabel<L: CustomMutationLabel>(_ type: L.Type) -> (UnsafeRawPointer) -> String {
-    { $0.assumingMemoryBound(to: L.self).pointee.mutationLabel }
+/// Reads `mutationLabel` of a `Value`, which is an `L` (see ``customLabel(for:)``).
+@inlinable
+func ownLabel<L: CustomMutationLabel, Value>(_ type: L.Type, as value: Value.Type) -> (Value) -> String {
+    { ($0 as! L).mutationLabel }
 }

@@ -23,9 +23,9 @@ final class ReducedStates<State> {
     /// `describe` applied to the state in `slot`, or to `reactor`'s current state when `slot` is -1.
     @inlinable
     func describe<R: Reactor>(
-        _ slot: Int, of reactor: R, with describe: (UnsafeRawPointer) -> StateValue
+        _ slot: Int, of reactor: R, with describe: (State) -> StateValue
     ) -> StateValue where R.State == State {
-        describeInPlace(slot < 0 ? reactor.currentState : states[slot], with: describe)
+        slot < 0 ? describe(reactor.currentState) : describe(states[slot])
     }
 
     /// Lets go of every state kept (the storage stays for the next ones). Inlinable, so that it is

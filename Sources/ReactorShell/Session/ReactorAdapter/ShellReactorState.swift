@@ -42,16 +42,16 @@ public final class ShellReactorState {
             // A state that writes its fields: over the fields of the value last handed back, which
             // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
             let spare = SpareFields()
-            let describe = describeWritable(writable, over: spare)
+            let describe = describeWritable(writable, as: R.State.self, over: spare)
             self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
-            describeState = { state in describeInPlace(state, with: describe) }
+            describeState = { state in describe(state) }
             self.spareFields = spare
             self.encodesThroughEncoder = true
         } else if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
-            let describe = describeConvertible(convertible)
+            let describe = describeConvertible(convertible, as: R.State.self)
             self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
-            describeState = { state in describeInPlace(state, with: describe) }
+            describeState = { state in describe(state) }
             self.spareFields = nil
             self.encodesThroughEncoder = false
         } else {
@@ -149,13 +149,19 @@ public final class ShellReactorState {
     }
 }
 
-/// Calls `stateValue` on the value of type `type` at a pointer: how a ``ShellReactorState`` whose
-/// state type conforms to `StateValueConvertible` (found out once, with the conformance opened here)
-/// describes the state without the encoder's set-up per call. That is what `StateValue(encoding:)`
-/// would call too.
+/// How a ``ShellReactorState`` describes a `State` whose type conforms to `StateValueConvertible`
+/// (found out once, with the conformance opened here; `S` is `State`): by its `stateValue`, without
+/// the encoder's set-up per call (what `StateValue(encoding:)` would call too).
+///
+/// Inlinable, so that it is specialized for the state's type in the module that makes the handle:
+/// `S` and `State` are then the same concrete type, and the cast of each state to `S` is no
+/// operation (unspecialized, it is a dynamic cast; a cast of the function instead would add two
+/// reabstraction thunks to every call even specialized). Nonisolated, and so is the closure:
+/// formed in the state's main-actor initializer it would be main-actor isolated and check the
+/// executor on every call (about 100 instructions a report).
 @inlinable
-func describeConvertible<S: StateValueConvertible>(_ type: S.Type) -> (UnsafeRawPointer) -> StateValue {
-    { $0.assumingMemoryBound(to: S.self).pointee.stateValue }
+func describeConvertible<S: StateValueConvertible, State>(_ type: S.Type, as state: State.Type) -> (State) -> StateValue {
+    { ($0 as! S).stateValue }
 }
 
 /// The fields array of the last value a `StateObjectWritable` state no longer needs: the next
@@ -170,17 +176,11 @@ final class SpareFields {
     init() {}
 }
 
-/// Writes the `S` at a pointer over `spare`'s fields (inlinable, so that the closure is specialized
-/// for the state type as with ``describeConvertible(_:)``).
+/// How a `StateObjectWritable` state (`S`, which is `State`) is described: written over `spare`'s
+/// fields (made and specialized as ``describeConvertible(_:as:)``).
 @inlinable
-func describeWritable<S: StateObjectWritable>(_ type: S.Type, over spare: SpareFields) -> (UnsafeRawPointer) -> StateValue {
-    { StateValue(writing: $0.assumingMemoryBound(to: S.self).pointee, over: &spare.fields) }
-}
-
-/// `describe` applied to `state` where it lies. Nonisolated, and so is its closure: the same
-/// closure formed in the state's main-actor initializer and passed to `withUnsafePointer` would be
-/// main-actor isolated and check the executor on every call (about 100 instructions a report).
-@inlinable
-func describeInPlace<State>(_ state: State, with describe: (UnsafeRawPointer) -> StateValue) -> StateValue {
-    withUnsafePointer(to: state) { describe(UnsafeRawPointer($0)) }
+func describeWritable<S: StateObjectWritable, State>(
+    _ type: S.Type, as state: State.Type, over spare: SpareFields
+) -> (State) -> StateValue {
+    { StateValue(writing: $0 as! S, over: &spare.fields) }
 }
