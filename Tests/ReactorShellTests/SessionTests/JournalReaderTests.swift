@@ -60,6 +60,24 @@ struct JournalReaderTests {
         ])
     }
 
+    @Test func aLineWithLabelledArgumentsOrAReactorNameIsToldAsALineBeforeItsAction() async {
+        // Only `NAME ARGS` with no label and no `REACTOR.` is told by its action's event alone.
+        let harness = SessionHarness()
+        let reader = TranscribingReader()
+        harness.session.addReader(reader)
+        await harness.run("add amount: 4", "tally.add 1", "add 2")
+        #expect(reader.lines == [
+            "line 1: add amount: 4",
+            "tally action add(4) step 1",
+            "tally reduction addValue(4) from action total 4",
+            "line 2: tally.add 1",
+            "tally action add(1) step 2",
+            "tally reduction addValue(1) from action total 5",
+            "tally action add(2) step 3",
+            "tally reduction addValue(2) from action total 7",
+        ])
+    }
+
     @Test func aReaderIsToldOfExpectationsTimeTravelAndScenesWhichAreNoReactorEvents() async {
         let harness = SessionHarness()
         let reader = TranscribingReader()
