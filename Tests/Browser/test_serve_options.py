@@ -1,6 +1,6 @@
 """Starting and stopping the live view: --serve-exit, :serve and :serve stop, a port in use."""
 import json
-import re
+import os
 import signal
 import socket
 import subprocess
@@ -50,11 +50,13 @@ def test_a_port_in_use_is_a_clear_error(shell, tmp_path):
         script = tmp_path / "s.rsh"
         script.write_text("increase\n")
         result = subprocess.run([shell, "run", "--serve-port", str(port), str(script)], capture_output=True, text=True, timeout=30)
+        in_session = subprocess.run([shell, "run", "-"], input=f":serve {port}\n", capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
-    # The system's reason, as soon as the bind fails (not a timeout of the wait for it).
-    assert re.search(rf"cannot listen on 127\.0\.0\.1:{port}: Address already in use\n", result.stderr), result.stderr
-    assert "timed out" not in result.stderr.lower(), result.stderr
+    # The system's reason, as soon as the bind fails (not a timeout of the wait for it), said once.
+    assert result.stderr == f"reactor-shell: live view: cannot listen on 127.0.0.1:{port}: Address already in use\n"
     assert result.stdout == ""
+    assert in_session.returncode == 1
+    assert in_session.stderr == f"<stdin>:1:1: live view: cannot listen on 127.0.0.1:{port}: Address already in use\n"
 
 
 def test_a_host_that_is_not_an_address_is_a_clear_error(shell, tmp_path):
@@ -63,7 +65,8 @@ def test_a_host_that_is_not_an_address_is_a_clear_error(shell, tmp_path):
     result = subprocess.run(
         [shell, "run", "--serve-host", "nosuch.invalid", "--serve-port", "0", str(script)], capture_output=True, text=True, timeout=30)
     assert result.returncode == 2
-    assert "live view: bad address 'nosuch.invalid': not an IPv4 or IPv6 address" in result.stderr, result.stderr
+    # Said once, and no warning about listening wider: it never listened.
+    assert result.stderr == "reactor-shell: live view: bad address 'nosuch.invalid': not an IPv4 or IPv6 address (use 127.0.0.1, 0.0.0.0, ::1 or localhost)\n"
     assert result.stdout == ""
 
 
@@ -85,3 +88,22 @@ def test_serve_without_a_port_restarts_on_the_port_it_had(shell, tmp_path):
     # Started with the shell, then restarted by `:serve`: both times on --serve-port's port.
     assert [int(match.group(2)) for match in URL_PATTERN.finditer(result.stderr)] == [port, port], result.stderr
     assert "without PORT: the port it last had" in result.stdout
+
+
+def test_without_serve_no_server_is_started(shell, tmp_path):
+    # A stand-in for the server that leaves a mark when started and then says it failed.
+    marker = tmp_path / "started"
+    stand_in = tmp_path / "stand-in-live"
+    stand_in.write_text(f"#!/bin/sh\ntouch '{marker}'\necho 'failed not a server'\n")
+    stand_in.chmod(0o755)
+    script = tmp_path / "s.rsh"
+    script.write_text("increase\n:save --html page.html\n")
+    environment = dict(os.environ, REACTOR_SHELL_LIVE=str(stand_in))
+    plain = subprocess.run([shell, "run", str(script)], env=environment, cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert plain.returncode == 0, plain.stderr
+    assert (tmp_path / "page.html").exists()
+    assert not marker.exists(), "the live view's server was started without --serve"
+    served = subprocess.run(
+        [shell, "run", "--serve-port", "0", str(script)], env=environment, cwd=tmp_path, capture_output=True, text=True, timeout=30)
+    assert marker.exists(), "the stand-in was not the server --serve starts"
+    assert served.returncode == 2 and served.stderr == "reactor-shell: live view: not a server\n", served.stderr

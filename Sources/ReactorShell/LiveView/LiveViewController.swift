@@ -36,6 +36,8 @@ final class LiveViewController {
     }
     /// The URL printed when the server is up (nil before).
     private(set) var address: String?
+    /// Why the last start failed, as the server said it (`cannot listen on …`), if it did.
+    private(set) var startFailure: String?
     /// Called when the server ends by itself or cannot start (a `run --serve` stops waiting).
     var onStop: (() -> Void)?
 
@@ -80,10 +82,7 @@ final class LiveViewController {
         case .success(let started): process = started
         case .failure(let error): return "\(error)"
         }
-        if settings.isWiderThanLoopback {
-            output.sink.writeError(
-                "\(shellName): warning: the live view listens on \(settings.host): anyone who can reach this machine and has the link can run commands in this session")
-        }
+        startFailure = nil
         let events = process!.events
         for event in earlier { events.writeResult(event) }
         let feed = LiveEventFeed(sink: events, scene: scene, eventsBefore: earlier.count)
@@ -120,13 +119,22 @@ final class LiveViewController {
     private func receive(_ message: LiveViewProcess.Message) {
         switch message {
         case .listening(let port):
+            if settings.isWiderThanLoopback {
+                output.sink.writeError(
+                    "\(shellName): warning: the live view listens on \(settings.host): anyone who can reach this machine and has the link can run commands in this session")
+            }
             let host = settings.host == "0.0.0.0" || settings.host == "::" || settings.host == "localhost"
                 ? "127.0.0.1" : settings.host.contains(":") ? "[\(settings.host)]" : settings.host
             let url = "http://\(host):\(port)/#token=\(token)"
             address = url
             output.sink.writeError("live view: \(url)")
         case .failed(let message):
-            output.sink.writeError("\(shellName): live view: \(message)")
+            // While starting, the one who waits for it says why (``startFailure``); later, it is said here.
+            if address == nil {
+                startFailure = message
+            } else {
+                output.sink.writeError("\(shellName): live view: \(message)")
+            }
             stop()
             onStop?()
         case .command(let id, let line):

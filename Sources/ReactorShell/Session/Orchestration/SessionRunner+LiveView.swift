@@ -46,7 +46,7 @@ extension SessionRunner {
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
         guard await controller.waitUntilListening() else {
             stopLiveView()
-            return "the live view's server did not start"
+            return controller.startFailure.map { "live view: \($0)" } ?? "the live view's server did not start"
         }
         return nil
     }
