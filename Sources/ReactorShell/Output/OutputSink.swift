@@ -9,12 +9,30 @@ public final class OutputSink {
     private let resultDescriptor: Int32
     private let errorDescriptor: Int32
     /// Flush after every `writeResult` (interactive use) rather than when the buffer fills.
-    @exclusivity(unchecked) public var flushesEachWrite: Bool
+    public var flushesEachWrite: Bool {
+        get { routing.flushesEachWrite }
+        set { routing.flushesEachWrite = newValue }
+    }
     /// Called instead of writing results directly while a line editor owns the terminal,
     /// so output appears above the prompt.
-    @exclusivity(unchecked) public var interceptor: ((String) -> Void)?
+    public var interceptor: ((String) -> Void)? {
+        get { routing.interceptor }
+        set { routing.interceptor = newValue }
+    }
     /// Called instead of writing errors directly while a line editor owns the terminal.
-    @exclusivity(unchecked) public var errorInterceptor: ((String) -> Void)?
+    public var errorInterceptor: ((String) -> Void)? {
+        get { routing.errorInterceptor }
+        set { routing.errorInterceptor = newValue }
+    }
+    /// The three settings above, kept private: the optimizer then sees every access to them and
+    /// drops their dynamic exclusivity checks (read on every line written; a public stored property
+    /// can be changed from other modules, so every access to one is checked).
+    private var routing = Routing()
+    private struct Routing {
+        var flushesEachWrite = false
+        var interceptor: ((String) -> Void)?
+        var errorInterceptor: ((String) -> Void)?
+    }
     /// Called with `errno` when writing results fails (the pending results are dropped). The
     /// program sets it to stop: quietly on a closed pipe, with an error otherwise (SPEC §6);
     /// nil ignores the failure.

@@ -100,7 +100,9 @@ extension SessionRunner {
     /// Adds `reader` (see ``SessionJournalReader``): from now on it reads the session's events,
     /// errors and expectations included.
     func addReader(_ reader: any SessionJournalReader) {
-        readers.append(reader)
+        // A new list is stored rather than the stored one grown in place, which would keep every
+        // access to it checked for exclusivity at run time (docs/performance.md).
+        readers = readers + [reader]
         recorder.servesReaders = true
         reporter.sharesChanges = true
         output.eventReader = { [weak self] event in self?.tellReaders(event) }
@@ -108,7 +110,7 @@ extension SessionRunner {
 
     /// Removes `reader`: it reads nothing more.
     func removeReader(_ reader: any SessionJournalReader) {
-        readers.removeAll { $0 === reader }
+        readers = readers.filter { $0 !== reader }
         if readers.isEmpty {
             recorder.servesReaders = false
             reporter.sharesChanges = false

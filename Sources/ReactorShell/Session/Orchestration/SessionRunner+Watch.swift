@@ -28,7 +28,7 @@ extension SessionRunner {
         }
         switch watchedPath(reference) {
         case .success(let watch):
-            _ = reporter.watches.add(watch)
+            _ = reporter.changeWatches { $0.add(watch) }
             return .succeeded
         case .failure(let diagnostic):
             return output.fail(diagnostic)
@@ -38,7 +38,7 @@ extension SessionRunner {
     /// `:unwatch [PATH]`.
     func unwatch(_ reference: StatePathReference?) -> CommandOutcome {
         guard let reference else {
-            _ = reporter.watches.remove(reactor: nil, written: nil)
+            _ = reporter.changeWatches { $0.remove(reactor: nil, written: nil) }
             return .succeeded
         }
         let reactor: String
@@ -46,7 +46,7 @@ extension SessionRunner {
         case .success(let index): reactor = scene.reactors[index].name
         case .failure(let diagnostic): return output.fail(diagnostic)
         }
-        if reporter.watches.remove(reactor: reactor, written: reference.path.text) == 0 {
+        if reporter.changeWatches({ $0.remove(reactor: reactor, written: reference.path.text) }) == 0 {
             return output.fail("'\(reference)' is not watched (:watch lists the watches)", column: reference.path.column)
         }
         return .succeeded
@@ -117,7 +117,9 @@ extension SessionRunner {
         } catch {
             return output.fail("\(error)", column: condition.comparisonColumn)
         }
-        breakpoints.append(Breakpoint(condition: named, holds: holds))
+        // A new list is stored rather than the stored one changed in place, which would keep every
+        // access to it checked for exclusivity at run time (docs/performance.md).
+        breakpoints = breakpoints + [Breakpoint(condition: named, holds: holds)]
         return .succeeded
     }
 
@@ -130,12 +132,14 @@ extension SessionRunner {
             case .failure(let diagnostic): return output.fail(diagnostic)
             }
             let before = breakpoints.count
-            breakpoints.removeAll { $0.condition.path.reactor?.text == reactor && $0.condition.path.path.text == reference.path.text }
+            breakpoints = breakpoints.filter {
+                $0.condition.path.reactor?.text != reactor || $0.condition.path.path.text != reference.path.text
+            }
             if breakpoints.count == before {
                 return output.fail("no break on '\(reference)' (:break lists the breaks)", column: reference.path.column)
             }
         } else {
-            breakpoints.removeAll()
+            breakpoints = []
         }
         return .succeeded
     }
@@ -152,13 +156,17 @@ extension SessionRunner {
     /// reduction) and each time-travel step: a break whose condition turned true prints
     /// `● break: …` and is noted, so that a script run stops before its next line.
     func checkBreakpoints(reading reduction: (reactor: Int, slot: Int)? = nil) {
-        for index in breakpoints.indices {
-            let holds = (try? evaluate(breakpoints[index].condition, reading: reduction)) ?? false
-            defer { breakpoints[index].holds = holds }
-            guard holds, !breakpoints[index].holds else { continue }
-            let actual = (try? value(at: breakpoints[index].condition.path, reading: reduction).get().value)
+        // The breaks are checked in a list of the function's own and stored back (see `addBreak`).
+        var checked = breakpoints
+        breakpoints = []
+        defer { breakpoints = checked }
+        for index in checked.indices {
+            let holds = (try? evaluate(checked[index].condition, reading: reduction)) ?? false
+            defer { checked[index].holds = holds }
+            guard holds, !checked[index].holds else { continue }
+            let actual = (try? value(at: checked[index].condition.path, reading: reduction).get().value)
                 .map { $0.literal(maxLength: 60) } ?? "?"
-            output.printer.breakFired("  ● break: \(breakpoints[index].claim) (actual: \(actual))")
+            output.printer.breakFired("  ● break: \(checked[index].claim) (actual: \(actual))")
             breakFired = true
         }
     }

@@ -29,17 +29,13 @@ final class SessionRunner {
     var keyboard: StepKeyboard?
     /// The stepping run in progress, if any.
     var stepping: SteppingRun?
-    // `breakpoints` and `readers` are exempt from dynamic exclusivity checks (about 60
-    // instructions an access; docs/performance.md): read on every event, main-actor state, never
-    // passed `inout` to code that could reach them, and never reached again while an access to
-    // them is under way (the optimizer cannot prove it: their elements are called).
     /// The `:break` conditions.
-    @exclusivity(unchecked) var breakpoints: [Breakpoint] = []
+    var breakpoints: [Breakpoint] = []
     /// A break fired since the last line ended.
     var breakFired = false
     /// The readers added to the session (``ShellSession/addReader(_:)``), told of each event after
     /// the session's own.
-    @exclusivity(unchecked) var readers: [any SessionJournalReader] = []
+    var readers: [any SessionJournalReader] = []
     /// The live view (`--serve`, `:serve`), once started.
     var liveView: LiveViewController?
     /// Whether the live view's commands run between the lines of the scripts (`run --serve`);

@@ -12,10 +12,10 @@ import StateDiff
 final class ChangeReporter {
     private let scene: LoadedScene
     private let output: SessionOutput
-    // `baselines`, `watches` and `reportedChanges` are exempt from dynamic exclusivity checks
-    // (about 60 instructions an access; docs/performance.md): read or changed on every report,
-    // main-actor state, never passed `inout` to code that could reach them, and never reached again
-    // while an access to them is under way (the optimizer cannot prove it for these).
+    // `baselines` and `reportedChanges` are exempt from dynamic exclusivity checks (about 60
+    // instructions an access; docs/performance.md): read or changed on every report, main-actor
+    // state, never passed `inout` to code that could reach them, and never reached again while an
+    // access to them is under way (the optimizer cannot prove it: they grow in place).
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
     private(set) var showsDiffs: Bool
     /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
@@ -23,7 +23,7 @@ final class ChangeReporter {
     /// The state of each reactor of the scene (``ShellReactor/state``).
     private var states: [ShellReactorState] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
-    @exclusivity(unchecked) var watches = WatchList()
+    private(set) var watches = WatchList()
     /// Whether the changes of each report are kept for the session's readers (a live view): then
     /// every report diffs into ``reportedChanges``, diffs shown or not, so that the state described
     /// once for the terminal serves the readers too.
@@ -45,6 +45,15 @@ final class ChangeReporter {
     func setShowsDiffs(_ on: Bool) {
         if on && !showsDiffs { takeBaselines() }
         showsDiffs = on
+    }
+
+    /// Changes the watches with `change` (`:watch`, `:unwatch`) and returns what it returns: on a
+    /// copy, stored back, so that no access to the stored list is under way while `change` runs and
+    /// the optimizer drops the list's dynamic exclusivity checks.
+    func changeWatches<Result>(_ change: (inout WatchList) -> Result) -> Result {
+        var changed = watches
+        defer { watches = changed }
+        return change(&changed)
     }
 
     /// Takes the current states as the baselines (a new scene, diffs turned on).
