@@ -36,42 +36,35 @@ final class LiveEventFeed: SessionJournalReader {
     var sink: OutputSink { printer.sink }
 
     func read(_ event: SessionEvent) {
+        // Nearly always no line is pending (a plain action line is told by its action alone): the
+        // pending line is settled before the event is looked at, so that no branch below calls out
+        // between reading the event's payload and writing it.
+        if pendingLine != nil { settlePendingLine(before: event) }
         switch event.kind {
         case .line(let text, let origin):
-            writePendingLine()
             pendingLine = (text, origin)
         case .action(_, _, let step):
             // A typed action stands for its line (a plain action line); one an effect dispatched
             // is not an event of its own.
-            guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else {
-                return writePendingLine()
-            }
-            // A plain action line is not read as a line: a line pending from before it (a meta
-            // command that wrote no event, `:set trace on`) is written, not taken for it.
-            if pendingLine?.origin == sent.origin { pendingLine = nil } else { writePendingLine() }
+            guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else { return }
             printer.action(
                 reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
                 origin: sent.origin, step: step)
             eventCount += 1
         case .reduction(let label, let cause):
-            writePendingLine()
             writeMutation(of: event, label: label, cause: cause)
         case .restored(let label):
-            writePendingLine()
             writeMutation(of: event, label: label, cause: nil)
         case .effect:
-            writePendingLine()
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
             printer.effect(report)
             eventCount += 1
         case .expectation:
-            writePendingLine()
             guard let result = event.expectationResult else { return }
             printer.expectation(result)
             eventCount += 1
             skipsNextError = !result.ok
         case .error(let diagnostic):
-            writePendingLine()
             if skipsNextError {
                 skipsNextError = false
                 return
@@ -81,7 +74,6 @@ final class LiveEventFeed: SessionJournalReader {
         case .sceneLoaded:
             sceneLoaded()
         case .summary(let passed, let failed, let errors):
-            writePendingLine()
             printer.summary(passed: passed, failed: failed, errors: errors)
             eventCount += 1
         }
@@ -105,6 +97,19 @@ final class LiveEventFeed: SessionJournalReader {
     func flush() {
         writePendingLine()
         sink.flush()
+    }
+
+    /// Before `event`: the pending line is dropped when `event` is the typed action of that line
+    /// (a plain action line, told by its action), else written (a meta command that wrote no
+    /// event, `:set trace on`, is not taken for the action line after it).
+    private func settlePendingLine(before event: SessionEvent) {
+        if case .action(_, _, _?) = event.kind, event.reactorIndex >= 0, case .sent(let sent)? = event.detail,
+           pendingLine?.origin == sent.origin
+        {
+            pendingLine = nil
+        } else {
+            writePendingLine()
+        }
     }
 
     private func writePendingLine() {
