@@ -48,7 +48,7 @@ struct OwnLabelTests {
         let handle = ReactorHandle(
             name: "own", reactor: OwnLabelReactor(), commands: [],
             context: SceneContext(scheduler: scheduler, configuration: .init()))
-        let journal = SceneJournal(scheduler: scheduler)
+        let journal = SceneJournal(scheduler: scheduler, lateEvents: LateEventSignal())
         handle.recordEvents(into: journal, as: 0)
         handle.reactor.send(.bump(-3))
         var events: [String] = []

@@ -20,12 +20,14 @@ final class LoadedScene {
     private(set) var scheduler: Scheduler
     /// Where the reactors' runtime observers write their events (see ``SceneJournal``).
     private(set) var journal: SceneJournal
+    /// Signalled by each scene's journal when events arrive outside a line; the runner awaits it.
+    let lateEvents = LateEventSignal()
 
     init(clockMode: ClockMode) {
         self.clockMode = clockMode
         let scheduler = Self.makeScheduler(clockMode)
         self.scheduler = scheduler
-        self.journal = SceneJournal(scheduler: scheduler)
+        self.journal = SceneJournal(scheduler: scheduler, lateEvents: lateEvents)
         self.commands = SceneCommands()
     }
 
@@ -35,14 +37,11 @@ final class LoadedScene {
 
     /// Replaces the scene with a fresh one from `entry`, on a new scheduler and journal: the old
     /// reactors' effects are cancelled first (their last events go to the old journal, which
-    /// nobody reads any more). The journal's late arrivals are asked for as before.
+    /// nobody reads any more). The new journal tells the same ``lateEvents``.
     func load(_ entry: RegistryEntry, configuration: ShellConfiguration) {
         for reactor in reactors { reactor.state.cancelAllEffects() }
-        let lateArrival = journal.lateArrival
-        journal.lateArrival = nil
         scheduler = Self.makeScheduler(clockMode)
-        journal = SceneJournal(scheduler: scheduler)
-        journal.lateArrival = lateArrival
+        journal = SceneJournal(scheduler: scheduler, lateEvents: lateEvents)
         let scene = entry.makeScene(SceneContext(scheduler: scheduler, configuration: configuration))
         entryName = entry.name
         reactors = scene.reactors

@@ -41,6 +41,8 @@ final class SessionRunner {
     /// Whether the live view's commands run between the lines of the scripts (`run --serve`);
     /// otherwise the front end runs them (the interactive shell, between typed lines).
     var runsPageCommandsBetweenLines = false
+    /// The task that drains the journal when events arrive outside a line (ends with the runner).
+    private var lateEventReading: Task<Void, Never>?
 
     init(
         registry: Registry, configuration: ShellConfiguration, scene: LoadedScene, recorder: SessionRecorder,
@@ -53,11 +55,13 @@ final class SessionRunner {
         self.reporter = reporter
         self.output = output
         // An event that arrives while no line runs (an effect's result at the prompt) is read on
-        // the main actor's next turn.
-        scene.journal.lateArrival = { [weak self] in
-            Task { @MainActor in self?.drainJournal() }
+        // the main actor's next turn: the journal signals the scene's `LateEventSignal`, awaited here.
+        lateEventReading = Task { [weak self, signals = scene.lateEvents.signals] in
+            for await _ in signals { self?.drainJournal() }
         }
     }
+
+    deinit { lateEventReading?.cancel() }
 
     /// The prompt: the focused reactor's name (`counter> `).
     var prompt: String { (scene.focusedName ?? configuration.identity.name) + "> " }
