@@ -59,3 +59,27 @@ def test_save_html_in_a_session(shell, browser, tmp_path):
         assert messages == []
     finally:
         context.close()
+
+
+def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, browser, tmp_path):
+    # Two steps abandoned by `:jump 0` then `decrease`, and the effects traced: the export has
+    # the states the abandoned steps began with and every effect step the live stream carried.
+    script = tmp_path / "travel.rsh"
+    script.write_text(":set trace on\nincrease\nincrease\n:jump 0\ndecrease\n")
+    export = tmp_path / "travel.html"
+    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    context, page, requested, messages = open_offline(browser, export)
+    try:
+        wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+        rows = timeline_text(page)
+        assert "› :set trace on" in rows
+        assert "effect #1 of increase started" in rows and "effect #1 of increase finished" in rows
+        # The first step's last mutation: the state after the first `increase`, not after both.
+        page.locator(".row", has_text="setAlertMessage").first.click()
+        wait_until(page, "document.querySelector('.row.selected') !== null")
+        state = page.locator("#state").inner_text()
+        assert "value: 1" in state, state
+        assert messages == []
+    finally:
+        context.close()
