@@ -129,7 +129,7 @@ struct FastPathTests {
             StateField("inner", inner), StateField("flag", .bool(true)), StateField("same", .double(.nan)),
             StateField("becomes", .array([.int(1)])),
         ])
-        func withBlock(_ renderer: TextDiffRenderer, _ before: StateValue, _ after: StateValue, _ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+        func withBlock(_ renderer: TextDiffRenderer, _ before: StateValue, _ after: StateValue, _ body: (Span<UInt8>) -> Void) -> Bool {
             renderer.withBlock(from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil, body)
         }
         for renderer in [TextDiffRenderer(indent: 6), TextDiffRenderer(indent: 0, colors: true), TextDiffRenderer(indent: 2, maxValueLength: 4)] {
@@ -137,12 +137,12 @@ struct FastPathTests {
             #expect(!withBlock(renderer, new, old) { _ in Issue.record("rendered") })
             for (before, after) in [(old, new), (old, old), (new, new)] {
                 var direct = ""
-                #expect(withBlock(renderer, before, after) { direct = String(decoding: $0, as: UTF8.self) })
+                #expect(withBlock(renderer, before, after) { direct = String(decodingUTF8: $0) })
                 var general = ""
                 renderer.withBlock(diff(before, after)) {
                     $0.append(renderer.colors ? "  · r: \u{1B}[1mgo\u{1B}[0m  (+1 ms)\n" : "  · r: go  (+1 ms)\n")
                 } _: {
-                    general = String(decoding: $0, as: UTF8.self)
+                    general = String(decodingUTF8: $0)
                 }
                 #expect(direct == general)
                 #expect(direct.hasPrefix(renderer.colors ? "  · r: \u{1B}[1mgo\u{1B}[0m  (+1 ms)\n" : "  · r: go  (+1 ms)\n"))

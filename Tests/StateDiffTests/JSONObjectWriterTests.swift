@@ -6,7 +6,7 @@ import Testing
 struct JSONObjectWriterTests {
     private func written(_ body: (inout JSONObjectWriter) -> Void) -> String {
         var text = ""
-        JSONObjectWriter.withObject(body) { bytes in text = String(decoding: bytes, as: UTF8.self) }
+        JSONObjectWriter.withObject(body) { bytes in text = String(decodingUTF8: bytes) }
         return text
     }
 

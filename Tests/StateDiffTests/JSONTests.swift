@@ -145,7 +145,7 @@ struct JSONPatchTests {
                     let expected = #"[{"op":"replace","path":""# + inJSON + #"","old":1,"value":2}]"#
                     #expect(JSONPatch(changes).jsonText == expected)
                     var written = ""
-                    JSONObjectWriter.withObject { $0.field(JSONKey(#","patch":"#), patchOf: changes) } emit: { written = String(decoding: $0, as: UTF8.self) }
+                    JSONObjectWriter.withObject { $0.field(JSONKey(#","patch":"#), patchOf: changes) } emit: { written = String(decodingUTF8: $0) }
                     #expect(written == #"{"patch":"# + expected + "}")
                 }
             }

@@ -65,7 +65,10 @@ final class InteractiveShell {
             return .quit(2)
         }
         defer { POSIXIO.closeFile(descriptor) }
-        let outcome = await session.runScript(descriptor: descriptor, source: file, echo: false, bail: false)
+        // In a task of its own, which Ctrl-C at a pause in the prelude cancels (as it does a typed command).
+        let prelude = Task { await session.runScript(descriptor: descriptor, source: file, echo: false, bail: false) }
+        session.useInterrupt { prelude.cancel() }
+        let outcome = await prelude.value
         sink.flush()
         switch outcome {
         case .quit(let code): return .quit(code ?? session.exitStatus)
@@ -98,6 +101,7 @@ final class InteractiveShell {
         }
         // A pause (`:pause`, `:load --step`) completes and recalls as the prompt does.
         session.usePauseHistory(PauseHistory(entries: { [editor] in editor.historyEntries }, record: { [editor] in editor.addHistory($0) }))
+        session.useInterrupt { [weak self] in self?.running?.cancel() }
         printBanner(configuration.identity)
         session.takeLiveViewCommands { [weak self] line in await self?.runFromLiveView(line) ?? .failed }
         if let settings = configuration.liveView, let problem = await session.startLiveView(settings) {

@@ -16,45 +16,44 @@ extension CommandSignature {
     func bind(_ arguments: [ParsedArgument], origin: LineOrigin, endColumn: Int) throws(Diagnostic) -> CommandArguments {
         if parameters.isEmpty && arguments.isEmpty { return CommandArguments([]) }
         // slots[p]: the index in `arguments` of the argument bound to parameter p, or -1.
-        return try withUnsafeTemporaryAllocation(of: Int.self, capacity: parameters.count) { slots throws(Diagnostic) in
-            slots.initialize(repeating: -1)
-            for argumentIndex in arguments.indices {
-                guard let label = arguments[argumentIndex].label else { continue }
-                guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
-                    let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
-                    let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
-                    throw Diagnostic(origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
-                }
-                guard slots[index] < 0 else {
-                    throw Diagnostic(origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
-                }
-                slots[index] = argumentIndex
+        var slots = ParameterSlots(count: parameters.count)
+        for argumentIndex in arguments.indices {
+            guard let label = arguments[argumentIndex].label else { continue }
+            guard let index = parameters.firstIndex(where: { $0.label == label.text }) else {
+                let hint = Suggestions.didYouMean(label.text, among: parameters.map(\.label))
+                let known = parameters.isEmpty ? "; \(name) takes no arguments" : (hint.isEmpty ? "; expected \(signatureText)" : hint)
+                throw Diagnostic(origin, column: label.column, "\(name): unknown argument label '\(label.text)'" + known)
             }
-            var nextFree = 0
-            for argumentIndex in arguments.indices where arguments[argumentIndex].label == nil {
-                while nextFree < slots.count && slots[nextFree] >= 0 { nextFree += 1 }
-                guard nextFree < slots.count else {
-                    let value = arguments[argumentIndex].value
-                    let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
-                    throw Diagnostic(origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
-                }
-                slots[nextFree] = argumentIndex
+            guard slots[index] < 0 else {
+                throw Diagnostic(origin, column: label.column, "\(name): argument '\(label.text)' is given twice")
             }
-            // The parameters are read where they are in the array: a copy of one would retain its
-            // label and copy its default for each argument.
-            func field(_ index: Int) throws(Diagnostic) -> StateField {
-                let slot = slots[index]
-                if slot >= 0 {
-                    return StateField(parameters[index].label, try convert(arguments[slot].value, toParameter: index, origin: origin))
-                } else if let defaultValue = parameters[index].defaultValue {
-                    return StateField(parameters[index].label, defaultValue)
-                }
-                throw Diagnostic(
-                    origin, column: endColumn,
-                    "\(name): missing argument '\(parameters[index].label)' (\(parameters[index].typeName)); expected \(signatureText)")
-            }
-            return CommandArguments(try makeArray(count: parameters.count, field))
+            slots[index] = argumentIndex
         }
+        var nextFree = 0
+        for argumentIndex in arguments.indices where arguments[argumentIndex].label == nil {
+            while nextFree < slots.count && slots[nextFree] >= 0 { nextFree += 1 }
+            guard nextFree < slots.count else {
+                let value = arguments[argumentIndex].value
+                let expected = parameters.isEmpty ? "\(name) takes no arguments" : "expected \(signatureText)"
+                throw Diagnostic(origin, column: value.column, "\(name): unexpected extra argument \(value.shownInMessage); \(expected)")
+            }
+            slots[nextFree] = argumentIndex
+        }
+        let bound = slots
+        // The parameters are read where they are in the array: a copy of one would retain its
+        // label and copy its default for each argument.
+        func field(_ index: Int) throws(Diagnostic) -> StateField {
+            let slot = bound[index]
+            if slot >= 0 {
+                return StateField(parameters[index].label, try convert(arguments[slot].value, toParameter: index, origin: origin))
+            } else if let defaultValue = parameters[index].defaultValue {
+                return StateField(parameters[index].label, defaultValue)
+            }
+            throw Diagnostic(
+                origin, column: endColumn,
+                "\(name): missing argument '\(parameters[index].label)' (\(parameters[index].typeName)); expected \(signatureText)")
+        }
+        return CommandArguments(try makeArray(count: parameters.count, field))
     }
 
     /// Converts a literal to the type of parameter `index`, or explains why it cannot: the one
@@ -73,6 +72,30 @@ extension CommandSignature {
             let shown: String
             if case .nil = literal.kind { shown = "nil (the parameter is not optional)" } else { shown = literal.shownInMessage }
             throw Diagnostic(origin, column: literal.column, "\(name): argument '\(parameter.label)' expects \(parameter.typeName), got \(shown)")
+        }
+    }
+}
+
+/// For each parameter of a command being bound, the index of the argument bound to it, or -1:
+/// in place for the first eight (all of most commands'), so that binding a line allocates
+/// nothing for them; in an array beyond.
+struct ParameterSlots {
+    private static let inPlace = 8
+    private var first = InlineArray<8, Int>(repeating: -1)
+    private var rest: [Int]
+    /// How many parameters there are.
+    let count: Int
+
+    /// `count` slots, each -1.
+    init(count: Int) {
+        self.count = count
+        rest = count > Self.inPlace ? Array(repeating: -1, count: count - Self.inPlace) : []
+    }
+
+    subscript(parameter: Int) -> Int {
+        get { parameter < Self.inPlace ? first[parameter] : rest[parameter - Self.inPlace] }
+        set {
+            if parameter < Self.inPlace { first[parameter] = newValue } else { rest[parameter - Self.inPlace] = newValue }
         }
     }
 }

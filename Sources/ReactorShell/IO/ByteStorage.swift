@@ -8,20 +8,23 @@
 // moves, through plain loads, with no reference counting or lock (SPEC §6: what was printed
 // reaches stdout and the crash names the script line). The mutation labeler's cache, asked for
 // every action and mutation, is a table read in place (`FixedArray`) and knows a value without
-// references by its bits (`bitPattern(of:)`).
+// references by its bits (`bitPattern(of:)`); a type's own label can be written straight into a
+// new string's storage (`MutationLabel.build`, for labels that differ on every line).
 //
 // Pinned by LineReaderTests and LineReaderSplittingTests (lines cut from pipes in chunks of every
 // size, byte order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
 // CrashReportTests (a trapping reactor: the pending output and the `at FILE:LINE` report), the
 // transcript tests of SessionRecordExportTests (the output capture), PauseKeysTests (the
-// terminal mode a signal restores), and MutationLabelerCacheTests and OwnLabelTests (labels
-// found again by type and bits, the two ways of a pair, values with references kept alive).
+// terminal mode a signal restores), MutationLabelerCacheTests and OwnLabelTests (labels found
+// again by type and bits, the two ways of a pair, values with references kept alive; labels
+// built in place, cut where the capacity ends) and ScoreboardTests (`setScore` labels).
 
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import StateDiff
 
 /// Bytes in memory of their own, allocated and freed by the object: for byte buffers whose bytes
 /// are read in place between calls (``LineReader``), or appended to without `Array`'s generic
@@ -59,6 +62,11 @@ final class ByteStorage {
     func append(_ bytes: UnsafeBufferPointer<UInt8>, at count: Int) {
         reserve(count + bytes.count, keeping: count)
         if let source = bytes.baseAddress { (base + count).update(from: source, count: bytes.count) }
+    }
+
+    /// Copies `bytes` to offset `count`, growing the storage as needed.
+    func append(_ bytes: Span<UInt8>, at count: Int) {
+        bytes.withUnsafeBufferPointer { append($0, at: count) }
     }
 
     /// Copies `bytes` to offset `count`, growing the storage as needed.
@@ -213,13 +221,16 @@ struct FixedBytes: Equatable, @unchecked Sendable {
     }
 
     /// Copies `bytes` to `offset` (the caller makes sure they fit).
-    func copy(_ bytes: UnsafeBufferPointer<UInt8>, to offset: Int) {
-        if let source = bytes.baseAddress { (base + offset).update(from: source, count: bytes.count) }
+    func copy(_ bytes: Span<UInt8>, to offset: Int) {
+        bytes.withUnsafeBufferPointer { bytes in
+            if let source = bytes.baseAddress { (base + offset).update(from: source, count: bytes.count) }
+        }
     }
 
-    /// Calls `body` with the bytes of `range`.
-    func withBytes<Result>(_ range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
+    /// Lends the bytes of `range` to `body`.
+    func withBytes<Result>(_ range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
+        let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+        return body(bytes.span)
     }
 
     /// Writes the bytes of `range` to `descriptor` with the one write loop (async-signal-safe);
@@ -285,4 +296,74 @@ func withBytes<Value, Failure: Error>(
 /// `body` applied to `bytes` (UTF-8 or not).
 func withBytes<Value>(of bytes: [UInt8], _ body: (LineBytes) -> Value) -> Value {
     bytes.withUnsafeBufferPointer { body(LineBytes($0)) }
+}
+
+// MARK: Labels built in place
+
+extension MutationLabel {
+    /// Builds a label from ASCII pieces and integers written straight into the new string's storage,
+    /// for a ``CustomMutationLabel`` that must be cheap when every label differs (for example
+    /// `setScore(home: 3, away: 1)` with random scores): no interpolation and no intermediate strings.
+    ///
+    /// `capacity` must be at least the number of bytes `body` writes; a piece that would not fit is
+    /// cut off, so an underestimate shortens the label instead of overflowing.
+    @inlinable
+    public static func build(capacity: Int, _ body: (inout MutationLabelBytes) -> Void) -> String {
+        String(unsafeUninitializedCapacity: max(capacity, 0)) { buffer in
+            var bytes = MutationLabelBytes(buffer: buffer)
+            body(&bytes)
+            return bytes.written
+        }
+    }
+}
+
+/// The bytes of a label being built by ``MutationLabel/build(capacity:_:)``.
+@frozen
+public struct MutationLabelBytes {
+    @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
+    /// Bytes written so far.
+    @usableFromInline var written = 0
+    /// Bytes written so far.
+    public var count: Int { written }
+
+    @inlinable
+    init(buffer: UnsafeMutableBufferPointer<UInt8>) {
+        self.buffer = buffer
+    }
+
+    /// Appends literal text (the caller's literals are ASCII, such as `"setScore(home: "`).
+    /// Always inlined: a label is a few short pieces, for which the call costs as much as the copy.
+    @inlinable @inline(__always)
+    public mutating func append(_ text: StaticString) {
+        let length = min(text.utf8CodeUnitCount, buffer.count - written)
+        guard length > 0, let target = buffer.baseAddress else { return }
+        // Literals of up to 16 bytes (most of them) without a call to `memcpy`.
+        copyShortBytes(from: text.utf8Start, to: target + written, count: length)
+        written += length
+    }
+
+    /// Appends `number` in decimal, with a leading `-` when negative.
+    @inlinable @inline(__always)
+    public mutating func append(_ number: Int) {
+        written = Self.appendDecimal(number, to: buffer, at: written)
+    }
+
+    /// Writes `number` in decimal into `buffer` from `offset` (cut off where the buffer ends);
+    /// returns the new end. Two digits at a time (``DecimalDigits``), straight into place when
+    /// there is room for the longest number.
+    @usableFromInline
+    static func appendDecimal(_ number: Int, to buffer: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        guard let base = buffer.baseAddress, offset < buffer.count else { return offset }
+        let magnitude = number.magnitude
+        let length = (number < 0 ? 1 : 0) + DecimalDigits.count(magnitude)
+        if buffer.count - offset >= length {
+            if number < 0 { base[offset] = UInt8(ascii: "-") }
+            DecimalDigits.write(magnitude, endingAt: base + offset + length)
+            return offset + length
+        }
+        // Too little room (a capacity the caller underestimated): the number's first bytes.
+        let kept = buffer.count - offset
+        for (index, byte) in String(number).utf8.prefix(kept).enumerated() { buffer[offset + index] = byte }
+        return offset + kept
+    }
 }

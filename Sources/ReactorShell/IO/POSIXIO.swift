@@ -99,6 +99,13 @@ package enum POSIXIO {
         bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
     }
 
+    /// Writes all of `bytes` to `descriptor`, like ``writeAll(_:to:progress:)``: how the output
+    /// sink writes the spans the printers lend it.
+    @discardableResult
+    static func writeAll(_ bytes: Span<UInt8>, to descriptor: Int32) -> POSIXError? {
+        bytes.withUnsafeBytes { writeAll($0, to: descriptor) }
+    }
+
     /// Writes all of `text` to `descriptor`, like ``writeAll(_:to:progress:)`` (async-signal-safe too).
     @discardableResult
     static func writeAll(_ text: StaticString, to descriptor: Int32) -> POSIXError? {

@@ -67,6 +67,9 @@ final class StepKeyboard {
     var completionProvider: LineCompletionProvider?
     /// Up and Down at a pause, and where its typed lines are recorded.
     var history: PauseHistory?
+    /// What Ctrl-C at a pause does interactively besides answering `.interrupt`: the interactive
+    /// shell cancels the task that runs the command (see ``ShellSession/useInterrupt(_:)``).
+    var interruptCommand: () -> Void = {}
 
     /// A keyboard on standard input; nil when standard input is not a terminal. `color` and
     /// `environment` decide colour on the display as for results (``TerminalInfo/colorEnabled``).
@@ -138,7 +141,7 @@ final class StepKeyboard {
     private func interrupted() -> PauseAnswer {
         show("^C\n")
         if interactive {
-            withUnsafeCurrentTask { $0?.cancel() }
+            interruptCommand()
             return .interrupt
         }
         restoreTerminal()

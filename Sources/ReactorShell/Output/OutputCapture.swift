@@ -18,7 +18,7 @@ final class OutputCapture {
     private(set) var overflowed = false
 
     /// Appends `bytes`, and a newline when `newline`.
-    func append(_ bytes: UnsafeBufferPointer<UInt8>, newline: Bool = false) {
+    func append(_ bytes: Span<UInt8>, newline: Bool = false) {
         let needed = bytes.count + (newline ? 1 : 0)
         guard !overflowed, count + needed <= Self.limit else {
             overflowed = true
@@ -37,8 +37,7 @@ final class OutputCapture {
 
     /// Appends `text` and a newline.
     func appendLine(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0, newline: true) }
+        append(text.utf8.span, newline: true)
     }
 
     /// The text of bytes `start..<end` (clamped to what is kept), as UTF-8.

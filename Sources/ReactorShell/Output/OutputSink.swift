@@ -1,3 +1,5 @@
+import StateDiff
+
 /// Where the shell's results and errors go: stdout through a buffer, stderr unbuffered.
 ///
 /// Results are buffered (a batch run writes hundreds of thousands of lines a second); an error
@@ -46,7 +48,7 @@ public final class OutputSink {
     var capturedCount: Int { pending.captured + pending.count }
 
     /// Copies `bytes` (and a newline) to the capture, if any.
-    private func captureBytes(_ bytes: UnsafeBufferPointer<UInt8>, newline: Bool = false) {
+    private func captureBytes(_ bytes: Span<UInt8>, newline: Bool = false) {
         guard let capture else { return }
         capture.append(bytes, newline: newline)
         pending.captured = capture.count
@@ -55,8 +57,7 @@ public final class OutputSink {
     /// Copies `text` and a newline to the capture, if any.
     private func captureLine(_ text: String) {
         guard capture != nil else { return }
-        var text = text
-        text.withUTF8 { captureBytes($0, newline: true) }
+        captureBytes(text.utf8.span, newline: true)
     }
 
     private static let capacity = 64 * 1024
@@ -75,26 +76,20 @@ public final class OutputSink {
             interceptor(text)
             return
         }
-        var text = text
-        text.withUTF8 { appendLine($0) }
+        appendLine(text.utf8.span)
     }
 
     /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(_:)``
     /// but without making a `String` first.
     public func writeResult(utf8 bytes: [UInt8]) {
-        if let interceptor {
-            bytes.withUnsafeBufferPointer { captureBytes($0, newline: true) }
-            interceptor(String(decoding: bytes, as: UTF8.self))
-            return
-        }
-        bytes.withUnsafeBufferPointer { appendLine($0) }
+        writeResult(utf8: bytes.span)
     }
 
     /// Appends `bytes` (UTF-8 text) followed by a newline to the results, like ``writeResult(utf8:)-([UInt8])``.
-    public func writeResult(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    public func writeResult(utf8 bytes: Span<UInt8>) {
         if let interceptor {
             captureBytes(bytes, newline: true)
-            interceptor(String(decoding: bytes, as: UTF8.self))
+            interceptor(String(decodingUTF8: bytes))
             return
         }
         appendLine(bytes)
@@ -102,7 +97,7 @@ public final class OutputSink {
 
     /// Appends `bytes` and a newline to the pending results; writes them out when the buffer is full
     /// (or after each line when `flushesEachWrite`).
-    private func appendLine(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private func appendLine(_ bytes: Span<UInt8>) {
         let needed = bytes.count + 1
         if needed > pending.capacity - pending.count {
             flush()
@@ -132,7 +127,7 @@ public final class OutputSink {
         captureLine(text)
         var line = text
         line.append("\n")
-        line.withUTF8 { writeAll($0, to: errorDescriptor) }
+        writeAll(line.utf8.span, to: errorDescriptor)
     }
 
     /// Writes pending results out.
@@ -156,9 +151,9 @@ public final class OutputSink {
             resultDescriptor: resultDescriptor, errorDescriptor: errorDescriptor)
     }
 
-    private func writeAll(_ bytes: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+    private func writeAll(_ bytes: Span<UInt8>, to descriptor: Int32) {
         // A failing error stream: nowhere left to say so.
-        if let failure = POSIXIO.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor), descriptor == resultDescriptor {
+        if let failure = POSIXIO.writeAll(bytes, to: descriptor), descriptor == resultDescriptor {
             resultWriteFailed(failure.code)
         }
     }

@@ -1,3 +1,5 @@
+import StateDiff
+
 /// What a signal handler may need when the process is about to die: the results an ``OutputSink``
 /// has buffered but not written, and the script line being run. Kept in memory that never moves
 /// (``FixedCell``, ``FixedBytes``), so a handler reads it with loads and writes it out with the
@@ -52,16 +54,15 @@ enum SignalSafeOutput {
     static var source: String? {
         get {
             let length = record.value.sourceLength
-            return length == 0 ? nil : sourceBytes.withBytes(0..<length) { String(decoding: $0, as: UTF8.self) }
+            return length == 0 ? nil : sourceBytes.withBytes(0..<length) { String(decodingUTF8: $0) }
         }
         set {
             record.value.sourceLength = 0
-            guard var text = newValue else { return }
-            text.withUTF8 { bytes in
-                let count = min(bytes.count, sourceCapacity)
-                sourceBytes.copy(.init(rebasing: bytes.prefix(count)), to: 0)
-                record.value.sourceLength = count
-            }
+            guard let text = newValue else { return }
+            let bytes = text.utf8.span
+            let count = min(bytes.count, sourceCapacity)
+            sourceBytes.copy(bytes.extracting(0..<count), to: 0)
+            record.value.sourceLength = count
         }
     }
 

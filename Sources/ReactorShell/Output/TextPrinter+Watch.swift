@@ -13,8 +13,9 @@ extension TextPrinter {
                 of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause,
                 changes: changes
             ) { bytes in
-                let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-                sink.writeResult(utf8: UnsafeBufferPointer(rebasing: bytes[..<end]))
+                var end = 0
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\n") { end += 1 }
+                sink.writeResult(utf8: bytes.extracting(0..<end))
             }
         } else {
             mutation(of: reactor, sceneHasSeveral: sceneHasSeveral, label: label, elapsed: elapsed, cause: cause, changes: changes)

@@ -50,7 +50,7 @@ final class TextPrinter: SessionPrinter {
     /// Builds a mutation block (its header, then the lines for `changes`) and gives `emit` its bytes.
     func withMutationBlock(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        cause: MutationCause?, changes: [StateChange], _ emit: (UnsafeBufferPointer<UInt8>) -> Void
+        cause: MutationCause?, changes: [StateChange], _ emit: (Span<UInt8>) -> Void
     ) {
         let colors = colors
         let elapsedText = elapsed.map { elapsedSuffix($0) }
@@ -127,18 +127,18 @@ final class TextPrinter: SessionPrinter {
     }
 
     /// Writes a text block; its last newline is the sink's (a "\r\n" pair is one character: kept).
-    private func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private func writeBlock(_ bytes: Span<UInt8>) {
         var count = bytes.count
         if count >= 2, bytes[count - 1] == 10, bytes[count - 2] != 13 { count -= 1 }
-        let block = UnsafeBufferPointer(rebasing: bytes[..<count])
+        let block = bytes.extracting(0..<count)
         if terminalEnvironment != nil { return writeLaidOut(block) }
         sink.writeResult(utf8: block)
     }
 
     /// A text block for a terminal: its lines laid out for its width (kept apart from
     /// ``writeBlock(_:)``, which every mutation of a batch run goes through).
-    private func writeLaidOut(_ block: UnsafeBufferPointer<UInt8>) {
-        writeResult(String(decoding: block, as: UTF8.self))
+    private func writeLaidOut(_ block: Span<UInt8>) {
+        writeResult(String(decodingUTF8: block))
     }
 
     /// Writes result lines, each wider than the terminal broken at a word with a hanging indent.

@@ -15,7 +15,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// Runs `body` on a writer for one object in scratch memory, then gives `emit` its bytes.
     package static func withObject(
-        _ body: (inout JSONObjectWriter) -> Void, emit: (UnsafeBufferPointer<UInt8>) -> Void
+        _ body: (inout JSONObjectWriter) -> Void, emit: (Span<UInt8>) -> Void
     ) {
         TextBuffer.withScratch { buffer in
             var writer = JSONObjectWriter(output: consume buffer)

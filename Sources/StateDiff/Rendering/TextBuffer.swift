@@ -2,7 +2,8 @@
 // values): every rendered line is written into a `TextBuffer`, and a string's UTF-8 is read where
 // it lies, checked a word at a time and copied whole. Nothing outside this file makes, reads or
 // writes a pointer to text; the renderers and writers call the safe methods below. Finished bytes
-// leave only through `withBytes`, lent to a closure (the shell's printers write them out).
+// leave only through `withBytes`, lent to a closure as a `Span<UInt8>` (the shell's printers
+// write them out).
 //
 // Why: a capacity check and a short copy per piece instead of `String.append` (several times the
 // cost for the many short pieces of a line); eight bytes a load instead of one for the checks every
@@ -227,10 +228,11 @@ package struct TextBuffer: ~Copyable {
         count += 1
     }
 
-    /// Calls `body` with the bytes written so far.
+    /// Lends the bytes written so far to `body`, as a span: the one way finished bytes leave.
     @inline(__always)
-    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        body(UnsafeBufferPointer(start: base, count: count))
+    func withBytes(_ body: (Span<UInt8>) -> Void) {
+        let bytes = UnsafeBufferPointer(start: base, count: count)
+        body(bytes.span)
     }
 
     /// Appends the bytes written so far to `bytes`.
@@ -240,6 +242,14 @@ package struct TextBuffer: ~Copyable {
 
     /// The text written so far.
     var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+}
+
+extension String {
+    /// The text of `bytes`, UTF-8 (invalid sequences repaired as `String(decoding:as:)` does):
+    /// for the bytes a ``TextBuffer`` lends, and the shell's, which are lent as spans too.
+    package init(decodingUTF8 bytes: Span<UInt8>) {
+        self = bytes.withUnsafeBufferPointer { String(decoding: $0, as: UTF8.self) }
+    }
 }
 
 /// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or

@@ -60,7 +60,7 @@ public struct TextDiffRenderer: Sendable {
     /// Builds a text block in scratch memory: what `header` writes, then the lines for `changes`
     /// (as ``render(_:appendingUTF8To:)`` makes them); `body` gets the block's bytes.
     package func withBlock(
-        _ changes: [StateChange], header: (inout TextBuffer) -> Void, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ changes: [StateChange], header: (inout TextBuffer) -> Void, _ body: (Span<UInt8>) -> Void
     ) {
         TextBuffer.withScratch { buffer in
             header(&buffer)
@@ -81,7 +81,7 @@ public struct TextDiffRenderer: Sendable {
     package func withBlock(
         from old: StateValue, to new: StateValue,
         lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
-        _ body: (UnsafeBufferPointer<UInt8>) -> Void
+        _ body: (Span<UInt8>) -> Void
     ) -> Bool {
         guard case .object(let oldFields) = old, case .object(let newFields) = new,
               oldFields.count == newFields.count else { return false }

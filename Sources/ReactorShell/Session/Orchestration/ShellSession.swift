@@ -90,6 +90,12 @@ public final class ShellSession {
         runner.keyboard?.history = history
     }
 
+    /// What Ctrl-C at a pause of this (interactive) session does besides stopping the pause:
+    /// `interrupt` cancels the command running, so that a `:load` stops there.
+    func useInterrupt(_ interrupt: @escaping () -> Void) {
+        runner.keyboard?.interruptCommand = interrupt
+    }
+
     /// The completions of `line` with the cursor at `cursor` (in characters): Tab at the prompt
     /// and at a pause.
     func complete(line: String, cursor: Int) -> LineCompletion {
