@@ -4,8 +4,9 @@ import os
 import signal
 import socket
 import subprocess
+import urllib.request
 
-from conftest import URL_PATTERN
+from conftest import URL_PATTERN, Served, wait_for_url
 
 
 def test_serve_exit_ends_the_run_with_the_script(shell, tmp_path):
@@ -107,3 +108,36 @@ def test_without_serve_no_server_is_started(shell, tmp_path):
         [shell, "run", "--serve-port", "0", str(script)], env=environment, cwd=tmp_path, capture_output=True, text=True, timeout=30)
     assert marker.exists(), "the stand-in was not the server --serve starts"
     assert served.returncode == 2 and served.stderr == "reactor-shell: live view: not a server\n", served.stderr
+
+
+def test_a_run_reading_a_pipe_serves_while_the_next_line_has_not_come(shell, tmp_path):
+    # `run --serve -` fed by a program through a pipe that stays open: each line's events reach
+    # the stream, and /state and the page's commands are answered, while the run waits for more.
+    process = subprocess.Popen(
+        [shell, "run", "--serve-port", "0", "-"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+    lines = []
+    match = wait_for_url(process.stderr, lines)
+    served = Served(process, match.group(1), match.group(2), match.group(3), lines)
+    try:
+        process.stdin.write("decrease\n")
+        process.stdin.flush()
+        request = urllib.request.Request(served.base + "/events", headers={"Authorization": f"Bearer {served.token}"})
+        events = []
+        with urllib.request.urlopen(request, timeout=10) as stream:
+            for raw in stream:
+                if raw.startswith(b"data: "):
+                    events.append(json.loads(raw[6:]))
+                    if events[-1].get("mutation") == 'setAlertMessage("decreased!")':
+                        break
+        assert [event.get("action") for event in events if event["event"] == "action"] == ["decrease"]
+        assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == -1
+        status, body = served.request("/command", method="POST", body="increase")
+        assert status == 200 and json.loads(body)["outcome"] == "succeeded", body
+        assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 0
+        process.stdin.write("decrease\n:expect value == -1\n")
+        process.stdin.close()
+        served.wait_until_the_scripts_ended()
+    finally:
+        served.stop()
+    assert process.returncode == 0

@@ -50,6 +50,9 @@ struct LineReader {
     private var scanned = 0
     /// Whether the input has ended (end of file, a read error, or ``finishInput()``).
     private(set) var reachedEnd = false
+    /// Whether the next line must be read first: every byte read has been taken and the input
+    /// goes on (from a pipe or a terminal, the read may then wait).
+    var needsRead: Bool { start == count && !reachedEnd }
     /// A read error to report once the lines before it are taken.
     private(set) var failure: POSIXError?
     private var failureReported = false

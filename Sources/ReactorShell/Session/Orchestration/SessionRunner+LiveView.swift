@@ -26,16 +26,40 @@ extension SessionRunner {
     /// Between two lines of a script while a live view runs its commands there
     /// (``runsPageCommandsBetweenLines``): now and then lets the main queue run, where the
     /// server's messages are read even when no line waits, then runs the page's commands that
-    /// have arrived. Nil to go on with the script, else how it ends (a command quit).
-    func servePageBetweenLines(_ view: LiveViewController, linesSinceYield: inout Int) async -> ScriptOutcome? {
+    /// have arrived; when the next line must be read from `input`, serves until it can be
+    /// (``serveUntilInput(_:view:)``). Nil to go on with the script, else how it ends (a command quit).
+    func servePageBetweenLines(_ view: LiveViewController, linesSinceYield: inout Int, waitingFor input: Int32?) async -> ScriptOutcome? {
         guard view.runBetweenLines != nil, view.isServing else { return nil }
         linesSinceYield += 1
         if linesSinceYield >= Self.loadLinesBetweenYields {
             linesSinceYield = 0
             await Task.yield()
         }
-        guard view.hasPendingCommands, case .quit(let code)? = await view.runCommandsBetweenLines() else { return nil }
-        return .quit(code: code)
+        if view.hasPendingCommands, case .quit(let code)? = await view.runCommandsBetweenLines() { return .quit(code: code) }
+        guard let input else { return nil }
+        return await serveUntilInput(input, view: view)
+    }
+
+    /// `run --serve` before reading more of a script from `input`: while nothing is there to read
+    /// (a pipe or a terminal whose next line has not come), the events so far go to the server,
+    /// and its requests (the state, the page's commands) are answered, instead of all waiting in a
+    /// blocked read. Input that is there (a file) costs one `poll`. Nil to go on with the script,
+    /// else how it ends (a command quit).
+    func serveUntilInput(_ input: Int32, view: LiveViewController) async -> ScriptOutcome? {
+        guard view.runBetweenLines != nil else { return nil }
+        var flushed = false
+        while view.isServing && !LineEditingPolling.isReadable(input) {
+            if !flushed {
+                view.flush()
+                flushed = true
+            }
+            try? await Task.sleep(for: .milliseconds(10))
+            if view.hasPendingCommands {
+                if case .quit(let code)? = await view.runCommandsBetweenLines() { return .quit(code: code) }
+                flushed = false
+            }
+        }
+        return nil
     }
 
     /// Starts the live view with `settings`, its log beginning with the events of the lines run so

@@ -37,6 +37,7 @@ extension SessionRunner {
         var origin = LineOrigin(source: source, line: 0)
         // The arguments of each action line, in one array for the whole file.
         var arguments: [ParsedArgument] = []
+        if let liveView, reader.needsRead, let ending = await serveUntilInput(descriptor, view: liveView) { return ending }
         while let line = reader.nextLine() {
             if !isCommandLineInput {
                 // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
@@ -102,7 +103,8 @@ extension SessionRunner {
                 return ending
             }
             // `run --serve`: the page's commands run here, between two lines.
-            if let liveView, let ending = await servePageBetweenLines(liveView, linesSinceYield: &linesSinceYield) {
+            if let liveView, let ending = await servePageBetweenLines(
+                liveView, linesSinceYield: &linesSinceYield, waitingFor: reader.needsRead ? descriptor : nil) {
                 return ending
             }
         }
