@@ -215,7 +215,6 @@ public final class ShellSession {
     /// server ends, or a command quits); returns the exit code a `:quit`/`:exit` from the page gave.
     package func serveUntilInterrupted() async -> Int32? {
         guard let controller = runner.liveView, controller.isServing else { return nil }
-        output.sink.writeError("\(configuration.identity.name): serving the live view until Ctrl-C")
         var quitCode: Int32?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             var resumed = false
@@ -229,6 +228,8 @@ public final class ShellSession {
             let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
             interrupt.setEventHandler { MainActor.assumeIsolated { interrupt.cancel(); resume() } }
             interrupt.resume()
+            // Said once Ctrl-C is caught: one pressed right after it ends the run with its status.
+            output.sink.writeError("\(configuration.identity.name): serving the live view until Ctrl-C")
             controller.onStop = { resume() }
             controller.runCommand = { [weak self] line in
                 guard let self else { return .failed }
