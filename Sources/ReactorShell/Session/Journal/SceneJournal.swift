@@ -8,7 +8,7 @@ import StateDiff
 /// ``SessionJournalReader``s added to the session).
 ///
 /// When an event arrives while no line is running (an effect's result on the real clock, at the
-/// prompt, or during a line's wait), the journal only signals it (``LateEventSignal``); the runner
+/// prompt, or during a line's wait), the journal only signals it (`LateEventSignal`); the runner
 /// awaits the signal and drains on the main actor's next turn.
 /// Nothing of the shell is called from here.
 @MainActor
