@@ -83,3 +83,31 @@ def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, b
         assert messages == []
     finally:
         context.close()
+
+
+def test_an_export_shows_the_state_after_each_mutation_of_a_step(shell, browser, tmp_path):
+    # `increase` is one step of four mutations: loading on, the value, loading off, the alert.
+    script = tmp_path / "counter.rsh"
+    script.write_text("increase\nincrease\n")
+    export = tmp_path / "counter.html"
+    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    context, page, requested, messages = open_offline(browser, export)
+    try:
+        wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+        expected = [
+            ("setLoading(true)", "value: 1", "isLoading: true"),
+            ("increaseValue", "value: 2", "isLoading: true"),
+            ("setLoading(false)", "value: 2", "isLoading: false"),
+        ]
+        for label, value, loading in expected:
+            # The second `increase` step's mutation of that label.
+            row = page.locator(".row", has_text=label).nth(1)
+            row.click()
+            wait_until(page, "document.querySelector('.row.selected') !== null")
+            assert label in page.locator(".row.selected").inner_text()
+            state = page.locator("#state").inner_text()
+            assert value in state and loading in state, f"after {label}: {state}"
+        assert messages == []
+    finally:
+        context.close()

@@ -13,25 +13,32 @@ import StateDiff
 /// session still knows around it: those the timelines keep before each typed step (the current
 /// one's, those `:reset` and `:use` replaced, as far as their memory budget goes, and an abandoned
 /// step's, kept when time travel dropped it), each scene's states when it was loaded and when the
-/// next replaced it, the states around each step of time travel, and the states now. A reactor
-/// that changed once between two of them (nearly every line) gets the patch the live feed wrote;
-/// when it changed several times (an action of several mutations, an effect that overlapped the
-/// next line), its last mutation there carries the whole change and the earlier ones an empty
-/// patch, so the page shows the right state at each step's start and at the end.
+/// next replaced it, the states around each step of time travel, a reactor's states between two
+/// of its mutations in one step (``IntermediateStates``, kept by the reactor, or by the record once
+/// its scene ended), and the states now. So each mutation gets the patch the live feed wrote;
+/// where a state is not known (past those bounds), a reactor's last mutation before the next
+/// known state carries the whole change and the earlier ones an empty patch.
 @MainActor
 struct LiveHistory {
     /// The record read.
     private let record: SessionRecord
     /// The reactors' states before typed step N of the current scene, when the timeline keeps them.
     private let statesBeforeStep: (Int) -> [StateValue?]?
+    /// The state of the current scene's reactor (by index) right before mutation entry N, when
+    /// the reactor kept it (it followed another of its mutations in its step).
+    private let stateBeforeMutation: (Int, Int) -> StateValue?
     /// The reactors' states now.
     private let currentStates: [StateValue?]
 
-    /// A history of `record`, whose current scene's states before a step are `statesBeforeStep`'s
-    /// and now `currentStates`.
-    init(record: SessionRecord, statesBeforeStep: @escaping (Int) -> [StateValue?]?, currentStates: [StateValue?]) {
+    /// A history of `record`, whose current scene's states before a step are `statesBeforeStep`'s,
+    /// before a mutation `stateBeforeMutation`'s, and now `currentStates`.
+    init(
+        record: SessionRecord, statesBeforeStep: @escaping (Int) -> [StateValue?]?,
+        stateBeforeMutation: @escaping (Int, Int) -> StateValue?, currentStates: [StateValue?]
+    ) {
         self.record = record
         self.statesBeforeStep = statesBeforeStep
+        self.stateBeforeMutation = stateBeforeMutation
         self.currentStates = currentStates
     }
 
@@ -98,7 +105,14 @@ struct LiveHistory {
                 patches[index] = change(from: before, to: after)
                 known[Int(entry.reactor)] = after
             case .mutation:
-                lastChange[Int(entry.reactor)] = index
+                // The state before it, when it followed another mutation of its reactor in its step.
+                let reactor = Int(entry.reactor)
+                if case .stateBefore(let before)? = record.details[index] {
+                    settle(reactor, at: before)
+                } else if let before = stateBeforeMutation(index, reactor) {
+                    settle(reactor, at: before)
+                }
+                lastChange[reactor] = index
             default:
                 continue
             }

@@ -57,59 +57,83 @@ struct LiveHistoryTests {
     ]
 
     @Test func theHistoryOfASessionHasTheEventsAFeedFromTheStartWroteWithTheStateAtEachStep() async throws {
-        let served = SessionHarness()
-        let capture = FeedCapture(on: served)
-        for line in Self.lines { await served.run(line) }
-        let unserved = SessionHarness()
-        for line in Self.lines { await unserved.run(line) }
-        let live = capture.written()
-        let history = unserved.session.runner.liveHistory().events()
-        #expect(live.count == history.count)
+        let (live, history) = await Self.liveAndHistory(of: Self.lines)
         #expect(live.contains { $0.contains(#""event":"expect""#) && $0.contains(#""ok":true"#) })
         #expect(live.contains { $0.contains(#""event":"error""#) && $0.contains("unknown action 'nope'") })
-        let liveRead = try Self.read(live), historyRead = try Self.read(history)
-        for (index, (a, b)) in zip(liveRead, historyRead).enumerated() {
-            // Every event but its patch is the same; the states are the same at each step's
-            // start (its action's event), after each step of time travel, and at the end.
-            #expect(a.event == b.event, "event \(index + 1)")
-            let isStepBoundary = a.event.objectField("event") == .string("action") || history[index].contains(#""mutation":"("#)
-            if isStepBoundary || index == live.count - 1 { #expect(a.states == b.states, "states after event \(index + 1)") }
-        }
-        // A step in which a reactor changed once (nearly every line) gets its exact patch; here
-        // `rename first` shares its step with the end of `slowAdd 3 &`, whose effect overlapped it.
-        for label in [#""addValue(2)""#, #""addValue(4)""#, #""(undo)""#, #""(redo)""#, #""(reset)""#, #""addValue(1)""#] {
-            #expect(live.filter { $0.contains(label) } == history.filter { $0.contains(label) }, "\(label)")
-        }
+        // Every event the same, patches included: `rename first` shares its step with the end of
+        // `slowAdd 3 &`, whose effect overlapped it; time travel, a reset, a cancelled effect.
+        try Self.expectSame(live, history)
+        #expect(try Self.read(live).last?.states == Self.read(history).last?.states)
     }
 
     /// The events a feed from the start wrote for `lines` and those the history of a session that
-    /// ran them unserved gives (in `entry`'s scene), flushed.
-    private static func liveAndHistory(of lines: [String], entry: String = "tally") async -> (live: [String], history: [String]) {
+    /// ran them unserved gives (in `entry`'s scene), flushed. The unserved session is a
+    /// `run --html`'s unless `configure` says otherwise (`{ _ in }`: a plain batch run).
+    private static func liveAndHistory(
+        of lines: [String], entry: String = "tally",
+        unserved configure: (inout ShellConfiguration) -> Void = { $0.htmlFile = "export.html" }
+    ) async -> (live: [String], history: [String]) {
         let served = SessionHarness(entry: entry)
         let capture = FeedCapture(on: served)
         for line in lines { await served.run(line) }
-        let unserved = SessionHarness(entry: entry)
+        let unserved = SessionHarness(entry: entry, configure: configure)
         for line in lines { await unserved.run(line) }
         return (capture.written(), unserved.session.runner.liveHistory().events())
     }
 
-    /// Expects the history to be the live events, event by event (`patches`: their patches too).
-    private static func expectSame(
-        _ live: [String], _ history: [String], patches: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
+    /// Expects the history to be the live events, event by event, patches included.
+    private static func expectSame(_ live: [String], _ history: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(live.count == history.count, "\(live.count) live events, \(history.count) in the history", sourceLocation: sourceLocation)
-        let liveEvents = try patches ? live.map { try StateValue(jsonText: $0) } : read(live).map(\.event)
-        let historyEvents = try patches ? history.map { try StateValue(jsonText: $0) } : read(history).map(\.event)
-        for (index, (a, b)) in zip(liveEvents, historyEvents).enumerated() where a != b {
-            Issue.record("event \(index + 1): live \(live[index])\nhistory \(history[index])", sourceLocation: sourceLocation)
+        for (index, (a, b)) in zip(live, history).enumerated() where try StateValue(jsonText: a) != StateValue(jsonText: b) {
+            Issue.record("event \(index + 1): live \(a)\nhistory \(b)", sourceLocation: sourceLocation)
         }
+    }
+
+    @Test func eachMutationOfAStepOfSeveralGetsItsOwnPatch() async throws {
+        // `slowAdd 2`: pending on, the value, pending off, one step; `rename` overlapped by
+        // `slowAdd 3 &`, whose later mutations fall in its step.
+        let (live, history) = await Self.liveAndHistory(of: ["slowAdd 2", "slowAdd 3 &", "rename first", "add 1"])
+        #expect(live.contains { $0.contains(#""mutation":"setPending(true)""#) && $0.contains(#""path":"/pending","old":false,"value":true"#) })
+        try Self.expectSame(live, history)
+    }
+
+    @Test func aPlainBatchRunKeepsNoStatesWithinASteps() async throws {
+        // Nothing asked for an export at the start: the step's last mutation carries its change,
+        // the earlier ones an empty patch; the states after the step are the same.
+        let lines = ["slowAdd 2", "add 1"]
+        let (live, history) = await Self.liveAndHistory(of: lines, unserved: { _ in })
+        let pending = history.first { $0.contains(#""mutation":"setPending(true)""#) }
+        #expect(pending?.contains(#""patch":[]"#) == true, "\(pending ?? "none")")
+        #expect(history.contains { $0.contains(#""mutation":"setPending(false)""#) && $0.contains(#""path":"/total","old":0,"value":2"#) })
+        #expect(try Self.read(live).last?.states == Self.read(history).last?.states)
+        // The interactive shell and a live view asked for at the start keep them; a plain run not.
+        var served = ShellConfiguration()
+        served.liveView = LiveViewSettings()
+        for (configuration, interactive, keeps) in [(ShellConfiguration(), true, true), (served, false, true), (ShellConfiguration(), false, false)] {
+            let session = ShellSession(
+                registry: SessionTallyReactor.registry, configuration: configuration, sink: OutputSink(), interactive: interactive)
+            #expect(session.record.keepsStatesWithinSteps == keeps)
+        }
+    }
+
+    @Test func theMutationsOfSeveralReactorsInOneStepGetTheirOwnPatches() async throws {
+        let (live, history) = await Self.liveAndHistory(
+            of: ["left.slowAdd 2", "right.slowAdd 1 &", "left.slowAdd 3", "right.add 4"], entry: "pair")
+        try Self.expectSame(live, history)
+    }
+
+    @Test func theStatesWithinTheStepsOfAnEarlierSceneAreKept() async throws {
+        // The reactors that kept them are gone with their scene: the record has them.
+        let (live, history) = await Self.liveAndHistory(
+            of: ["slowAdd 2", "slowAdd 3 &", "rename first", ":use pair", "left.slowAdd 1", ":undo", ":use tally", "slowAdd 4"])
+        try Self.expectSame(live, history)
     }
 
     @Test func aStepAbandonedByTimeTravelKeepsItsStartingState() async throws {
         // `:jump 1` then `add 5`: steps 2 and 3 are abandoned (the timeline drops them).
-        let (live, history) = await Self.liveAndHistory(of: ["add 1", "add 2", "rename three", ":jump 1", "add 5", "add 6"])
+        let (live, history) = await Self.liveAndHistory(of: ["add 1", "add 2", "slowAdd 3", ":jump 1", "add 5", "add 6"])
         try Self.expectSame(live, history)
-        let undone = await Self.liveAndHistory(of: ["add 1", "add 2", ":undo", ":undo", "rename again", "add 3"])
+        let undone = await Self.liveAndHistory(of: ["slowAdd 1", "add 2", ":undo", ":undo", "rename again", "add 3"])
         try Self.expectSame(undone.live, undone.history)
     }
 
@@ -120,7 +144,7 @@ struct LiveHistoryTests {
         #expect(live.contains { $0.contains(#""event":"effect""#) && $0.contains(#""phase":"failed""#) })
         // The line that turned the trace on, though an action line follows it at once.
         #expect(live.contains { $0.contains(#""event":"input""#) && $0.contains(#":set trace on"#) })
-        try Self.expectSame(live, history, patches: false)
+        try Self.expectSame(live, history)
     }
 
     @Test func theStepsBeforeManyResetsKeepTheirStates() async throws {
@@ -132,17 +156,10 @@ struct LiveHistoryTests {
     }
 
     @Test func theHistoryOfAServedSessionIsWhatItsFeedWrote() async throws {
-        let served = SessionHarness()
+        // `--serve`: the live view asked for at the start.
+        let served = SessionHarness { $0.liveView = LiveViewSettings() }
         let capture = FeedCapture(on: served)
         for line in Self.lines { await served.run(line) }
-        let history = served.session.runner.liveHistory().events()
-        #expect(try Self.read(capture.written()).map(\.event) == Self.read(history).map(\.event))
-    }
-}
-
-extension StateValue {
-    fileprivate func objectField(_ key: String) -> StateValue? {
-        guard case .object(let fields) = self else { return nil }
-        return fields.first { $0.key == key }?.value
+        try Self.expectSame(capture.written(), served.session.runner.liveHistory().events())
     }
 }

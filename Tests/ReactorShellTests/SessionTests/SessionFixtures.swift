@@ -121,7 +121,8 @@ final class SessionHarness {
     private let stderrDescriptor: Int32
     private var line = 0
 
-    init(format: OutputFormat = .text, entry: String = "tally") {
+    /// `configure` sets what else the session starts with (`run --html`: its `htmlFile`).
+    init(format: OutputFormat = .text, entry: String = "tally", configure: (inout ShellConfiguration) -> Void = { _ in }) {
         let base = NSTemporaryDirectory() + "session-harness-\(UUID().uuidString)"
         stdoutPath = base + ".out"
         stderrPath = base + ".err"
@@ -132,6 +133,7 @@ final class SessionHarness {
         configuration.format = format
         configuration.color = .never
         configuration.initialReactor = entry
+        configure(&configuration)
         session = ShellSession(
             registry: SessionTallyReactor.registry, configuration: configuration, sink: sink, interactive: false)
         _ = session.loadInitialScene()

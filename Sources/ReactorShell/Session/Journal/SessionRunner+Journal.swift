@@ -11,7 +11,31 @@ extension SessionRunner {
         let journal = scene.journal
         guard !journal.isEmpty else { return }
         journal.drain { event, text in read(event, text: text) }
-        for reactor in scene.reactors { reactor.state.forgetReducedStates() }
+        if recorder.record.keepsStatesWithinSteps {
+            keepStatesBetweenMutations()
+        } else {
+            for reactor in scene.reactors { reactor.state.forgetReducedStates() }
+        }
+    }
+
+    /// Has each reactor that changed again within a step keep the state between the two (typed,
+    /// not described), while its reduced states are still there: the live view's history reads
+    /// them. Then lets go of the reduced states, but, while effects run, of each reactor's last:
+    /// a mutation they send is in the same step, and the state before it is that one.
+    private func keepStatesBetweenMutations() {
+        if !recorder.record.statesToKeep.isEmpty {
+            let firstKeptEntry = recorder.record.firstKeptEntry
+            for kept in recorder.record.statesToKeep where kept.reactor < scene.reactors.count {
+                scene.reactors[kept.reactor].state.keepState(
+                    beforeReduction: kept.slot, asBeforeEntry: kept.entry, firstKeptEntry: firstKeptEntry)
+            }
+            recorder.record.keptStates()
+        }
+        if scene.scheduler.isQuiescent {
+            for reactor in scene.reactors { reactor.state.forgetReducedStates() }
+        } else {
+            for reactor in scene.reactors { reactor.state.forgetReducedStatesButLast() }
+        }
     }
 
     /// Reads one event of the journal, with its text (a label, a failed effect's error).
@@ -38,7 +62,7 @@ extension SessionRunner {
         let reactor = scene.reactors[event.reactor]
         // An optional from the start: the reporter takes one, and wrapping it would copy the cause.
         let cause: MutationCause? = recorder.recordReduction(label, actionID: actionID, of: event)
-        recorder.record.mutation(label, reactor: event.reactor, cause: cause)
+        recorder.record.mutation(label, reactor: event.reactor, cause: cause, stateSlot: event.stateSlot)
         reporter.reportChange(
             of: reactor, at: event.reactor, reduction: event.stateSlot, label: label,
             elapsed: recorder.elapsed(since: actionID, at: event.time), cause: cause)

@@ -65,6 +65,8 @@ extension SessionRunner {
     /// Starts the live view with `settings`, its log beginning with the events of the lines run so
     /// far; waits until it listens. An error message when it cannot start.
     func startLiveView(_ settings: LiveViewSettings) async -> String? {
+        // From now on the history of a view started later (or an export) has each mutation's patch.
+        recorder.record.keepsStatesWithinSteps = true
         let earlier = recorder.record.lineCount == 0 ? [] : liveHistory().events()
         let controller = liveViewController
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
@@ -78,9 +80,11 @@ extension SessionRunner {
     /// The live view's events of the session so far, read from its record (``LiveHistory``).
     func liveHistory() -> LiveHistory {
         let recorder = recorder
+        let reactors = scene.reactors
         return LiveHistory(
             record: recorder.record, statesBeforeStep: { recorder.states(beforeStep: $0) },
-            currentStates: scene.reactors.map { try? $0.state.value() })
+            stateBeforeMutation: { entry, reactor in reactor < reactors.count ? reactors[reactor].state.state(beforeEntry: entry) : nil },
+            currentStates: reactors.map { try? $0.state.value() })
     }
 
     /// The live view's events of the session so far and its summary: an HTML export's.

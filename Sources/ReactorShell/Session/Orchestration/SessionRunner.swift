@@ -251,7 +251,13 @@ final class SessionRunner {
         drainJournal()
         if let problem = entry.loadProblem(with: configuration) { return output.fail(problem, column: column) }
         // The live view's history shows the scene's last states before the next one's.
-        if !scene.isEmpty { recorder.record.sceneEnds(states: scene.reactors.map { try? $0.state.value() }) }
+        if !scene.isEmpty {
+            recorder.record.sceneEnds(states: scene.reactors.map { try? $0.state.value() })
+            // And its states between two mutations of a step, which its reactors kept.
+            for reactor in scene.reactors {
+                for kept in reactor.state.statesBeforeEntries() { recorder.record.keep(kept.value, beforeMutation: kept.entry) }
+            }
+        }
         scene.load(entry, configuration: configuration)
         reporter.takeBaselines()
         recorder.attach(entryName: entry.name)

@@ -63,6 +63,10 @@ public final class ShellSession {
         output.recordFailure = { [weak recorder] diagnostic in recorder?.record.failure(diagnostic) }
         output.recordExpectation = { [weak recorder] result in recorder?.record.expectation(result) }
         recorder.trace = configuration.trace
+        // Where a history export can be asked for at a cost nobody counts: a person types, or the
+        // run exports or serves one anyway (`:serve` in a plain run turns it on from there).
+        recorder.record.keepsStatesWithinSteps =
+            interactive || configuration.htmlFile != nil || configuration.liveView != nil
         runner = SessionRunner(
             registry: registry, configuration: configuration, scene: scene, recorder: recorder,
             reporter: reporter, output: output)

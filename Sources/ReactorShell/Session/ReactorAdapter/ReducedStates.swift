@@ -2,7 +2,10 @@ import ReactorCore
 import StateDiff
 
 /// The new states of a reactor's reductions, kept from the moment its observer writes a reduction
-/// to the journal until the journal is drained (``ShellReactorState/forgetReducedStates()``).
+/// to the journal until the journal is drained (``ShellReactorState/forgetReducedStates()``);
+/// while effects are in flight the last one stays, first, until the next drain, so that the state
+/// before each reduction of a step is at the slot before its own (the live view's history keeps it
+/// when the step changes the reactor again).
 @MainActor
 @usableFromInline
 final class ReducedStates<State> {
@@ -37,5 +40,14 @@ final class ReducedStates<State> {
         } else {
             states.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// Lets go of every state kept but the last, which moves to the first slot (the live view's
+    /// history, while effects are in flight: the state before the step's next reduction).
+    @inlinable
+    func forgetAllButLast() {
+        guard let last = states.last else { return }
+        states[0] = last
+        while states.count > 1 { states.removeLast() }
     }
 }

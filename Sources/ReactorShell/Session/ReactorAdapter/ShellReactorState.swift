@@ -14,6 +14,8 @@ public final class ShellReactorState {
     @usableFromInline let describe: @MainActor (_ slot: Int) throws -> StateValue
     /// Lets go of the states kept for the reductions drained.
     @usableFromInline let forgetReduced: @MainActor () -> Void
+    /// Lets go of them but the last.
+    @usableFromInline let forgetReducedButLast: @MainActor () -> Void
     /// Whether ``value()`` builds its values over the storage of values handed back
     /// (``recycle(_:)``): through the encoder (`StateValue(encoding:)`) or a `StateObjectWritable`
     /// state's writer; false when the state describes itself otherwise (`StateValueConvertible`).
@@ -31,11 +33,16 @@ public final class ShellReactorState {
     @usableFromInline let cancelEffects: @MainActor () -> Void
     /// Puts the reactor back to its initial state, effects cancelled.
     @usableFromInline let resetReactor: @MainActor () -> Void
+    /// The states kept between two mutations of one step (the live view's history).
+    @usableFromInline let keepBefore: @MainActor (_ reduction: Int, _ entry: Int, _ firstKeptEntry: Int) -> Void
+    @usableFromInline let intermediateValue: @MainActor (_ entry: Int) -> StateValue?
+    @usableFromInline let intermediateValues: @MainActor () -> [(entry: Int, value: StateValue)]
 
     /// The state of `reactor`, whose reductions not drained yet keep their new states in `reduced`.
     @inlinable
     init<R: Reactor>(of reactor: R, reduced: ReducedStates<R.State>) where R.State: Encodable {
         self.forgetReduced = { reduced.forgetAll() }
+        self.forgetReducedButLast = { reduced.forgetAllButLast() }
         // How a state kept for time travel is described (the live view's history), as the current one is.
         let describeState: @MainActor (R.State) throws -> StateValue
         if let writable = R.State.self as? any StateObjectWritable.Type {
@@ -63,6 +70,14 @@ public final class ShellReactorState {
             self.encodesThroughEncoder = true
         }
         let footprint = makeSnapshotFootprint(for: R.State.self)
+        let intermediate = IntermediateStates<R.State>(footprint: footprint, describe: describeState)
+        self.keepBefore = { reduction, entry, firstKeptEntry in
+            // The state before a reduction is in the slot before its own (see `ReducedStates`).
+            guard reduction > 0, reduction - 1 < reduced.states.count else { return }
+            intermediate.keep(reduced.states[reduction - 1], before: entry, firstKeptEntry: firstKeptEntry)
+        }
+        self.intermediateValue = { intermediate.value(before: $0) }
+        self.intermediateValues = { intermediate.values() }
         self.makeStateHistory = {
             StateHistory(
                 current: { reactor.currentState },
@@ -101,6 +116,12 @@ public final class ShellReactorState {
     /// Lets go of the states kept for the reductions just drained from the journal.
     public func forgetReducedStates() {
         forgetReduced()
+    }
+
+    /// Lets go of the states kept for the reductions just drained but the last, the state before
+    /// the next reduction: effects are still in flight, and the step may change the reactor again.
+    func forgetReducedStatesButLast() {
+        forgetReducedButLast()
     }
 
     /// Takes back a value of ``value()`` that is no longer needed, whose storage the next one is
@@ -146,6 +167,23 @@ public final class ShellReactorState {
     /// Back to the initial state, effects cancelled.
     public func reset() {
         resetReactor()
+    }
+
+    /// Keeps the state right before reduction `reduction` (its reduction before, in the same step)
+    /// as the state before mutation entry `entry` of the session's record, whose oldest entry kept
+    /// is `firstKeptEntry`: for the live view's history, which describes it only if it is read.
+    func keepState(beforeReduction reduction: Int, asBeforeEntry entry: Int, firstKeptEntry: Int) {
+        keepBefore(reduction, entry, firstKeptEntry)
+    }
+
+    /// The state kept before mutation entry `entry` (``keepState(beforeReduction:asBeforeEntry:firstKeptEntry:)``), described.
+    func state(beforeEntry entry: Int) -> StateValue? {
+        intermediateValue(entry)
+    }
+
+    /// Every state kept before a mutation entry, described, with its entry.
+    func statesBeforeEntries() -> [(entry: Int, value: StateValue)] {
+        intermediateValues()
     }
 }
 

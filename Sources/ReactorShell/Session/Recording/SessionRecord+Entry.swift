@@ -78,5 +78,8 @@ extension SessionRecord {
         /// An abandoned step's (``Entry/isAbandoned``) reactors' states before it, kept when the
         /// timeline dropped them.
         case statesBefore([StateValue?])
+        /// A `mutation` entry's reactor's state right before it, when it followed another of the
+        /// reactor's mutations in its step (moved here from the reactor when its scene ended).
+        case stateBefore(StateValue)
     }
 }

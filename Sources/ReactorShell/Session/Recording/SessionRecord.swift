@@ -53,6 +53,25 @@ public struct SessionRecord {
     private(set) var details: [Int: Detail] = [:]
     /// How many details there were after they were last pruned of those no longer kept.
     private var detailsAfterPruning = 0
+    /// Whether a reactor's states between two of its mutations in one step are kept for the live
+    /// view's history (``statesToKeep``): in the interactive shell, with `run --html` or `--serve`,
+    /// and from `:serve` on; not in a plain batch run, whose lines would pay for it.
+    var keepsStatesWithinSteps = false
+    /// The reactors (a bit each, by index; those past 63 are not followed) that changed since the
+    /// current typed step began, time travel moved them or the scene was loaded: a mutation of one
+    /// of them follows another in the same step, and the state between the two is worth keeping.
+    private var changedInStep: UInt64 = 0
+    /// The mutations read since the journal was last drained that followed another of their
+    /// reactor in the same step: the runner has their reactors keep the states before them
+    /// (``SessionRunner/drainJournal()``).
+    private(set) var statesToKeep: [StateToKeep] = []
+    /// A mutation whose reactor's state before it is to be kept: its entry, its reactor, and the
+    /// slot of its reduction's state in the reactor's `ReducedStates`.
+    struct StateToKeep {
+        let entry: Int
+        let reactor: Int
+        let slot: Int
+    }
     /// The commands that replay the session (`:save`), with ` &` where lines overlapped.
     var script = ReplayScript()
     /// The `:history` number the next step gets.
@@ -129,6 +148,7 @@ public struct SessionRecord {
         _ entry: String, reactors: [String], prompt: String, isLoad: Bool, focus: String? = nil, states: [StateValue?] = []
     ) {
         if isLoad {
+            changedInStep = 0
             // A new scheduler numbers the scene's actions from 1 again.
             currentSceneFirstStep = nextStep
             recentActions = [RecentAction](repeating: RecentAction(), count: Self.recentActionCapacity)
@@ -159,6 +179,7 @@ public struct SessionRecord {
         let index = append(Entry(
             kind: .action, reactor: Int32(truncatingIfNeeded: reactor), first: id ?? -1, second: step ?? -1,
             third: scriptLine ?? -1, output: sink.capturedCount, text: label))
+        if step != nil { changedInStep = 0 }
         if let id { recentActions[id & (Self.recentActionCapacity - 1)] = RecentAction(id: id, entry: index, time: time) }
     }
 
@@ -170,13 +191,37 @@ public struct SessionRecord {
             text: line))
     }
 
-    /// Records mutation `label` of reactor `reactor`, from `cause`; call it before the mutation is
-    /// reported, so that its output follows.
-    mutating func mutation(_ label: String, reactor: Int, cause: MutationCause?) {
+    /// Records mutation `label` of reactor `reactor`, from `cause`, whose reduction's state is in
+    /// slot `stateSlot` until the journal is drained; call it before the mutation is reported, so
+    /// that its output follows. When the reactor changed before in the same step, the state between
+    /// the two is to be kept for the live view's history (``statesToKeep``, with
+    /// ``keepsStatesWithinSteps``).
+    mutating func mutation(_ label: String, reactor: Int, cause: MutationCause?, stateSlot: Int = -1) {
         let origin = cause?.origin == .effect ? 1 : cause?.origin == .event ? 2 : 0
-        append(Entry(
+        let index = append(Entry(
             kind: .mutation, reactor: Int32(truncatingIfNeeded: reactor), first: cause?.actionID ?? -1,
             second: cause?.effectID ?? -1, third: origin, output: sink.capturedCount, text: label))
+        if keepsStatesWithinSteps { noteChange(of: reactor, atEntry: index, stateSlot: stateSlot) }
+    }
+
+    /// Notes that mutation entry `entry` changed reactor `reactor`: when it changed before in the
+    /// same step, the state between the two is to be kept (``statesToKeep``).
+    private mutating func noteChange(of reactor: Int, atEntry entry: Int, stateSlot: Int) {
+        // A shift past 63 gives 0: such a reactor is not followed.
+        let bit = UInt64(1) << UInt64(truncatingIfNeeded: reactor)
+        if changedInStep & bit != 0 { statesToKeep.append(StateToKeep(entry: entry, reactor: reactor, slot: stateSlot)) }
+        changedInStep |= bit
+    }
+
+    /// Forgets ``statesToKeep`` (kept by their reactors now).
+    mutating func keptStates() {
+        emptyKeepingCapacity(&statesToKeep)
+    }
+
+    /// Keeps `state`, the state of mutation entry `entry`'s reactor right before it, as its
+    /// reactor kept it until its scene ended (the live view's history).
+    mutating func keep(_ state: StateValue, beforeMutation entry: Int) {
+        if entry >= firstKeptEntry { keep(.stateBefore(state), at: entry) }
     }
 
     /// Records a step of time travel or a reset of reactor `reactor`, labelled `label` (`(undo)`),
@@ -185,6 +230,7 @@ public struct SessionRecord {
         let index = append(Entry(
             kind: .travel, reactor: Int32(truncatingIfNeeded: reactor), first: 0, second: 0, third: 0,
             output: sink.capturedCount, text: label))
+        changedInStep &= ~(UInt64(1) << UInt64(truncatingIfNeeded: reactor))
         keep(.travel(before: before, after: after), at: index)
     }
 
