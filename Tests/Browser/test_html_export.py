@@ -1,5 +1,8 @@
 """`run --html` and `:save --html`: the page with the session inside, opened from disk offline."""
+import json
 import subprocess
+
+from playwright.sync_api import expect
 
 from conftest import timeline_text, wait_until
 
@@ -104,10 +107,11 @@ def test_an_export_shows_the_state_after_each_mutation_of_a_step(shell, browser,
             # The second `increase` step's mutation of that label.
             row = page.locator(".row", has_text=label).nth(1)
             row.click()
-            wait_until(page, "document.querySelector('.row.selected') !== null")
-            assert label in page.locator(".row.selected").inner_text()
-            state = page.locator("#state").inner_text()
-            assert value in state and loading in state, f"after {label}: {state}"
+            # The row selected before stays selected until the click is handled: wait for this one.
+            wait_until(page, f"document.querySelector('.row.selected')?.textContent.includes({json.dumps(label)})")
+            # Playwright's expect retries until the state tree shows it (or says what it showed).
+            expect(page.locator("#state")).to_contain_text(value)
+            expect(page.locator("#state")).to_contain_text(loading)
         assert messages == []
     finally:
         context.close()
