@@ -9,7 +9,20 @@
 // reaches stdout and the crash names the script line). The mutation labeler's cache, asked for
 // every action and mutation, is a table read in place (`FixedArray`) and knows a value without
 // references by its bits (`bitPattern(of:)`); a type's own label can be written straight into a
-// new string's storage (`MutationLabel.build`, for labels that differ on every line).
+// new string's storage (`MutationLabel.build`, for labels that differ on every line). And the
+// module's one exemption from dynamic exclusivity checks (`ExemptFields`): the fields changed in
+// place on every line by the recorder (record, timeline, state) and the reporter (baselines,
+// changes), which inherit them, and by the journal (its pending events) and the handle's and
+// history's closures (reduced states, time-travel slots, spare fields), which hold them in one.
+// Each access to a class's `var` that the optimizer cannot prove safe calls `swift_beginAccess`
+// (about 60 instructions); it cannot prove these, because an array that grows in place, or a
+// closure or protocol call (the printers, a reactor's describer), runs while the access is under
+// way and might, for all it knows, reach the owner again. They never do: main-actor state, never
+// passed `inout` to such code, the journal drained only after `send` returns. Checked, the
+// recorder's three alone cost the random mix 665 instructions a line (7,672 instead of 7,007), and
+// with the other exemptions since made unneeded, 9,683 instead of about 6,500. Behind this door
+// the ten cost mix +74, counter +302 instructions a line against their markers in place; in a cell
+// reached through a `let` (another object in between), mix about +148 (docs/performance.md).
 //
 // Pinned by LineReaderTests and LineReaderSplittingTests (lines cut from pipes in chunks of every
 // size, byte order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
@@ -17,7 +30,10 @@
 // transcript tests of SessionRecordExportTests (the output capture), PauseKeysTests (the
 // terminal mode a signal restores), MutationLabelerCacheTests and OwnLabelTests (labels found
 // again by type and bits, the two ways of a pair, values with references kept alive; labels
-// built in place, cut where the capacity ends) and ScoreboardTests (`setScore` labels).
+// built in place, cut where the capacity ends), ScoreboardTests (`setScore` labels), and for the
+// exempt fields JournalReaderTests and SavedOverlapTests (events drained while effects still
+// append, lines that overlap), ShellSessionTests (diffs, watches), SessionRecordHistoryTests,
+// TimelineTests, TimelineMemoryTests and LiveHistoryTests (steps, time travel, states kept).
 
 #if canImport(Glibc)
 import Glibc
@@ -238,6 +254,24 @@ struct FixedBytes: Equatable, @unchecked Sendable {
     @discardableResult
     func write(_ range: Range<Int>, to descriptor: Int32, progress: (Int) -> Void = { _ in }) -> POSIXError? {
         POSIXIO.writeAll(UnsafeRawBufferPointer(start: base + range.lowerBound, count: range.count), to: descriptor, progress: progress)
+    }
+}
+
+/// Fields read and changed in place with no dynamic exclusivity check: outside ``ByteStorage``, the
+/// module's one `@exclusivity(unchecked)` stored property, for the fields changed on every line
+/// whose accesses never overlap but which the optimizer cannot prove so (see the door's comment
+/// above). A class that owns such fields inherits them from here (read at a fixed offset, as its
+/// own, no object in between); a closure's shared state is held in one (`ExemptFields(value)`).
+/// The owner never passes them `inout` to code that could reach the owner again.
+@usableFromInline
+class ExemptFields<Fields> {
+    /// The fields, in place.
+    @usableFromInline @exclusivity(unchecked) final var fields: Fields
+
+    /// An object holding `fields`.
+    @inlinable
+    init(_ fields: Fields) {
+        self.fields = fields
     }
 }
 

@@ -18,13 +18,13 @@ public final class SceneJournal {
     /// The scheduler's clock, which times the events: held here, so that reading the time does not
     /// retain and release it through the scheduler on every event.
     private let clock: any ReactorClock
-    // `pending` is exempt from dynamic exclusivity checks (about 60 instructions an access;
-    // docs/performance.md): growing its arrays may release storage, which the optimizer cannot
-    // prove never reaches the journal again, so it keeps the checks. Main-actor state, drained only
-    // between sends, never passed `inout` to code that could reach it. The other fields need no
-    // exemption: the optimizer proves their accesses never overlap.
+    // `pending` is in an `ExemptFields` (no dynamic exclusivity checks, about 60 instructions an
+    // access; docs/performance.md): growing its arrays may release storage, which the optimizer
+    // cannot prove never reaches the journal again, so it keeps the checks. Main-actor state,
+    // drained only between sends, never passed `inout` to code that could reach it. The other
+    // fields need no exemption: the optimizer proves their accesses never overlap.
     /// The events not drained yet, oldest first, and their texts.
-    @exclusivity(unchecked) private var pending = Entries()
+    private let pending = ExemptFields(Entries())
     /// True while the shell sends a typed action (its synchronous part).
     var isSending = false
     /// True while a line's synchronous part runs: the line drains the journal itself.
@@ -43,7 +43,7 @@ public final class SceneJournal {
     }
 
     /// Whether there is nothing to drain.
-    var isEmpty: Bool { pending.events.isEmpty }
+    var isEmpty: Bool { pending.fields.events.isEmpty }
 
     /// Appends that action `id` of reactor `reactor`, labelled `label`, entered its pipeline.
     @usableFromInline
@@ -68,8 +68,8 @@ public final class SceneJournal {
 
     // The text is taken over (`consuming`), not copied: the observer's label moves into the journal.
     private func append(_ kind: JournalEvent.Kind, reactor: Int, text: consuming String, stateSlot: Int) {
-        pending.texts.append(text)
-        pending.events.append(JournalEvent(
+        pending.fields.texts.append(text)
+        pending.fields.events.append(JournalEvent(
             kind: kind, reactor: reactor, time: clock.now, runningEffect: runningEffect(for: kind), duringSend: isSending,
             stateSlot: stateSlot))
         if !isHeld && !drainRequested { askForDrain() }
@@ -98,8 +98,8 @@ public final class SceneJournal {
     func drain(_ read: (JournalEvent, String) -> Void) {
         drainRequested = false
         var batch = Entries()
-        while !pending.events.isEmpty {
-            swap(&batch, &pending)
+        while !pending.fields.events.isEmpty {
+            swap(&batch, &pending.fields)
             do {
                 // Each text is lent to `read` where it lies (a span): a copy out of the array cost
                 // a retain and a release a text.
@@ -108,7 +108,7 @@ public final class SceneJournal {
             }
             batch.empty()
             // The storage goes back for the next events, unless some arrived meanwhile.
-            if pending.events.isEmpty { swap(&batch, &pending) }
+            if pending.fields.events.isEmpty { swap(&batch, &pending.fields) }
         }
     }
 

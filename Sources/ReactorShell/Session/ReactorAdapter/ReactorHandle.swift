@@ -37,7 +37,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
         self.commands = commands
         self.commandTable = ReactorCommandTable(name: name, signatures: commands.map(\.signature))
         // The new states of the reductions written to the journal and not drained yet.
-        let reduced = ReducedStates<R.State>()
+        let reduced = ExemptFields(ReducedStates<R.State>())
         self.state = ShellReactorState(of: reactor, reduced: reduced)
         // Each command in an object of its own: a command read from an array (or through a
         // pointer) is copied for the call (its name, doc line, parameters and closure retained and
@@ -64,7 +64,7 @@ public final class ReactorHandle<R: Reactor>: ShellReactor where R.State: Encoda
                     journal.appendAction(actionID, label: labeler.label(for: action, own: actionLabel), reactor: index)
                 },
                 reductions: { actionID, mutation, state in
-                    let slot = reduced.keep(state)
+                    let slot = reduced.fields.keep(state)
                     journal.appendReduction(
                         actionID: actionID, label: labeler.label(for: mutation, own: mutationLabel), reactor: index,
                         stateSlot: slot)

@@ -40,30 +40,34 @@ public final class ShellReactorState {
 
     /// The state of `reactor`, whose reductions not drained yet keep their new states in `reduced`.
     @inlinable
-    init<R: Reactor>(of reactor: R, reduced: ReducedStates<R.State>) where R.State: Encodable {
-        self.forgetReduced = { reduced.forgetAll() }
-        self.forgetReducedButLast = { reduced.forgetAllButLast() }
+    init<R: Reactor>(of reactor: R, reduced: ExemptFields<ReducedStates<R.State>>) where R.State: Encodable {
+        self.forgetReduced = { reduced.fields.forgetAll() }
+        self.forgetReducedButLast = { reduced.fields.forgetAllButLast() }
         // How a state kept for time travel is described (the live view's history), as the current one is.
         let describeState: @MainActor (R.State) throws -> StateValue
         if let writable = R.State.self as? any StateObjectWritable.Type {
             // A state that writes its fields: over the fields of the value last handed back, which
             // the handle keeps itself (no shared spare to take out of the encoder's pool and put back).
-            let spare = SpareFields()
+            let spare = SpareFields([])
             let describe = describeWritable(writable, as: R.State.self, over: spare)
-            self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            self.describe = { slot in
+                slot < 0 ? describe(reactor.currentState) : describe(reduced.fields.states[slot])
+            }
             describeState = { state in describe(state) }
             self.spareFields = spare
             self.encodesThroughEncoder = true
         } else if let convertible = R.State.self as? any StateValueConvertible.Type {
             // A state that describes itself: asked directly, without the encoder's set-up per call.
             let describe = describeConvertible(convertible, as: R.State.self)
-            self.describe = { slot in reduced.describe(slot, of: reactor, with: describe) }
+            self.describe = { slot in
+                slot < 0 ? describe(reactor.currentState) : describe(reduced.fields.states[slot])
+            }
             describeState = { state in describe(state) }
             self.spareFields = nil
             self.encodesThroughEncoder = false
         } else {
             self.describe = { slot in
-                try StateValue(encoding: slot < 0 ? reactor.currentState : reduced.states[slot])
+                try StateValue(encoding: slot < 0 ? reactor.currentState : reduced.fields.states[slot])
             }
             describeState = { state in try StateValue(encoding: state) }
             self.spareFields = nil
@@ -73,8 +77,8 @@ public final class ShellReactorState {
         let intermediate = IntermediateStates<R.State>(footprint: footprint, describe: describeState)
         self.keepBefore = { reduction, entry, firstKeptEntry in
             // The state before a reduction is in the slot before its own (see `ReducedStates`).
-            guard reduction > 0, reduction - 1 < reduced.states.count else { return }
-            intermediate.keep(reduced.states[reduction - 1], before: entry, firstKeptEntry: firstKeptEntry)
+            guard reduction > 0, reduction - 1 < reduced.fields.states.count else { return }
+            intermediate.keep(reduced.fields.states[reduction - 1], before: entry, firstKeptEntry: firstKeptEntry)
         }
         self.intermediateValue = { intermediate.value(before: $0) }
         self.intermediateValues = { intermediate.values() }
@@ -90,7 +94,7 @@ public final class ShellReactorState {
         }
         if let baseline = makeChangeBaseline(for: R.State.self) {
             self.changesSinceReport = { reduction, changes in
-                let state = reduction.map { reduced.states[$0] } ?? reactor.currentState
+                let state = reduction.map { reduced.fields.states[$0] } ?? reactor.currentState
                 return try baseline.appendChanges(to: state, into: &changes)
             }
             self.resetReported = { toCurrent in baseline.reset(to: toCurrent ? reactor.currentState : nil) }
@@ -203,16 +207,11 @@ func describeConvertible<S: StateValueConvertible, State>(_ type: S.Type, as sta
 }
 
 /// The fields array of the last value a `StateObjectWritable` state no longer needs: the next
-/// description writes over it. Main-actor state used by the describing closure and
-/// ``ShellReactorState/recycle(_:)`` only, one after the other (never overlapping, so exempt from
-/// the dynamic exclusivity checks a class's stored property gets).
+/// description writes over it. Used by the describing closure and
+/// ``ShellReactorState/recycle(_:)`` only, one after the other (never overlapping, so held in an
+/// ``ExemptFields``, without the dynamic exclusivity checks a class's stored property gets).
 @usableFromInline
-final class SpareFields {
-    @exclusivity(unchecked) @usableFromInline var fields: [StateField] = []
-
-    @usableFromInline
-    init() {}
-}
+typealias SpareFields = ExemptFields<[StateField]>
 
 /// How a `StateObjectWritable` state (`S`, which is `State`) is described: written over `spare`'s
 /// fields (made and specialized as ``describeConvertible(_:as:)``).

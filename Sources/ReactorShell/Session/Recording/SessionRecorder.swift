@@ -9,28 +9,45 @@ import StateDiff
 /// The record and effect numbers span the session; the timeline belongs to the scene and starts
 /// afresh with each ``attach(entryName:)``.
 @MainActor
-final class SessionRecorder {
+final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
     private let scene: LoadedScene
     private let reporter: ChangeReporter
     private let output: SessionOutput
-    // The record, the timeline and the per-line state are read or changed on every line and are
-    // exempt from dynamic exclusivity checks (about 60 instructions an access; without the three
-    // markers, the random mix cost 7,672 instructions a line instead of 7,007, the counter 25,851
-    // instead of 24,278): main-actor state, never passed `inout` to code that could reach it, and,
-    // the journal being drained only between sends, never reached again while an access to it is
-    // under way. The paths that reach them are pinned by SessionRecordHistoryTests, SavedOverlapTests
-    // and the end-to-end tests of :history, :save and time travel.
+    // The record, the timeline and the per-line state are read or changed on every line: they are
+    // the recorder's `ExemptFields` (IO/ByteStorage.swift), without dynamic exclusivity checks
+    // (about 60 instructions an access; with the checks, the random mix cost 7,672 instructions a
+    // line instead of 7,007, the counter 25,851 instead of 24,278): main-actor state, never passed
+    // `inout` to code that could reach it, and, the journal being drained only between sends,
+    // never reached again while an access to it is under way. The paths that reach them are
+    // pinned by SessionRecordHistoryTests, SavedOverlapTests and the end-to-end tests of
+    // :history, :save and time travel.
+    /// What the recorder keeps from one line to the next.
+    @MainActor
+    struct Kept {
+        var record: SessionRecord
+        var timeline = Timeline(limit: 1_000)
+        fileprivate var state = State()
+    }
     /// What happened, as it happened: the lines, the steps, the events read from the journal, the
     /// output shown, and the commands that replay the session (`:save`). Appended to on every line.
-    @exclusivity(unchecked) var record: SessionRecord
+    var record: SessionRecord {
+        _read { yield fields.record }
+        _modify { yield &fields.record }
+    }
     /// The scene's states before each action (`:undo`, `:redo`, `:jump`).
-    @exclusivity(unchecked) var timeline = Timeline(limit: 1_000)
+    var timeline: Timeline {
+        _read { yield fields.timeline }
+        _modify { yield &fields.timeline }
+    }
     /// What the recorder follows from one line to the next.
-    @exclusivity(unchecked) private var state = State()
+    private var state: State {
+        _read { yield fields.state }
+        _modify { yield &fields.state }
+    }
 
     /// What the recorder follows from one line to the next: its settings, the action being sent,
     /// the latest typed action, effect numbers.
-    private struct State {
+    fileprivate struct State {
         /// See ``SessionRecorder/trace``.
         var trace = false
         /// See ``SessionRecorder/servesReaders``.
@@ -87,10 +104,10 @@ final class SessionRecorder {
         scene: LoadedScene, reporter: ChangeReporter, output: SessionOutput, timelineByteLimit: Int
     ) {
         self.timelineByteLimit = timelineByteLimit
-        record = SessionRecord(sink: output.sink)
         self.scene = scene
         self.reporter = reporter
         self.output = output
+        super.init(Kept(record: SessionRecord(sink: output.sink)))
     }
 
     /// The timelines a `:reset` or a new scene replaced, oldest first, at most

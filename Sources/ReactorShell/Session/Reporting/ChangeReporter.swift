@@ -9,17 +9,27 @@ import StateDiff
 /// While a reader of the session's journal wants them (``sharesChanges``), it keeps each report's
 /// changes for it.
 @MainActor
-final class ChangeReporter {
+final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
     private let scene: LoadedScene
     private let output: SessionOutput
-    // `baselines` and `reportedChanges` are exempt from dynamic exclusivity checks (about 60
-    // instructions an access; docs/performance.md): read or changed on every report, main-actor
-    // state, never passed `inout` to code that could reach them, and never reached again while an
-    // access to them is under way (the optimizer cannot prove it: they grow in place).
+    // `baselines` and `reportedChanges` are the reporter's `ExemptFields` (IO/ByteStorage.swift),
+    // without dynamic
+    // exclusivity checks (about 60 instructions an access; docs/performance.md): read or changed on
+    // every report, main-actor state, never passed `inout` to code that could reach them, and never
+    // reached again while an access to them is under way (the optimizer cannot prove it: they grow
+    // in place).
+    /// What the reporter keeps from one report to the next.
+    struct Kept {
+        var baselines: [StateValue?] = []
+        var reportedChanges: [StateChange] = []
+    }
+    /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
+    private var baselines: [StateValue?] {
+        _read { yield fields.baselines }
+        _modify { yield &fields.baselines }
+    }
     /// Whether diffs are printed (`:set diff`); off, only the baselines are dropped.
     private(set) var showsDiffs: Bool
-    /// The state last reported, per reactor of the scene (nil: none yet, or diffs were off).
-    @exclusivity(unchecked) private var baselines: [StateValue?] = []
     /// The state of each reactor of the scene (``ShellReactor/state``).
     private var states: [ShellReactorState] = []
     /// The paths `:watch` asked for; while there are any, text diffs show only their changes.
@@ -33,12 +43,16 @@ final class ChangeReporter {
     /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
     /// the whole state replacing the root when there was none), emptied by the next report;
     /// otherwise an empty list kept for its capacity, reused by every report.
-    @exclusivity(unchecked) private(set) var reportedChanges: [StateChange] = []
+    private(set) var reportedChanges: [StateChange] {
+        _read { yield fields.reportedChanges }
+        _modify { yield &fields.reportedChanges }
+    }
 
     init(scene: LoadedScene, output: SessionOutput, showsDiffs: Bool) {
         self.scene = scene
         self.output = output
         self.showsDiffs = showsDiffs
+        super.init(Kept())
     }
 
     /// `:set diff on|off`; turning diffs on takes the current states as the baselines.

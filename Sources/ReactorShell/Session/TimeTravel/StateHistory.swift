@@ -46,60 +46,61 @@ public final class StateHistory {
         current: @escaping @MainActor () -> State, restore: @escaping @MainActor (State) -> Void,
         footprint: SnapshotFootprint<State>?, describe: (@MainActor (State) throws -> StateValue)? = nil
     ) {
-        let ring = StateRing<State>()
+        let ring = ExemptFields(StateRing<State>())
         saveCurrent = { slot, charged in
             let state = current()
             if slot < 0 {
-                ring.live = state
+                ring.fields.live = state
                 return 0
             }
-            ring.put(state, at: slot)
+            ring.fields.put(state, at: slot)
             guard charged, let footprint else { return 0 }
             return footprint.bytes(of: state, notSharedWith: state)
         }
         charge = { slot, other in
-            guard let footprint, let state = ring.states[slot], let otherState = ring.states[other] else { return 0 }
+            guard let footprint, let state = ring.fields.states[slot], let otherState = ring.fields.states[other] else { return 0 }
             return footprint.bytes(of: state, notSharedWith: otherState)
         }
-        free = { first, count in ring.free(first, count: count) }
+        free = { first, count in ring.fields.free(first, count: count) }
         restoreSlot = { slot in
             if slot == StateHistory.current {
                 restore(current())
             } else if slot == StateHistory.live {
-                if let state = ring.live { restore(state) }
-                ring.live = nil
-            } else if let state = ring.states[slot] {
+                if let state = ring.fields.live { restore(state) }
+                ring.fields.live = nil
+            } else if let state = ring.fields.states[slot] {
                 restore(state)
             }
         }
-        rotate = { head in ring.rotate(head: head) }
+        rotate = { head in ring.fields.rotate(head: head) }
         clear = {
-            ring.states.removeAll()
-            ring.live = nil
+            ring.fields.states.removeAll()
+            ring.fields.live = nil
         }
         chargeDependsOnOthers = footprint?.dependsOnOthers ?? false
         value = { slot in
-            guard let describe, slot >= 0, slot < ring.states.count, let state = ring.states[slot] else { return nil }
+            guard let describe, slot >= 0, slot < ring.fields.states.count, let state = ring.fields.states[slot] else { return nil }
             return try? describe(state)
         }
     }
 }
 
 /// The storage of a ``StateHistory``: a slot per timeline point, and the live state.
-@MainActor
+///
+/// The history's closures share it in an ``ExemptFields`` (two dynamic exclusivity checks a line
+/// otherwise): main-actor state, touched only by those closures, never passed `inout` to code that
+/// could reach it.
 @usableFromInline
-final class StateRing<State> {
-    // Exempt from dynamic exclusivity checks (two a line otherwise): main-actor state, touched
-    // only by the history's closures, never passed `inout` to code that could reach it.
-    @usableFromInline @exclusivity(unchecked) var states: [State?] = []
-    @usableFromInline @exclusivity(unchecked) var live: State?
+struct StateRing<State> {
+    @usableFromInline var states: [State?] = []
+    @usableFromInline var live: State?
 
     @inlinable
     init() {}
 
     /// Stores `state` in `slot` (an existing slot, or the next one).
     @inlinable
-    func put(_ state: State, at slot: Int) {
+    mutating func put(_ state: State, at slot: Int) {
         if slot < states.count {
             states[slot] = state
         } else {
@@ -110,7 +111,7 @@ final class StateRing<State> {
     /// Forgets the states of `count` slots from `first` on, wrapping around the end (a negative
     /// `first`: the live state).
     @inlinable
-    func free(_ first: Int, count: Int) {
+    mutating func free(_ first: Int, count: Int) {
         guard first >= 0 else {
             live = nil
             return
@@ -125,7 +126,7 @@ final class StateRing<State> {
 
     /// Moves the slots so that `head` becomes the first.
     @usableFromInline
-    func rotate(head: Int) {
+    mutating func rotate(head: Int) {
         guard head > 0 && head < states.count else { return }
         states = Array(states[head...] + states[..<head])
     }
