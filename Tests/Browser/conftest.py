@@ -194,3 +194,27 @@ def wait_until(page, expression, limit=15000):
 
 def timeline_text(page):
     return page.locator("#timeline-rows").inner_text()
+
+
+def run_html(shell, tmp_path, name, text):
+    """Writes `text` to NAME.rsh in `tmp_path` and runs it with `run --html NAME.html`; returns
+    the finished process and the export's path (the caller checks the exit status it expects)."""
+    script = tmp_path / f"{name}.rsh"
+    script.write_text(text)
+    export = tmp_path / f"{name}.html"
+    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    return result, export
+
+
+def open_offline(browser, path):
+    """Opens `path` from file:// with the network off; returns the context, the page, the URLs it
+    asked for and its console errors, warnings and uncaught exceptions."""
+    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 850})
+    page = context.new_page()
+    requested = []
+    page.on("request", lambda request: requested.append(request.url))
+    messages = []
+    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+    page.on("pageerror", lambda e: messages.append(f"exception: {e}"))
+    page.goto(path.as_uri())
+    return context, page, requested, messages

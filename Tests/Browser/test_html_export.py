@@ -4,29 +4,13 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from conftest import timeline_text, wait_until
+from conftest import open_offline, run_html, timeline_text, wait_until
 
 SCRIPT = ':use board\n# A post, written and submitted.\nwrite.updateTitle "</script><b>Hi</b>"\nwrite.submit\n:expect board:posts.count == 1\nincrese\n'
 
 
-def open_offline(browser, path):
-    """Opens `path` from file:// with the network off; returns the page and the URLs it asked for."""
-    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 850})
-    page = context.new_page()
-    requested = []
-    page.on("request", lambda request: requested.append(request.url))
-    messages = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: messages.append(f"exception: {e}"))
-    page.goto(path.as_uri())
-    return context, page, requested, messages
-
-
 def test_run_html_writes_a_page_that_works_offline(shell, browser, tmp_path):
-    script = tmp_path / "lesson.rsh"
-    script.write_text(SCRIPT)
-    export = tmp_path / "lesson.html"
-    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    result, export = run_html(shell, tmp_path, "lesson", SCRIPT)
     assert result.returncode == 1  # the misspelt line failed
     assert result.stdout.endswith("1 passed, 0 failed\n") or "1 passed" in result.stdout.splitlines()[-1]
     context, page, requested, messages = open_offline(browser, export)
@@ -67,10 +51,7 @@ def test_save_html_in_a_session(shell, browser, tmp_path):
 def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, browser, tmp_path):
     # Two steps abandoned by `:jump 0` then `decrease`, and the effects traced: the export has
     # the states the abandoned steps began with and every effect step the live stream carried.
-    script = tmp_path / "travel.rsh"
-    script.write_text(":set trace on\nincrease\nincrease\n:jump 0\ndecrease\n")
-    export = tmp_path / "travel.html"
-    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    result, export = run_html(shell, tmp_path, "travel", ":set trace on\nincrease\nincrease\n:jump 0\ndecrease\n")
     assert result.returncode == 0, result.stderr
     context, page, requested, messages = open_offline(browser, export)
     try:
@@ -90,10 +71,7 @@ def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, b
 
 def test_an_export_shows_the_state_after_each_mutation_of_a_step(shell, browser, tmp_path):
     # `increase` is one step of four mutations: loading on, the value, loading off, the alert.
-    script = tmp_path / "counter.rsh"
-    script.write_text("increase\nincrease\n")
-    export = tmp_path / "counter.html"
-    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
+    result, export = run_html(shell, tmp_path, "counter", "increase\nincrease\n")
     assert result.returncode == 0, result.stderr
     context, page, requested, messages = open_offline(browser, export)
     try:

@@ -4,7 +4,7 @@ import json
 import re
 import subprocess
 
-from conftest import timeline_text, wait_for_url, Served, wait_until
+from conftest import open_offline, run_html, timeline_text, wait_for_url, Served, wait_until
 from test_live_wire import read_events
 
 # A page load whose search a new query cancels, a failed and a passed expectation, an error.
@@ -124,10 +124,8 @@ def test_serve_mid_session_shows_the_history_a_view_from_the_start_shows(shell, 
 
 
 def test_an_html_export_shows_overlapped_lines_as_they_happened(shell, browser, tmp_path):
+    result, export = run_html(shell, tmp_path, "overlap", ":use counter\nincrease &\nincrease &\ndecrease\n")
     script = tmp_path / "overlap.rsh"
-    script.write_text(":use counter\nincrease &\nincrease &\ndecrease\n")
-    export = tmp_path / "overlap.html"
-    result = subprocess.run([shell, "run", "--html", str(export), str(script)], capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     # What the run printed as JSON, in order, is what the export holds.
     printed = subprocess.run(
@@ -139,14 +137,8 @@ def test_an_html_export_shows_overlapped_lines_as_they_happened(shell, browser, 
     assert labels == printed_labels
     # The second line was sent while the first one's effect still ran.
     assert labels[:3] == ["increase", "setLoading(true)", "increase"]
-    context = browser.new_context(offline=True, viewport={"width": 1400, "height": 850})
-    page = context.new_page()
-    requested, messages = [], []
-    page.on("request", lambda request: requested.append(request.url))
-    page.on("console", lambda m: messages.append(m.text) if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: messages.append(str(e)))
+    context, page, requested, messages = open_offline(browser, export)
     try:
-        page.goto(export.as_uri())
         wait_until(page, "window.liveView && window.liveView.model.events.some(e => e.event === 'summary')")
         rows = timeline_text(page)
         # The three lines' rows come before the first effect's result, as they ran.
