@@ -9,7 +9,7 @@ import StateDiff
 /// (a step of one mutation per reactor, nearly every line, keeps nothing): the state after that
 /// other one, which the reactor's ``ReducedStates`` still holds. Bounded: the states of entries the
 /// record no longer keeps are dropped now and then, and past ``Store/byteLimit`` (each state
-/// charged its encoded size, measured every ``Store/sampleInterval`` states as the timeline does)
+/// charged its encoded size, measured every `Timeline.sampleInterval` states, as the timeline's points are)
 /// the oldest. Inlinable, so that it is specialized for the state's type in the handle's closures.
 @MainActor
 @usableFromInline
@@ -55,8 +55,6 @@ final class IntermediateStates<State> {
     struct Store {
         /// About how many bytes the states kept may hold.
         @usableFromInline static var byteLimit: Int { 16 << 20 }
-        /// How many states share one measure of their size.
-        @usableFromInline static var sampleInterval: Int { 256 }
 
         /// A state kept: the record's entry of the mutation it was kept before, and what it is charged.
         @usableFromInline
@@ -93,7 +91,7 @@ final class IntermediateStates<State> {
                 sampledBytes = 64 + footprint.bytes(of: state, notSharedWith: kept.last?.state ?? state)
             } else if statesUntilSample == 0 {
                 sampledBytes = 64 + footprint.bytes(of: state, notSharedWith: state)
-                statesUntilSample = Self.sampleInterval
+                statesUntilSample = Timeline.sampleInterval
             }
             statesUntilSample -= 1
             let bytes = sampledBytes

@@ -14,6 +14,7 @@ import StateDiff
 /// Independently, at most `2 × limit` points are kept (then `limit`), so that a small state's
 /// history stays small in long batch runs too.
 @MainActor
+@usableFromInline
 struct Timeline {
     /// Where travelling leads: the states of a point or the live states, to put back with
     /// ``restore(_:)``.
@@ -28,7 +29,8 @@ struct Timeline {
     static let pointOverhead = 96
     /// How many points share one measure of states charged their encoded size (which does not
     /// depend on the other states): a small state's point then costs a copy, not an encoding.
-    static let sampleInterval = 256
+    /// ``IntermediateStates`` measures the states it keeps as often (usable from its inlinable code).
+    @usableFromInline static let sampleInterval = 256
 
     /// A point: the states before one action, kept by the histories in the point's slot.
     private struct Point {
