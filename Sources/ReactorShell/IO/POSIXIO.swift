@@ -1,4 +1,4 @@
-// ReactorShell's door to C (the other door, ByteStorage.swift, is memory the shell manages
+// ReactorShell's door to C (the other door, ShellMemory.swift, is memory the shell manages
 // itself): every call that hands libc a pointer or reads one it returns. read and write with
 // their retry loops, the signal actions, C-string arrays (`posix_spawn`'s argv and envp, readline's
 // match lists), the bytes of a C string, the terminal's control characters, the password

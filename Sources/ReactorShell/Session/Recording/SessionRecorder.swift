@@ -14,7 +14,7 @@ final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
     private let reporter: ChangeReporter
     private let output: SessionOutput
     // The record, the timeline and the per-line state are read or changed on every line: they are
-    // the recorder's `ExemptFields` (IO/ByteStorage.swift), without dynamic exclusivity checks
+    // the recorder's `ExemptFields` (IO/ShellMemory.swift), without dynamic exclusivity checks
     // (about 60 instructions an access; with the checks, the random mix cost 7,672 instructions a
     // line instead of 7,007, the counter 25,851 instead of 24,278): main-actor state, never passed
     // `inout` to code that could reach it, and, the journal being drained only between sends,

@@ -12,7 +12,7 @@ import StateDiff
 final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
     private let scene: LoadedScene
     private let output: SessionOutput
-    // `baselines` and `reportedChanges` are the reporter's `ExemptFields` (IO/ByteStorage.swift),
+    // `baselines` and `reportedChanges` are the reporter's `ExemptFields` (IO/ShellMemory.swift),
     // without dynamic
     // exclusivity checks (about 60 instructions an access; docs/performance.md): read or changed on
     // every report, main-actor state, never passed `inout` to code that could reach them, and never

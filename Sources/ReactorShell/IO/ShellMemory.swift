@@ -1,6 +1,7 @@
-// ReactorShell's second door to pointer code (the first is POSIXIO.swift, for libc): memory the
-// shell manages itself. Nothing else in the module allocates, frees or reads memory through a
-// pointer; it asks these types.
+// ReactorShell's second door to pointer code (the first is POSIXIO.swift, for libc): the memory
+// the shell manages itself. Byte buffers (`ByteStorage`, `FixedBytes`), the mutation labeler's
+// table and labels built in place, and the fields exempt from exclusivity checks (`ExemptFields`).
+// Nothing else in the module allocates, frees or reads memory through a pointer; it asks these types.
 //
 // Why: the reader hands out a script line's bytes and the output sink copies each printed line
 // without making a `String` or an array of them (a batch run does that about a million times a
