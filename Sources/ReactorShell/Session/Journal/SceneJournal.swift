@@ -75,9 +75,12 @@ public final class SceneJournal {
         if !isHeld && !drainRequested { askForDrain() }
     }
 
-    /// Signals ``lateEvents`` that events wait outside a line, once until the next drain. Out of
-    /// line: the stream's yield inlined into the appends looked its type's metadata up on every
-    /// event, held or not (measured: counter 125 instructions a line more, mix 37).
+    /// Signals ``lateEvents`` that events wait outside a line, once until the next drain.
+    // `@inline(never)` because it is measured to matter: inlined into `append`, the stream's yield
+    // looks its type's metadata up on every event, held or not. Without the attribute, callgrind
+    // on the stripped release build (docs/performance.md's method) counts the random mix 6,620
+    // instructions a line instead of 6,587 (+33) and counter 22,416 instead of 22,301 (+115)
+    // (first measured when the signal came in, 4b738f8: +37, +125). Drop it only with a measure.
     @inline(never)
     private func askForDrain() {
         drainRequested = true
