@@ -78,6 +78,8 @@ def test_state_and_command(serve_script):
     answer = json.loads(body)
     assert answer["outcome"] == "failed" and answer["events"][-1]["event"] == "error"
     assert "did you mean 'increase'" in answer["events"][-1]["message"]
+    # The session's second command from the page is its line 2.
+    assert answer["events"][-1]["source"] == "<live view>" and answer["events"][-1]["line"] == 2
     assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 0
 
 

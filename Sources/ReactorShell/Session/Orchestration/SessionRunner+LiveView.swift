@@ -13,9 +13,11 @@ extension SessionRunner {
     }
 
     /// Runs `line`, a command from the live view's page, as if typed: shown after the prompt, run
-    /// (waiting for its effects), its output written out.
+    /// (waiting for its effects), its output written out. Its origin is `<live view>:N`, the
+    /// session's Nth such command.
     func runPageCommand(_ line: String) async -> CommandOutcome {
-        let origin = LineOrigin(source: "<live view>", line: 1)
+        pageCommandCount += 1
+        let origin = LineOrigin(source: "<live view>", line: pageCommandCount)
         recorder.record.echo()
         output.printer.echo(prompt: prompt, line: line, origin: origin)
         let outcome = await execute(line: line, origin: origin, waitAfterAction: true)

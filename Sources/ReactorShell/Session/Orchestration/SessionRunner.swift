@@ -41,6 +41,9 @@ final class SessionRunner {
     /// Whether the live view's commands run between the lines of the scripts (`run --serve`);
     /// otherwise the front end runs them (the interactive shell, between typed lines).
     var runsPageCommandsBetweenLines = false
+    /// How many of the live view's commands ``runPageCommand(_:)`` has run in this session: each
+    /// is numbered on (`<live view>:1`, `:2`, …), so that errors and the record tell them apart.
+    var pageCommandCount = 0
     /// The task that drains the journal when events arrive outside a line (ends with the runner).
     private var lateEventReading: Task<Void, Never>?
 
