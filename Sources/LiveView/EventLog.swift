@@ -4,10 +4,11 @@ import Synchronization
 /// streams waiting for the next ones.
 ///
 /// Events are kept as the Server-Sent Events text that serves them (``EventStreamText``), made
-/// once as they arrive, so a reconnecting client can ask for everything after the last one it saw
-/// and each stream costs a copy of the text. The shell's messages are read on a thread of their
-/// own, which appends to the log at once; the streams read it from the tasks' pool; a lock keeps
-/// the two apart.
+/// once as they arrive, so a reconnecting client can ask for everything after the last one it saw,
+/// and a stream that keeps up is handed that text itself. The shell's messages are read on a
+/// thread of their own, which frames each read's events (``EventFramer``) and adds them to the log
+/// at once, waking the waiting streams once a read; the streams read it from the tasks' pool; a
+/// lock keeps the two apart, held only to add a read's framed events or to take some.
 public final class EventLog: Sendable {
     private struct State {
         var text = EventStreamText()
@@ -18,6 +19,9 @@ public final class EventLog: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The writer's side: events are numbered and framed under this lock, not under ``state``'s,
+    /// which the streams take; it is held until they are added, so that appends keep their order.
+    private let framer = Mutex(EventFramer())
     private let keepAlive: Duration
 
     /// An empty log whose waiting streams are sent a keep-alive comment every `keepAlive`.
@@ -32,20 +36,29 @@ public final class EventLog: Sendable {
     /// events. The shell's other messages, lines that start with `!`, are not events: they are
     /// returned, in order, without their `!` (empty lines are skipped).
     public func append(lines: ArraySlice<UInt8>) -> [String] {
-        var messages: [String] = []
-        let woken = state.withLock { state in
-            var start = lines.startIndex
-            while start < lines.endIndex {
-                let end = lines[start...].firstIndex(of: 10) ?? lines.endIndex
-                if lines[start] == UInt8(ascii: "!") {
-                    messages.append(String(decoding: lines[(start + 1)..<end], as: UTF8.self))
-                } else if end > start {
-                    state.text.append(lines[start..<end])
-                }
-                start = end + 1
+        var lineBreaks: [Int] = []
+        lines.appendIndices(of: 10, to: &lineBreaks)
+        var messages: [String] = [], objects: [Range<Int>] = []
+        objects.reserveCapacity(lineBreaks.count + 1)
+        var start = lines.startIndex
+        for index in 0...lineBreaks.count {
+            let end = index < lineBreaks.count ? lineBreaks[index] : lines.endIndex
+            if start == end {
+                // A blank line, or nothing after the last line break.
+            } else if lines[start] == UInt8(ascii: "!") {
+                messages.append(String(decoding: lines[(start + 1)..<end], as: UTF8.self))
+            } else {
+                objects.append(start..<end)
             }
-            defer { state.waiters = [:] }
-            return state.waiters
+            start = end + 1
+        }
+        let woken = framer.withLock { framer in
+            let pieces = framer.frame(objects, of: lines)
+            return state.withLock { state in
+                for piece in pieces { state.text.append(piece) }
+                defer { state.waiters = [:] }
+                return state.waiters
+            }
         }
         for waiter in woken.values { waiter.resume() }
         return messages

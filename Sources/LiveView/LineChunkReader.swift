@@ -18,8 +18,12 @@ final class LineChunkReader: Sendable {
         self.deliver = deliver
     }
 
+    /// How many bytes a read asks for: as many as the shell's pipe holds (`LiveViewProcess` gives
+    /// it a mebibyte on Linux), so that one read takes whatever a busy shell wrote meanwhile.
+    static let readSize = 1 << 20
+
     func run() {
-        var buffer = [UInt8](repeating: 0, count: 256 * 1024)
+        var buffer = [UInt8](repeating: 0, count: Self.readSize)
         // The start of a line that the last read cut off.
         var carried: [UInt8] = []
         while true {

@@ -78,33 +78,89 @@ struct EventLogTests {
         #expect(log.jsonArrayElements(in: 3...4).isEmpty)
     }
 
-    @Test("a long session's text spans segments: every event is served once, in order, with its number")
-    func acrossSegments() async {
+    @Test("a long session's text spans pieces: every event is served once, in order, with its number, from any event on")
+    func acrossPieces() async {
         let log = EventLog()
         let padding = String(repeating: "x", count: 1000)
-        let count = 3 * EventStreamText.segmentSize / 1000
+        let count = 3 * EventFramer.pieceLimit / 1000
         _ = log.append(lines: lines((1...count).map { #"{"n":\#($0),"p":"\#(padding)"}"# }))
-        // An event larger than a segment gets one of its own.
-        let large = String(repeating: "y", count: EventStreamText.segmentSize + 10)
+        // An event larger than a piece gets one of its own.
+        let large = String(repeating: "y", count: EventFramer.pieceLimit + 10)
         _ = log.append(lines: lines([#"{"large":"\#(large)"}"#, #"{"after":1}"#]))
-        var seen = 0, pieces = 0
-        while seen < count + 2 {
-            let piece = await log.serverSentEvents(after: seen, limit: 64 * 1024)
-            let text = String(decoding: piece.text, as: UTF8.self)
-            let events = text.split(separator: "\n\n", omittingEmptySubsequences: true)
-            #expect(events.count == piece.last - seen)
-            for (offset, event) in events.enumerated() {
-                let seq = seen + offset + 1
-                #expect(event.hasPrefix("id: \(seq)\ndata: {\"seq\":\(seq),"))
-                if seq <= count { #expect(event.hasSuffix(#""n":\#(seq),"p":"\#(padding)"}"#)) }
+        // Reads of a few events each, which share pieces.
+        for seq in (count + 3)...(count + 302) { _ = log.append(lines: lines([#"{"n":\#(seq),"p":"\#(padding)"}"#])) }
+        let total = count + 302
+        #expect(log.lastSequenceNumber == total)
+        // From the start, and as a client reconnecting in the middle of a piece would.
+        for first in [0, 100, count + 1, count + 50] {
+            var seen = first, pieces = 0
+            while seen < total {
+                let piece = await log.serverSentEvents(after: seen, limit: 64 * 1024)
+                let text = String(decoding: piece.text, as: UTF8.self)
+                let events = text.split(separator: "\n\n", omittingEmptySubsequences: true)
+                #expect(events.count == piece.last - seen)
+                #expect(text.hasSuffix("}\n\n"))
+                for (offset, event) in events.enumerated() {
+                    let seq = seen + offset + 1
+                    #expect(event.hasPrefix("id: \(seq)\ndata: {\"seq\":\(seq),"))
+                    if seq <= count || seq > count + 2 { #expect(event.hasSuffix(#""n":\#(seq),"p":"\#(padding)"}"#)) }
+                }
+                #expect(piece.last > seen)
+                seen = piece.last
+                pieces += 1
             }
-            #expect(piece.last > seen)
-            seen = piece.last
-            pieces += 1
+            #expect(seen == total)
+            #expect(pieces > 3)
         }
-        #expect(seen == count + 2)
-        #expect(pieces > 3 * EventStreamText.segmentSize / (64 * 1024))
         #expect(String(decoding: log.jsonArrayElements(in: (count + 2)...(count + 2)), as: UTF8.self) == #"{"seq":\#(count + 2),"after":1}"#)
         #expect(log.jsonArrayElements(in: (count + 1)...(count + 1)).count == large.utf8.count + #"{"seq":,"large":""}"#.utf8.count + String(count + 1).utf8.count)
+        #expect(String(decoding: log.jsonArrayElements(in: total...total), as: UTF8.self) == #"{"seq":\#(total),"n":\#(total),"p":"\#(padding)"}"#)
+    }
+
+    @Test("a copy stops at most about the limit after where it starts, and where a complete piece starts")
+    func copiesStopAtLimitAndPieces() async {
+        let log = EventLog()
+        let padding = String(repeating: "x", count: 100)
+        // Small reads share a piece until it is complete; then the next starts a new one.
+        var sizes: [Int] = []
+        for seq in 1...2000 {
+            let text = #"{"n":\#(seq),"p":"\#(padding)"}"#
+            sizes.append(text.utf8.count + "id: \(seq)\ndata: {\"seq\":\(seq),".utf8.count + 1)
+            _ = log.append(lines: lines([text]))
+        }
+        let piece = await log.serverSentEvents(after: 10, limit: 1000)
+        #expect(piece.last > 11 && piece.text.count <= 1000)
+        #expect(piece.text.count == sizes[10..<piece.last].reduce(0, +))
+        // The first piece is complete once it holds EventStreamText.completeSize bytes: a copy from
+        // just before its end stops there, and the next call starts with the next piece.
+        var end = 0, firstOfNext = 0
+        for (index, size) in sizes.enumerated() where end < EventStreamText.completeSize {
+            end += size
+            firstOfNext = index + 2
+        }
+        let beforeEnd = await log.serverSentEvents(after: firstOfNext - 3, limit: 1 << 20)
+        #expect(beforeEnd.last == firstOfNext - 1)
+        let next = await log.serverSentEvents(after: beforeEnd.last, limit: 1 << 20)
+        #expect(String(decoding: next.text, as: UTF8.self).hasPrefix("id: \(firstOfNext)\n"))
+    }
+
+    @Test("the event after 9, 99, 999 gets one digit more in both numbers")
+    func moreDigits() async {
+        let log = EventLog()
+        _ = log.append(lines: lines((1...1001).map { #"{"n":\#($0)}"# }))
+        let text = String(decoding: await log.serverSentEvents(after: 0, limit: 1 << 20).text, as: UTF8.self)
+        for seq in [9, 10, 99, 100, 999, 1000, 1001] {
+            #expect(text.contains("\n\nid: \(seq)\ndata: {\"seq\":\(seq),\"n\":\(seq)}\n\n") || text.hasPrefix("id: \(seq)\n"))
+        }
+    }
+
+    @Test("a last line without a line break, lines in a slice that does not start at 0, and nothing at all")
+    func sliceEdges() {
+        let log = EventLog()
+        let bytes = Array("xx{\"a\":1}\n{\"b\":2}\n!done 1 1 2 succeeded\n{\"c\":3}".utf8)
+        #expect(log.append(lines: bytes[2...]) == ["done 1 1 2 succeeded"])
+        #expect(log.append(lines: bytes[0..<0]) == [])
+        #expect(log.append(lines: Array("\n\n".utf8)[...]) == [])
+        #expect(String(decoding: log.jsonArrayElements(in: 1...3), as: UTF8.self) == #"{"seq":1,"a":1},{"seq":2,"b":2},{"seq":3,"c":3}"#)
     }
 }
