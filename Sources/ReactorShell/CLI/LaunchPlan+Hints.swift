@@ -2,19 +2,16 @@
 /// accepted without `run`.
 extension LaunchPlan {
     /// `reactor-shell --bail …` / `--echo …` without a subcommand: the shell on standard input
-    /// with `run`'s options (a usage error later if standard input is a terminal). Nil when the
-    /// arguments are not that. (The root command cannot declare the flags itself: ArgumentParser
-    /// would then give `run --bail` to the root.)
+    /// with all the `run` options given, as `run -` takes them (a usage error later if standard
+    /// input is a terminal). Nil when the arguments are not that. (The root command cannot declare
+    /// the flags itself: ArgumentParser would then give `run --bail` to the root.)
     static func scriptOptionsWithoutRun(_ arguments: [String], environment: [String: String]) -> LaunchPlan? {
         guard arguments.contains(where: { $0 == "--bail" || $0 == "--echo" }),
               !arguments.contains(where: { ["run", "test", "check", "explore", "list", "help"].contains($0) }),
               let run = try? RootCommand.parseAsRoot(["run"] + arguments + ["-"]) as? RunCommand,
               run.files == ["-"]
         else { return nil }
-        var config = run.session.configuration(environment: environment)
-        config.bail = run.bail
-        config.echo = run.echo
-        return .shell(config)
+        return .shell(run.configuration(environment: environment))
     }
 
     /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid

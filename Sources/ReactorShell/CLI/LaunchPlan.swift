@@ -107,20 +107,7 @@ extension LaunchPlan {
             config.initFile = root.initFile
             return .shell(config)
         case let run as RunCommand:
-            var config = run.session.configuration(environment: environment)
-            config.liveView = run.liveView.settings
-            config.bail = run.bail
-            config.echo = run.echo
-            config.stepDelay = run.stepDelay.flatMap(DurationSyntax.parse)
-            config.step = run.step || config.stepDelay != nil
-            config.diagramFile = run.diagram
-            config.transcriptFile = run.transcript
-            config.htmlFile = run.html
-            if run.serveExit {
-                if config.liveView == nil { config.liveView = LiveViewSettings() }
-                config.liveView?.keepsServingAfterRun = false
-            }
-            return .run(config, files: run.files)
+            return .run(run.configuration(environment: environment), files: run.files)
         case let test as TestCommand:
             return .test(test.session.configuration(environment: environment), test.request)
         case let explore as ExploreCommand:
@@ -138,5 +125,25 @@ extension LaunchPlan {
                 return plan(for: error)
             }
         }
+    }
+}
+
+extension RunCommand {
+    /// The session's settings that this `run` command line asks for.
+    func configuration(environment: [String: String]) -> ShellConfiguration {
+        var config = session.configuration(environment: environment)
+        config.liveView = liveView.settings
+        config.bail = bail
+        config.echo = echo
+        config.stepDelay = stepDelay.flatMap(DurationSyntax.parse)
+        config.step = step || config.stepDelay != nil
+        config.diagramFile = diagram
+        config.transcriptFile = transcript
+        config.htmlFile = html
+        if serveExit {
+            if config.liveView == nil { config.liveView = LiveViewSettings() }
+            config.liveView?.keepsServingAfterRun = false
+        }
+        return config
     }
 }

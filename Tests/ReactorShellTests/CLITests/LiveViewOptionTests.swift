@@ -31,6 +31,19 @@ struct LiveViewOptionTests {
         #expect(configuration(["--serve"])?.liveView?.isWiderThanLoopback == false)
     }
 
+    /// `--bail` and `--echo` work without `run` for a script piped in: the live view's options
+    /// and `run`'s others beside them were dropped (no view, no export, no word said).
+    @Test func theOptionsBesideBailOrEchoWithoutRunAreKept() {
+        #expect(configuration(["--bail", "--serve-port", "0"])?.liveView?.port == 0)
+        #expect(configuration(["--serve", "--echo"])?.liveView == configuration(["--serve"])?.liveView)
+        #expect(configuration(["--echo", "--serve-host", "127.0.0.2"])?.liveView?.host == "127.0.0.2")
+        #expect(configuration(["--bail", "--serve", "--serve-exit"])?.liveView?.keepsServingAfterRun == false)
+        #expect(configuration(["--bail", "--html", "out.html"])?.htmlFile == "out.html")
+        #expect(configuration(["--echo", "--diagram", "d.mmd", "--transcript", "t.md"])?.transcriptFile == "t.md")
+        #expect(configuration(["--bail"])?.liveView == nil)
+        #expect(configuration(["--bail"])?.htmlFile == nil)
+    }
+
     @Test func serveExitStopsServingAfterTheRun() {
         #expect(configuration(["run", "--serve", "a.rsh"])?.liveView?.keepsServingAfterRun == true)
         #expect(configuration(["run", "--serve", "--serve-exit", "a.rsh"])?.liveView?.keepsServingAfterRun == false)
