@@ -25,6 +25,18 @@ struct CommandLineTests {
         #expect(result.stdout.contains("--echo"), "\(result.transcript)")
     }
 
+    /// Issue 27: the live view's options are in the help of the commands that take them.
+    @Test func theHelpOfTheShellAndOfRunNamesTheLiveViewsOptions() async throws {
+        let shell = try await ShellProcess.run(["--help"])
+        let run = try await ShellProcess.run(["run", "--help"])
+        for option in ["--serve ", "--serve-port <port>", "--serve-host <address>"] {
+            #expect(shell.stdout.contains("  \(option)"), "\(option): \(shell.transcript)")
+            #expect(run.stdout.contains("  \(option)"), "\(option): \(run.transcript)")
+        }
+        #expect(run.stdout.contains("  --serve-exit "), "\(run.transcript)")
+        #expect(run.stdout.contains("  --html <file.html> "), "\(run.transcript)")
+    }
+
     @Test(arguments: [["--help"], ["run", "--help"], ["test", "--help"], ["check", "--help"], ["list", "--help"]])
     func everyHelpPageNamesTheShellWithoutSourceCodeInIt(arguments: [String]) async throws {
         // Issue 26: `test --help` printed a literal `\(LaunchContext.identity.name)`.
