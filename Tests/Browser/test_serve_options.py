@@ -43,6 +43,14 @@ def test_serve_and_serve_stop_inside_a_session(shell, tmp_path):
     assert result.returncode == 1
 
 
+def test_serve_in_a_run_without_serve_stops_when_the_scripts_end(shell, tmp_path):
+    # Only `run --serve` serves on until Ctrl-C; a `:serve` in a plain run ends with it.
+    result = subprocess.run([shell, "run", "-"], input="increase\n:serve 0\n", capture_output=True, text=True, timeout=30)
+    assert result.returncode == 0, result.stderr
+    assert URL_PATTERN.search(result.stderr), result.stderr
+    assert "serving the live view until Ctrl-C" not in result.stderr
+
+
 def test_a_port_in_use_is_a_clear_error(shell, tmp_path):
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
