@@ -177,14 +177,18 @@ final class InteractiveShell {
         var outcome = CommandOutcome.succeeded
         let task = Task { [weak self] in
             guard let self else { return }
-            self.editor.printAbove(self.session.prompt + line)
             self.lineNumber += 1
             let origin = LineOrigin(source: "<stdin>", line: self.lineNumber)
             self.editor.pause()
-            outcome = await self.session.execute(line: line, origin: origin, waitAfterAction: false)
-            if case .quit(let code) = outcome {
-                self.finish?(code ?? 0)
-                return
+            if let refused = self.session.refuseOverlongPageCommand(line, origin: origin) {
+                outcome = refused  // said, not shown after the prompt
+            } else {
+                self.editor.printAbove(self.session.prompt + line)
+                outcome = await self.session.execute(line: line, origin: origin, waitAfterAction: false)
+                if case .quit(let code) = outcome {
+                    self.finish?(code ?? 0)
+                    return
+                }
             }
             self.editor.setPrompt(self.session.prompt)
             self.editor.resume()

@@ -32,4 +32,16 @@ struct PageCommandOriginTests {
         ], "\(stdout)")
         #expect(stdout.filter { $0.contains(#""source":"test.rsh""#) }.count == 2, "\(stdout)")
     }
+
+    /// A page command is bounded by `--max-line-length` as a script's line is: over it, it is
+    /// refused where it came from and not run (an 8 MB one ran, the shell reading it for seconds).
+    @Test func aPageCommandOverTheLineLimitIsRefusedAndNotRun() async {
+        let harness = SessionHarness { $0.maximumLineLength = 16 }
+        #expect(await harness.session.runner.runPageCommand("rename " + String(repeating: "x", count: 10)) == .failed)
+        #expect(await harness.session.runner.runPageCommand("rename fits") == .succeeded)
+        let stderr = harness.takeStderr()
+        #expect(stderr == ["<live view>:1:1: line longer than 16 bytes (the limit; see --max-line-length); the line was skipped"])
+        let stdout = harness.takeStdout().joined(separator: "\n")
+        #expect(!stdout.contains("xxxxxxxxxx") && stdout.contains("fits"), "\(stdout)")
+    }
 }

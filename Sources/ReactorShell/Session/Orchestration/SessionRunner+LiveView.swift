@@ -18,6 +18,7 @@ extension SessionRunner {
     func runPageCommand(_ line: String) async -> CommandOutcome {
         pageCommandCount += 1
         let origin = LineOrigin(source: "<live view>", line: pageCommandCount)
+        if let refused = refuseOverlongPageCommand(line, origin: origin) { return refused }
         recorder.record.echo()
         output.printer.echo(prompt: prompt, line: line, origin: origin)
         let outcome = await execute(line: line, origin: origin, waitAfterAction: true)

@@ -84,6 +84,15 @@ final class SessionRunner {
         indirect case meta(MetaInvocation)
     }
 
+    /// Refuses `line`, a command from the live view's page, when it is longer than
+    /// `--max-line-length`, as a script's or a typed line would be: says so at `origin`, an error
+    /// of the session (in the command's answer too), and returns the failure. Nil: it may run.
+    func refuseOverlongPageCommand(_ line: String, origin: LineOrigin) -> CommandOutcome? {
+        guard line.utf8.count > configuration.maximumLineLength else { return nil }
+        output.setOrigin(origin)
+        return output.fail(ShellConfiguration.lineTooLongMessage(configuration.maximumLineLength))
+    }
+
     /// Parses and runs one line. `waitAfterAction`: wait for quiescence after an action not
     /// ending in ` &` (batch mode and scripts).
     func execute(line: String, origin: LineOrigin, waitAfterAction: Bool) async -> CommandOutcome {

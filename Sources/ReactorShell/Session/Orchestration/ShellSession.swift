@@ -197,6 +197,12 @@ public final class ShellSession {
         await runner.startLiveView(settings)
     }
 
+    /// Refuses a command from the live view's page longer than `--max-line-length` (see
+    /// ``SessionRunner/refuseOverlongPageCommand(_:origin:)``); nil: it may run.
+    func refuseOverlongPageCommand(_ line: String, origin: LineOrigin) -> CommandOutcome? {
+        runner.refuseOverlongPageCommand(line, origin: origin)
+    }
+
     /// Runs the live view's commands with `runner` (as if typed) from now on; nil holds them.
     func takeLiveViewCommands(_ runner: LiveViewController.CommandRunner?) {
         runner.map { runner in self.runner.liveViewController.runCommand = runner }
