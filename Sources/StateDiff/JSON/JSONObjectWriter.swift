@@ -141,27 +141,29 @@ package struct JSONObjectWriter: ~Copyable {
             case .replace: output.append("{\"op\":\"replace\",\"path\":")
             }
             changes[index].storedPath.appendJSONPointerString(to: &output)
+            // A number, a flag or null is read where it lies; only another value is copied out
+            // (the writes through the buffer's memory keep the optimizer from lending it).
             if kind != .insert {
                 output.append(",\"old\":")
-                appendValueOrNull(changes[index].storedOldValue)
+                switch changes[index].storedOldValue {
+                case .int(let number)?: output.append(number)
+                case .bool(let flag)?: output.append(flag ? "true" : "false")
+                case nil, .null?: output.append("null")
+                case let value?: value.appendJSON(to: &output)
+                }
             }
             if kind != .remove {
                 output.append(",\"value\":")
-                appendValueOrNull(changes[index].storedNewValue)
+                switch changes[index].storedNewValue {
+                case .int(let number)?: output.append(number)
+                case .bool(let flag)?: output.append(flag ? "true" : "false")
+                case nil, .null?: output.append("null")
+                case let value?: value.appendJSON(to: &output)
+                }
             }
             output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
-    }
-
-    /// The value, or `null`.
-    private mutating func appendValueOrNull(_ value: StateValue?) {
-        switch value {
-        case .int(let number)?: output.append(number)
-        case .bool(let flag)?: output.append(flag ? "true" : "false")
-        case nil, .null?: output.append("null")
-        case let value?: value.appendJSON(to: &output)
-        }
     }
 
     /// The value.

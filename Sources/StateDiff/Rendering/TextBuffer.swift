@@ -253,7 +253,7 @@ extension String {
 }
 
 /// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or
-/// half a word), the first and the last of the range. The pieces of a rendered line or of a label
+/// half a word), the first and the last of the range, up to 32 with four. The pieces of a rendered line or of a label
 /// are mostly that short, and for them a call to `memcpy` costs more than the copy; the usual 8 to
 /// 16 bytes are told apart with one comparison.
 @inlinable @inline(__always)
@@ -271,6 +271,17 @@ package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: U
         let tail = from.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
         to.storeBytes(of: head, as: UInt32.self)
         to.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else if UInt(bitPattern: length &- 17) <= 15 {
+        // 17 to 32 bytes (a JSON key with the constant fields before it): the first and last 16,
+        // overlapping, as two words each.
+        let head0 = from.loadUnaligned(as: UInt64.self)
+        let head1 = from.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+        let tail0 = from.loadUnaligned(fromByteOffset: length - 16, as: UInt64.self)
+        let tail1 = from.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+        to.storeBytes(of: head0, as: UInt64.self)
+        to.storeBytes(of: head1, toByteOffset: 8, as: UInt64.self)
+        to.storeBytes(of: tail0, toByteOffset: length - 16, as: UInt64.self)
+        to.storeBytes(of: tail1, toByteOffset: length - 8, as: UInt64.self)
     } else {
         destination.update(from: source, count: length)
     }
