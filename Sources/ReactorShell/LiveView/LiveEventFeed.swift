@@ -51,10 +51,8 @@ final class LiveEventFeed: SessionJournalReader {
                 reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
                 origin: sent.origin, step: step)
             eventCount += 1
-        case .reduction(let label, let cause):
-            writeMutation(of: event, label: label, cause: cause)
-        case .restored(let label):
-            writeMutation(of: event, label: label, cause: nil)
+        case .reduction, .restored:
+            writeMutation(of: event)
         case .effect:
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
             printer.effect(report)
@@ -122,9 +120,17 @@ final class LiveEventFeed: SessionJournalReader {
     }
 
     /// Writes the mutation (or restored state) of `event`, whose reactor is known by its index.
-    private func writeMutation(of event: SessionEvent, label: String, cause: MutationCause?) {
+    private func writeMutation(of event: SessionEvent) {
         guard event.reactorIndex >= 0 else { return }
-        printer.mutation(reactorName: reactorName(at: event.reactorIndex), label: label, cause: cause, changes: event.changes)
+        let reactorName = reactorName(at: event.reactorIndex)
+        switch event.kind {
+        case .reduction(let label, let cause):
+            printer.mutation(reactorName: reactorName, label: label, cause: cause, changes: event.changes)
+        case .restored(let label):
+            printer.mutation(reactorName: reactorName, label: label, cause: nil, changes: event.changes)
+        default:
+            return
+        }
         eventCount += 1
     }
 

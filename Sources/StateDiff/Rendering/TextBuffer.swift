@@ -344,26 +344,43 @@ extension DecimalDigits {
     /// `00`, `01`, … `99`, two bytes each.
     private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
-    /// Writes the ``count(_:)`` digits of `magnitude` so that the last one is just before `end`.
+    /// Writes the ``count(_:)`` digits of `magnitude` so that the last one is just before `end`:
+    /// four at a time (one division by 10,000, the two pairs of the four told apart by a
+    /// multiplication), then the one to four left.
     @inline(__always)
     package static func write(_ magnitude: UInt, endingAt end: UnsafeMutablePointer<UInt8>) {
-        let table = UnsafeRawPointer(pairs.utf8Start)
         var remaining = magnitude
         var position = end
-        while remaining >= 100 {
-            let pair = Int(remaining % 100)
-            remaining /= 100
-            position -= 2
-            UnsafeMutableRawPointer(position).storeBytes(
-                of: table.loadUnaligned(fromByteOffset: pair * 2, as: UInt16.self), as: UInt16.self)
+        while remaining >= 10_000 {
+            let four = Int(truncatingIfNeeded: remaining % 10_000)
+            remaining /= 10_000
+            let high = hundreds(four)
+            position -= 4
+            writePair(four &- high &* 100, at: position + 2)
+            writePair(high, at: position)
         }
-        if remaining >= 10 {
+        var last = Int(truncatingIfNeeded: remaining)
+        if last >= 100 {
+            let high = hundreds(last)
             position -= 2
-            UnsafeMutableRawPointer(position).storeBytes(
-                of: table.loadUnaligned(fromByteOffset: Int(remaining) * 2, as: UInt16.self), as: UInt16.self)
+            writePair(last &- high &* 100, at: position)
+            last = high
+        }
+        if last >= 10 {
+            writePair(last, at: position - 2)
         } else {
-            position -= 1
-            position.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: remaining)
+            position[-1] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: last)
         }
+    }
+
+    /// `value / 100` for `value` below 10,000, by a multiplication and a shift (exact up to 43,698).
+    private static func hundreds(_ value: Int) -> Int {
+        (value &* 5243) &>> 19
+    }
+
+    /// Writes the two digits of `pair` (0…99) at `position`.
+    private static func writePair(_ pair: Int, at position: UnsafeMutablePointer<UInt8>) {
+        UnsafeMutableRawPointer(position).storeBytes(
+            of: UnsafeRawPointer(pairs.utf8Start).loadUnaligned(fromByteOffset: pair &* 2, as: UInt16.self), as: UInt16.self)
     }
 }
