@@ -114,11 +114,17 @@ package struct JSONObjectWriter: ~Copyable {
     package mutating func field(_ key: JSONKey, object fields: [StateField]) {
         output.append(key.text)
         output.append(UInt8(ascii: "{"))
-        for (index, field) in fields.enumerated() {
+        // Through a span, as in `field(_:patchOf:)`: a number or a flag is read where it lies.
+        let fields = fields.span
+        for index in fields.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
-            appendJSONString(field.key, to: &output)
+            appendJSONString(fields[index].key, to: &output)
             output.append(UInt8(ascii: ":"))
-            appendValue(field.value)
+            switch fields[index].value {
+            case .int(let number): output.append(number)
+            case .bool(let flag): output.append(flag ? "true" : "false")
+            case let value: value.appendJSON(to: &output)
+            }
         }
         output.append(UInt8(ascii: "}"))
     }
@@ -164,15 +170,6 @@ package struct JSONObjectWriter: ~Copyable {
             output.append(UInt8(ascii: "}"))
         }
         output.append(UInt8(ascii: "]"))
-    }
-
-    /// The value.
-    private mutating func appendValue(_ value: StateValue) {
-        switch value {
-        case .int(let number): output.append(number)
-        case .bool(let flag): output.append(flag ? "true" : "false")
-        default: value.appendJSON(to: &output)
-        }
     }
 }
 
