@@ -95,6 +95,23 @@ struct ByteScanTests {
         for text in ["café", "del\u{7F}", "a\"b"] { #expect(appended { $0.appendIfNoEscape(text, LiteralEscapes.self, quoted: true) } == nil, "\(text)") }
     }
 
+    /// Pieces are copied with overlapping word loads up to 32 bytes and by `memmove` beyond: each
+    /// length gives its bytes in order after what was written, whatever the offset it lands at.
+    @Test func piecesOfEveryLengthAreCopiedExactly() {
+        for length in 0...40 {
+            let piece = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + $0) }
+            for lead in 1...3 {
+                var buffer = TextBuffer(capacity: 4)
+                buffer.append(UInt8(ascii: "<"), times: lead)
+                buffer.append(piece)
+                buffer.append(copyOf: lead..<buffer.count)
+                var bytes: [UInt8] = []
+                buffer.appendBytes(to: &bytes)
+                #expect(bytes == [UInt8](repeating: UInt8(ascii: "<"), count: lead) + piece + piece, "length \(length)")
+            }
+        }
+    }
+
     @Test func digitCountsAreRightAtEveryPowerOfTen() {
         var power: UInt = 1
         for digits in 1...20 {

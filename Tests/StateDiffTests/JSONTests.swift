@@ -67,6 +67,16 @@ struct JSONTests {
         }
     }
 
+    /// Integers are written four digits a turn: every group of four, alone, after a leading
+    /// group, between zeros, and at both ends of the range.
+    @Test func integersAreWrittenInFullWithEveryGroupOfFourDigits() {
+        for group in 0..<10_000 {
+            for number in [group, 10_000 + group, 700_000_000 + group * 10_000 + 3, Int.max - group, Int.min + group] {
+                #expect(StateValue.int(number).jsonText == String(number))
+            }
+        }
+    }
+
     @Test func parsingGivesBackTheSameValue() throws {
         let values: [StateValue] = [
             encoded(GitHubSearchState(query: "swift", repos: ["a", "b"], nextPage: 2)),
