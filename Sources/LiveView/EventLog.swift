@@ -79,11 +79,14 @@ public final class EventLog: Sendable {
         }
     }
 
-    /// Server-Sent Events text for the events after `seq`, at most about `limit` bytes (at least
-    /// one event), and the number of the last one included. Waits for a new event when there is
+    /// Server-Sent Events text for the events after `lastSeen` (all when it is 0 or less), at most
+    /// about `limit` bytes (at least one event), and the number of the last one included. Waits for a new event when there is
     /// none yet; when none comes before the next keep-alive tick, returns a comment line instead
     /// (to keep the connection alive and find out whether the client left).
-    public func serverSentEvents(after seq: Int, limit: Int) async -> (text: [UInt8], last: Int) {
+    public func serverSentEvents(after lastSeen: Int, limit: Int) async -> (text: [UInt8], last: Int) {
+        // A negative number asks for every event (none would ever come after it: the stream
+        // would be woken at once, again and again, for a keep-alive comment).
+        let seq = max(lastSeen, 0)
         if let ready = state.withLock({ $0.text.text(after: seq, limit: limit) }) { return ready }
         await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
             // An event that came meanwhile wakes it at once; else the next event or tick does.

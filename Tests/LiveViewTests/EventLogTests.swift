@@ -50,6 +50,15 @@ struct EventLogTests {
         #expect(String(decoding: rest.text, as: UTF8.self) == "id: 4\ndata: {\"seq\":4,\"n\":4}\n\nid: 5\ndata: {\"seq\":5,\"n\":5}\n\n")
     }
 
+    @Test("a negative Last-Event-ID asks for every event, as 0 does (it made the stream spin, sending keep-alive comments)")
+    func negativeLastSeen() async {
+        let log = EventLog()
+        _ = log.append(lines: lines([#"{"a":1}"#, #"{"b":2}"#]))
+        let text = await log.serverSentEvents(after: -5, limit: 1 << 20)
+        #expect(String(decoding: text.text, as: UTF8.self) == "id: 1\ndata: {\"seq\":1,\"a\":1}\n\nid: 2\ndata: {\"seq\":2,\"b\":2}\n\n")
+        #expect(text.last == 2)
+    }
+
     @Test("a stream waiting for events gets a keep-alive comment when none comes")
     func keepsAlive() async {
         let log = EventLog(keepAlive: .milliseconds(10))
