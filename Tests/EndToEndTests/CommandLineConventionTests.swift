@@ -17,6 +17,16 @@ struct CommandLineConventionTests {
         #expect(echoed.stdoutLines == ["counter> increase", "0 passed, 0 failed, 0 errors"], "\(echoed.transcript)")
     }
 
+    /// `--init` is for the interactive shell: with a piped script it is a usage error, beside
+    /// `--bail` or `--echo` too (there it was dropped without a word).
+    @Test(arguments: [["--init", "prelude.rsh"], ["--echo", "--init", "prelude.rsh"], ["--init=prelude.rsh", "--bail"]])
+    func initWithAPipedScriptIsAUsageError(arguments: [String]) async throws {
+        let result = try await ShellProcess.run(arguments, input: .text("increase\n"))
+        #expect(result.status == 2, "\(arguments): \(result.transcript)")
+        #expect(result.stderr.hasPrefix("reactor-shell: --init runs a prelude before the interactive prompt"), "\(arguments): \(result.transcript)")
+        #expect(result.stdout.isEmpty, "\(arguments): \(result.transcript)")
+    }
+
     @Test(.enabled(if: TerminalSession.isAvailable, "needs tmux"))
     func bailOnATerminalIsAUsageError() async throws {
         let home = try InteractiveHome()

@@ -11,7 +11,10 @@ extension LaunchPlan {
               let run = try? RootCommand.parseAsRoot(["run"] + arguments + ["-"]) as? RunCommand,
               run.files == ["-"]
         else { return nil }
-        return .shell(run.configuration(environment: environment))
+        var config = run.configuration(environment: environment)
+        // The root's own `--init`, which `run` does not take: the shell then says what to do instead.
+        config.initFile = (try? RootCommand.parse(arguments.filter { $0 != "--bail" && $0 != "--echo" }))?.initFile
+        return .shell(config)
     }
 
     /// `reactor-shell run ARGUMENTS…` when `arguments`, refused as they are, would be a valid
