@@ -42,7 +42,7 @@ final class LiveViewController {
     var onStop: (() -> Void)?
 
     /// Sends the events to the server every 50 ms while the main queue is free (a busy batch run
-    /// sends them whenever its buffer fills).
+    /// sends them whenever its buffer fills, and between its lines: ``isDueBetweenLines(needsInput:)``).
     private var flushTimer: DispatchSourceTimer?
 
     init(runner: SessionRunner, shellName: String) {
@@ -55,14 +55,24 @@ final class LiveViewController {
     /// Whether a server runs.
     var isServing: Bool { process != nil }
 
-    /// Waits until the server listens (true) or has failed (false), at most 10 s.
-    func waitUntilListening() async -> Bool {
-        for _ in 0..<1000 {
-            if address != nil { return true }
-            if process == nil { return false }
-            try? await Task.sleep(for: .milliseconds(10))
+    /// Waits until the server listens (true) or has failed (false), at most 10 s. Its messages
+    /// are read here, without suspending: a batch run goes on on the main thread (see
+    /// ``receiveMessages(waitingAtMost:orUntilReadable:)``).
+    func waitUntilListening() -> Bool {
+        let deadline = DispatchTime.now() + .seconds(10)
+        while address == nil, let process, !process.hasEnded, DispatchTime.now() < deadline {
+            process.receiveMessages(waitingAtMost: 100)
         }
         return address != nil
+    }
+
+    /// Handles the server's messages that have come (its requests for the state are answered,
+    /// its commands wait for ``runCommandsBetweenLines()``) without letting the main queue run;
+    /// when none has come, waits at most `milliseconds` for one, or until `input`, if given, can
+    /// be read. Returns whether `input` can be read.
+    @discardableResult
+    func receiveMessages(waitingAtMost milliseconds: Int32 = 0, orUntilReadable input: Int32? = nil) -> Bool {
+        process?.receiveMessages(waitingAtMost: milliseconds, orUntilReadable: input) ?? false
     }
 
     /// Starts the server with `settings`, first feeding it `earlier` (the session's events so
@@ -163,6 +173,37 @@ final class LiveViewController {
 
     /// Whether commands from the page wait to be run.
     var hasPendingCommands: Bool { !pending.isEmpty }
+
+    /// Lines a script runs before ``isDueBetweenLines(needsInput:)`` next reads the clock.
+    private var linesUntilClockReading = 0
+    /// When the server is next served between a script's lines.
+    private var nextServiceBetweenLines = DispatchTime.now()
+    /// How often a script running at full speed lets the server in between its lines: its
+    /// requests answered, the page's commands run, the events so far sent (so within this of
+    /// being written).
+    static let serviceIntervalBetweenLines: DispatchTimeInterval = .milliseconds(10)
+    /// How many lines a script runs between two readings of the clock (a line takes a few
+    /// microseconds or more; reading the clock, a few dozen nanoseconds).
+    static let linesBetweenClockReadings = 32
+
+    /// Whether the script runner, between two lines, must serve the server now (it calls
+    /// ``servedBetweenLines()`` when it has): when the next line must be read from an input
+    /// that may have to be waited for (`needsInput`), when the page's commands wait, or when
+    /// ``serviceIntervalBetweenLines`` has passed. Cheap enough for every line: most lines only
+    /// count down to the next reading of the clock. Never with no ``runBetweenLines``.
+    func isDueBetweenLines(needsInput: Bool) -> Bool {
+        if needsInput || !pending.isEmpty { return runBetweenLines != nil }
+        linesUntilClockReading -= 1
+        guard linesUntilClockReading <= 0 else { return false }
+        linesUntilClockReading = Self.linesBetweenClockReadings
+        return runBetweenLines != nil && DispatchTime.now() >= nextServiceBetweenLines
+    }
+
+    /// The script runner has served the server between two lines: the next time is due after
+    /// ``serviceIntervalBetweenLines``.
+    func servedBetweenLines() {
+        nextServiceBetweenLines = DispatchTime.now() + Self.serviceIntervalBetweenLines
+    }
 
     /// Runs the commands from the page that have arrived, one after the other, with
     /// ``runBetweenLines``: the script runner calls it between two of its lines. Returns the

@@ -27,6 +27,10 @@ final class LiveViewProcess {
     private let output: Int32
     private var reader: DispatchSourceRead?
     private var partial: [UInt8] = []
+    /// Gets the server's messages (on the main queue, or where ``receiveMessages(waitingAtMost:orUntilReadable:)`` is called).
+    private var receive: (@MainActor (Message) -> Void)?
+    /// Whether the server's output has ended (it exited or closed it).
+    private(set) var hasEnded = false
 
     /// The size asked for the events' pipe (the largest an unprivileged process may ask for).
     static let eventPipeSize: Int32 = 1 << 20
@@ -55,6 +59,9 @@ final class LiveViewProcess {
         // The shell's ends stay out of the server (and of any other process the shell starts).
         _ = fcntl(toServer[1], F_SETFD, FD_CLOEXEC)
         _ = fcntl(fromServer[0], F_SETFD, FD_CLOEXEC)
+        // Its messages are read by the read source and between a run's lines, whichever comes
+        // first: the later one finds nothing and must not wait.
+        _ = fcntl(fromServer[0], F_SETFL, fcntl(fromServer[0], F_GETFL) | O_NONBLOCK)
         // Room for a mebibyte of events (Linux; the default is 64 KiB): a batch run writes a few
         // hundred bytes a line, and a pipe that fills makes it wait for the server's next read.
         #if os(Linux)
@@ -81,22 +88,42 @@ final class LiveViewProcess {
     }
 
     private func listen(_ receive: @escaping @MainActor (Message) -> Void) {
+        self.receive = receive
         let source = DispatchSource.makeReadSource(fileDescriptor: output, queue: .main)
         source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                for message in self.readMessages() { receive(message) }
-            }
+            MainActor.assumeIsolated { self?.receiveAvailableMessages() }
         }
         reader = source
         source.resume()
+    }
+
+    /// Hands the server's messages that have come to `receive`, without waiting for the main
+    /// queue to run the read source: a batch run that never suspends never lets it run (its
+    /// lines run on the main thread, as without `--serve`, and its caller reads them between
+    /// lines). When none has come, waits for one at most `milliseconds`, or until `input`, if
+    /// given, can be read. Returns whether `input` can be read.
+    @discardableResult
+    func receiveMessages(waitingAtMost milliseconds: Int32, orUntilReadable input: Int32? = nil) -> Bool {
+        var descriptors = [pollfd(fd: hasEnded ? -1 : output, events: Int16(POLLIN), revents: 0)]
+        if let input { descriptors.append(pollfd(fd: input, events: Int16(POLLIN), revents: 0)) }
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return false }
+        if descriptors[0].revents != 0 { receiveAvailableMessages() }
+        return input != nil && descriptors[1].revents != 0
+    }
+
+    private func receiveAvailableMessages() {
+        guard let receive else { return }
+        for message in readMessages() { receive(message) }
     }
 
     private func readMessages() -> [Message] {
         var chunk = [UInt8](repeating: 0, count: 4096)
         let count = read(output, &chunk, chunk.count)
         guard count > 0 else {
-            if count == 0 || errno != EINTR && errno != EAGAIN { reader?.cancel() }
+            if count == 0 || errno != EINTR && errno != EAGAIN {
+                hasEnded = true
+                reader?.cancel()
+            }
             return []
         }
         partial += chunk[..<count]
@@ -133,6 +160,8 @@ final class LiveViewProcess {
         events.flush()
         reader?.cancel()
         reader = nil
+        receive = nil
+        hasEnded = true
         close(input)
         close(output)
         var status: Int32 = 0

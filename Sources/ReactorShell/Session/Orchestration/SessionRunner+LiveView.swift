@@ -27,17 +27,21 @@ extension SessionRunner {
     }
 
     /// Between two lines of a script while a live view runs its commands there
-    /// (``runsPageCommandsBetweenLines``): now and then lets the main queue run, where the
-    /// server's messages are read even when no line waits, then runs the page's commands that
-    /// have arrived; when the next line must be read from `input`, serves until it can be
+    /// (``runsPageCommandsBetweenLines``), when ``LiveViewController/isDueBetweenLines(needsInput:)``
+    /// says so (every few milliseconds, or when the next line must be read from `input`): answers
+    /// the server's requests, sends it the events so far, runs the page's commands that have
+    /// arrived; when the next line must be read from `input`, serves until it can be
     /// (``serveUntilInput(_:view:)``). Nil to go on with the script, else how it ends (a command quit).
-    func servePageBetweenLines(_ view: LiveViewController, linesSinceYield: inout Int, waitingFor input: Int32?) async -> ScriptOutcome? {
+    ///
+    /// None of it suspends unless a command does: a batch run stays on the main thread, as without
+    /// `--serve`, instead of waking a thread of the global pool and the main queue's at every
+    /// pause (``LiveViewController/receiveMessages(waitingAtMost:orUntilReadable:)`` reads the
+    /// server's messages that the main queue's read source would).
+    func servePageBetweenLines(_ view: LiveViewController, waitingFor input: Int32?) async -> ScriptOutcome? {
         guard view.runBetweenLines != nil, view.isServing else { return nil }
-        linesSinceYield += 1
-        if linesSinceYield >= Self.loadLinesBetweenYields {
-            linesSinceYield = 0
-            await Task.yield()
-        }
+        view.servedBetweenLines()
+        view.receiveMessages()
+        view.flush()
         if view.hasPendingCommands, case .quit(let code)? = await view.runCommandsBetweenLines() { return .quit(code: code) }
         guard let input else { return nil }
         return await serveUntilInput(input, view: view)
@@ -46,21 +50,14 @@ extension SessionRunner {
     /// `run --serve` before reading more of a script from `input`: while nothing is there to read
     /// (a pipe or a terminal whose next line has not come), the events so far go to the server,
     /// and its requests (the state, the page's commands) are answered, instead of all waiting in a
-    /// blocked read. Input that is there (a file) costs one `poll`. Nil to go on with the script,
-    /// else how it ends (a command quit).
+    /// blocked read. It waits in `poll` for either, as a run without `--serve` waits in its read.
+    /// Input that is there (a file) costs one `poll`. Nil to go on with the script, else how it
+    /// ends (a command quit).
     func serveUntilInput(_ input: Int32, view: LiveViewController) async -> ScriptOutcome? {
-        guard view.runBetweenLines != nil else { return nil }
-        var flushed = false
-        while view.isServing && !LineEditingPolling.isReadable(input) {
-            if !flushed {
-                view.flush()
-                flushed = true
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-            if view.hasPendingCommands {
-                if case .quit(let code)? = await view.runCommandsBetweenLines() { return .quit(code: code) }
-                flushed = false
-            }
+        guard view.runBetweenLines != nil, !view.receiveMessages(orUntilReadable: input) else { return nil }
+        view.flush()
+        while view.isServing && !view.receiveMessages(waitingAtMost: 1000, orUntilReadable: input) {
+            if view.hasPendingCommands, case .quit(let code)? = await view.runCommandsBetweenLines() { return .quit(code: code) }
         }
         return nil
     }
@@ -73,7 +70,7 @@ extension SessionRunner {
         let earlier = recorder.record.lineCount == 0 ? [] : liveHistory().events()
         let controller = liveViewController
         if let problem = controller.start(settings, catchingUp: earlier) { return problem }
-        guard await controller.waitUntilListening() else {
+        guard controller.waitUntilListening() else {
             stopLiveView()
             return controller.startFailure.map { "live view: \($0)" } ?? "the live view's server did not start"
         }

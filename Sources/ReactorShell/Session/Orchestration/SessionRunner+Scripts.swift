@@ -32,7 +32,6 @@ extension SessionRunner {
         let (includer, includerLine) = (SignalSafeOutput.source, SignalSafeOutput.line)
         SignalSafeOutput.source = source
         defer { (SignalSafeOutput.source, SignalSafeOutput.line) = (includer, includerLine) }
-        var linesSinceYield = 0
         // One origin for the file, its line number updated: no copy of `source` made per line.
         var origin = LineOrigin(source: source, line: 0)
         // The arguments of each action line, in one array for the whole file.
@@ -43,11 +42,7 @@ extension SessionRunner {
                 // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
                 // then it lets the main queue run, where the interrupt is noticed, even when its
                 // lines never wait.
-                linesSinceYield += 1
-                if linesSinceYield == Self.loadLinesBetweenYields {
-                    linesSinceYield = 0
-                    await Task.yield()
-                }
+                if line.number % Self.loadLinesBetweenYields == 0 { await Task.yield() }
                 if Task.isCancelled {
                     output.origin = LineOrigin(source: source, line: line.number)
                     _ = output.fail("interrupted: this line and the rest of '\(source)' were not run")
@@ -102,9 +97,9 @@ extension SessionRunner {
                let ending = afterLine(outcome, bail: bail, isCommandLineInput: isCommandLineInput) {
                 return ending
             }
-            // `run --serve`: the page's commands run here, between two lines.
-            if let liveView, let ending = await servePageBetweenLines(
-                liveView, linesSinceYield: &linesSinceYield, waitingFor: reader.needsRead ? descriptor : nil) {
+            // `run --serve`: now and then the server is served here, between two lines.
+            if let liveView, liveView.isDueBetweenLines(needsInput: reader.needsRead),
+               let ending = await servePageBetweenLines(liveView, waitingFor: reader.needsRead ? descriptor : nil) {
                 return ending
             }
         }
