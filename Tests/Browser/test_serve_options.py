@@ -1,9 +1,11 @@
 """Starting and stopping the live view: --serve-exit, :serve and :serve stop, a port in use."""
 import json
 import os
+import re
 import signal
 import socket
 import subprocess
+import time
 import urllib.request
 
 from conftest import URL_PATTERN, Served, wait_for_url
@@ -149,3 +151,38 @@ def test_a_run_reading_a_pipe_serves_while_the_next_line_has_not_come(shell, tmp
     finally:
         served.stop()
     assert process.returncode == 0
+
+
+# A script of lines that never wait, far longer than the tests below let it run (minutes): a run
+# that served the page only when a line waits, or at its end, would not answer them in time.
+LONG_RUN = "homeScore\n" * 500_000
+
+
+def test_a_long_run_of_lines_that_never_wait_answers_the_page_between_them(serve_script):
+    served = serve_script(LONG_RUN, "--reactor", "scoreboard", "--serve-exit")
+    status, body = served.request("/state")
+    assert status == 200 and json.loads(body)["reactors"]["scoreboard"]["home"] < 500_000
+    # The page's command runs between two of the script's lines: here it ends the run.
+    status, body = served.request("/command", method="POST", body=":exit 7")
+    assert status == 200 and json.loads(body)["outcome"] == "quit", body
+    assert served.process.wait(timeout=30) == 7
+    out = served.output()
+    assert "scoreboard> :exit 7" in out
+    scores = [int(score) for score in re.findall(r"home: \d+ → (\d+)", out)]
+    assert 0 <= len(scores) < 500_000 and scores == list(range(1, len(scores) + 1))
+
+
+def test_ctrl_c_stops_a_long_served_run(serve_script):
+    served = serve_script(LONG_RUN, "--reactor", "scoreboard", "--serve-exit")
+    assert served.request("/state")[0] == 200
+    served.process.send_signal(signal.SIGINT)
+    # Ended by the signal (status 130 in a shell), with the server it started.
+    assert served.process.wait(timeout=30) == -signal.SIGINT
+    assert "scoreboard> " not in served.output()
+    for _ in range(100):
+        with socket.socket() as probe:
+            if probe.connect_ex(("127.0.0.1", served.port)) != 0:
+                break
+        time.sleep(0.1)
+    else:
+        raise AssertionError("the live view's server still listens after the run was stopped")

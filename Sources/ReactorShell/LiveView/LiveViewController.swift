@@ -200,8 +200,9 @@ final class LiveViewController {
     }
 
     /// The script runner has served the server between two lines: the next time is due after
-    /// ``serviceIntervalBetweenLines``.
+    /// ``serviceIntervalBetweenLines`` (looked at after ``linesBetweenClockReadings`` more lines).
     func servedBetweenLines() {
+        linesUntilClockReading = Self.linesBetweenClockReadings
         nextServiceBetweenLines = DispatchTime.now() + Self.serviceIntervalBetweenLines
     }
 
