@@ -1,10 +1,12 @@
 import StateDiff
 
 /// The session's events as `--format json` objects, for the live view (SPEC §10): a reader of
-/// the session's journal (``SessionJournalReader``) that writes each event it reads into `sink`,
-/// the server's pipe (``LiveViewProcess``) or an HTML export's capture, through the one JSON
-/// printer. The session's own printer, and so the terminal, knows nothing of it; without
-/// `--serve` there is no feed, and none of this runs.
+/// the session's journal (``SessionJournalReader``) that decides which events the view gets and
+/// hands them, as plain values, to the writer into the server's pipe (``LiveFeedWriter``), which
+/// makes their JSON text off the main thread. They are handed over a few hundred at a time, and
+/// at once when flushed (``flush()``: whenever the session waits, the view shows all there is).
+/// The session's own printer, and so the terminal, knows nothing of it; without `--serve` there
+/// is no feed, and none of this runs.
 ///
 /// A mutation's JSON Patch is the session's own diff of the reduction (``SessionEvent/changes``:
 /// the change reporter describes and diffs each state once, for the terminal and its readers,
@@ -12,8 +14,12 @@ import StateDiff
 /// as an `input` event unless it turns out to be a plain action line, whose `action` event names it.
 @MainActor
 final class LiveEventFeed: SessionJournalReader {
-    private let printer: JSONLinesPrinter
+    private let writer: LiveFeedWriter
     private let scene: LoadedScene
+    /// The messages not handed to the writer yet.
+    private var messages: [LiveFeedMessage] = []
+    /// Whether messages were handed over since the last flush (the writer may hold them).
+    private var handedOverUnflushed = false
     /// The line read last, not written yet: written before the next event, unless that event is
     /// the typed action the line sent.
     private var pendingLine: (text: String, origin: LineOrigin)?
@@ -24,16 +30,17 @@ final class LiveEventFeed: SessionJournalReader {
     /// The JSON text of the scene's reactors' names, by index (made again for each scene).
     private var reactorNames: [[UInt8]] = []
 
-    /// A feed writing into `sink` the events of a session over `scene`, after `eventsBefore`
+    /// How many messages are handed over at a time: the writer's thread wakes once for them.
+    private static let batchSize = 256
+
+    /// A feed handing to `writer` the events of a session over `scene`, after `eventsBefore`
     /// events written there already (a live view's catching up).
-    init(sink: OutputSink, scene: LoadedScene, eventsBefore: Int = 0) {
-        printer = JSONLinesPrinter(sink: sink)
+    init(writer: LiveFeedWriter, scene: LoadedScene, eventsBefore: Int = 0) {
+        self.writer = writer
         self.scene = scene
         eventCount = eventsBefore
+        messages.reserveCapacity(Self.batchSize)
     }
-
-    /// Where the events go.
-    var sink: OutputSink { printer.sink }
 
     func read(_ event: SessionEvent) {
         // Nearly always no line is pending (a plain action line is told by its action alone): the
@@ -47,33 +54,28 @@ final class LiveEventFeed: SessionJournalReader {
             // A typed action stands for its line (a plain action line); one an effect dispatched
             // is not an event of its own.
             guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else { return }
-            printer.action(
+            send(.action(
                 reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
-                origin: sent.origin, step: step)
-            eventCount += 1
+                origin: sent.origin, step: step))
         case .reduction, .restored:
             writeMutation(of: event)
         case .effect:
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
-            printer.effect(report)
-            eventCount += 1
+            send(.effect(report))
         case .expectation:
             guard let result = event.expectationResult else { return }
-            printer.expectation(result)
-            eventCount += 1
+            send(.expectation(result))
             skipsNextError = !result.ok
         case .error(let diagnostic):
             if skipsNextError {
                 skipsNextError = false
                 return
             }
-            printer.error(diagnostic)
-            eventCount += 1
+            send(.error(diagnostic))
         case .sceneLoaded:
             sceneLoaded()
         case .summary(let passed, let failed, let errors):
-            printer.summary(passed: passed, failed: failed, errors: errors)
-            eventCount += 1
+            send(.summary(passed: passed, failed: failed, errors: errors))
         }
     }
 
@@ -87,14 +89,29 @@ final class LiveEventFeed: SessionJournalReader {
         for reactor in scene.reactors {
             reactors.append(StateField(reactor.name, (try? reactor.state.value()) ?? .null))
         }
-        printer.scene(entry: scene.entryName, focus: scene.focusedName, reactors: reactors)
-        eventCount += 1
+        send(.scene(entry: scene.entryName, focus: scene.focusedName, reactors: reactors))
     }
 
-    /// Writes what is left to write (a line still pending) and hands it to the sink's descriptor.
+    /// Hands over what is left (a line still pending too) and has the writer put everything into
+    /// the pipe.
     func flush() {
         writePendingLine()
-        sink.flush()
+        guard !messages.isEmpty || handedOverUnflushed else { return }
+        handOver(flush: true)
+    }
+
+    /// Queues `message` (the next event) for the writer.
+    private func send(_ message: LiveFeedMessage) {
+        messages.append(message)
+        eventCount += 1
+        if messages.count >= Self.batchSize { handOver(flush: false) }
+    }
+
+    private func handOver(flush: Bool) {
+        writer.write(messages, flush: flush)
+        handedOverUnflushed = !flush
+        messages = []
+        messages.reserveCapacity(Self.batchSize)
     }
 
     /// Before `event`: the pending line is dropped when `event` is the typed action of that line
@@ -115,8 +132,7 @@ final class LiveEventFeed: SessionJournalReader {
         pendingLine = nil
         // A blank line shows nothing; a comment is narration.
         if text.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
-        printer.echo(prompt: "", line: text, origin: origin)
-        eventCount += 1
+        send(.input(line: text, origin: origin))
     }
 
     /// Writes the mutation (or restored state) of `event`, whose reactor is known by its index.
@@ -125,13 +141,12 @@ final class LiveEventFeed: SessionJournalReader {
         let reactorName = reactorName(at: event.reactorIndex)
         switch event.kind {
         case .reduction(let label, let cause):
-            printer.mutation(reactorName: reactorName, label: label, cause: cause, changes: event.changes)
+            send(.mutation(reactorName: reactorName, label: label, cause: cause, changes: event.changes))
         case .restored(let label):
-            printer.mutation(reactorName: reactorName, label: label, cause: nil, changes: event.changes)
+            send(.mutation(reactorName: reactorName, label: label, cause: nil, changes: event.changes))
         default:
             return
         }
-        eventCount += 1
     }
 
     /// The JSON text of the name of the scene's reactor `index`: read once per scene and kept,

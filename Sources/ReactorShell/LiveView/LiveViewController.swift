@@ -41,8 +41,9 @@ final class LiveViewController {
     /// Called when the server ends by itself or cannot start (a `run --serve` stops waiting).
     var onStop: (() -> Void)?
 
-    /// Sends the events to the server every 50 ms while the main queue is free (a busy batch run
-    /// sends them whenever its buffer fills, and between its lines: ``isDueBetweenLines(needsInput:)``).
+    /// Sends the events to the server every 50 ms while the main queue is free (in a busy batch
+    /// run, the feed's writer sends them whenever its buffer fills, and the run flushes the feed
+    /// between its lines: ``isDueBetweenLines(needsInput:)``).
     private var flushTimer: DispatchSourceTimer?
 
     init(runner: SessionRunner, shellName: String) {
@@ -94,8 +95,8 @@ final class LiveViewController {
         }
         startFailure = nil
         let events = process!.events
-        for event in earlier { events.writeResult(event) }
-        let feed = LiveEventFeed(sink: events, scene: scene, eventsBefore: earlier.count)
+        events.write(earlier.map { .line($0) }, flush: true)
+        let feed = LiveEventFeed(writer: events, scene: scene, eventsBefore: earlier.count)
         self.feed = feed
         runner?.addReader(feed)
         if earlier.isEmpty { feed.sceneLoaded() }

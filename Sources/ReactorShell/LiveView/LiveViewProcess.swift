@@ -20,8 +20,8 @@ final class LiveViewProcess {
         case state(id: Int)
     }
 
-    /// The events go here (buffered; flushed by the feed).
-    let events: OutputSink
+    /// Everything sent to the server goes through here, in order: the events, the answers.
+    let events: LiveFeedWriter
     private let processID: pid_t
     private let input: Int32
     private let output: Int32
@@ -42,7 +42,7 @@ final class LiveViewProcess {
         self.processID = processID
         self.input = input
         self.output = output
-        events = OutputSink(resultDescriptor: input, errorDescriptor: 2)
+        events = LiveFeedWriter(descriptor: input)
     }
 
     /// Starts the server at `executable` for `settings` with `token`; `receive` gets its messages on
@@ -149,15 +149,15 @@ final class LiveViewProcess {
         }
     }
 
-    /// Writes a control message (`!done …`, `!state …`), after the events written so far.
+    /// Sends a control message (`!done …`, `!state …`), after the events handed over so far.
     func reply(_ message: String) {
-        events.writeResult("!" + message)
-        events.flush()
+        events.write([.line("!" + message)], flush: true)
     }
 
-    /// Ends the server: closes its input (it exits at the end of it) and reaps it.
+    /// Ends the server: waits until everything handed to ``events`` is in the pipe, closes its
+    /// input (it exits at the end of it) and reaps it.
     func stop() {
-        events.flush()
+        events.finish()
         reader?.cancel()
         reader = nil
         receive = nil

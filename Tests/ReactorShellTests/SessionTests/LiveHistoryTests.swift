@@ -8,16 +8,15 @@ import Testing
 @MainActor
 @Suite("Live view history")
 struct LiveHistoryTests {
-    /// Collects what a live feed writes, added before the first line as `--serve` adds it.
+    /// Collects what a live feed writes (through its writer, into a file), added before the first
+    /// line as `--serve` adds it.
     @MainActor
     private final class FeedCapture {
-        var events: [String] = []
+        let file = FeedFile()
         var feed: LiveEventFeed?
 
         init(on harness: SessionHarness) {
-            let sink = OutputSink()
-            sink.interceptor = { [unowned self] in events.append($0) }
-            let feed = LiveEventFeed(sink: sink, scene: harness.session.runner.scene)
+            let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
             harness.session.addReader(feed)
             feed.sceneLoaded()
             self.feed = feed
@@ -25,7 +24,7 @@ struct LiveHistoryTests {
 
         func written() -> [String] {
             feed?.flush()
-            return events
+            return file.finishedLines()
         }
     }
 
@@ -81,9 +80,11 @@ struct LiveHistoryTests {
         return (capture.written(), unserved.session.runner.liveHistory().events())
     }
 
-    /// Expects the history to be the live events, event by event, patches included.
+    /// Expects the history to be the live events, event by event, patches included, byte for byte
+    /// (the feed's writer and the export's printer make the text with the same code).
     private static func expectSame(_ live: [String], _ history: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
         #expect(live.count == history.count, "\(live.count) live events, \(history.count) in the history", sourceLocation: sourceLocation)
+        #expect(live == history, sourceLocation: sourceLocation)
         for (index, (a, b)) in zip(live, history).enumerated() where try StateValue(jsonText: a) != StateValue(jsonText: b) {
             Issue.record("event \(index + 1): live \(a)\nhistory \(b)", sourceLocation: sourceLocation)
         }

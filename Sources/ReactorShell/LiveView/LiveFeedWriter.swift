@@ -1,0 +1,141 @@
+import Dispatch
+import StateDiff
+import Synchronization
+
+/// One message of the live feed as its reader on the main actor (``LiveEventFeed``) hands it to
+/// the writer (``LiveFeedWriter``): the plain values an event's JSON object is made of, or a line
+/// made already.
+enum LiveFeedMessage: Sendable {
+    /// A typed action, with its log step (`action` event).
+    case action(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int)
+    /// A mutation or a restored state (`mutation` event).
+    case mutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange])
+    /// A step of an effect, traced or cancelled by another action (`effect` event).
+    indirect case effect(EffectReport)
+    /// An expectation's outcome (`expect` event).
+    indirect case expectation(ExpectationResult)
+    /// An error (`error` event).
+    case error(Diagnostic)
+    /// A line read that is not a plain action line (`input` event).
+    case input(line: String, origin: LineOrigin)
+    /// A scene loaded, with its reactors' states (`scene` event).
+    indirect case scene(entry: String?, focus: String?, reactors: [StateField])
+    /// The run's counts (`summary` event).
+    case summary(passed: Int, failed: Int, errors: Int)
+    /// A line written as it is: an event of the history a view started mid-session catches up
+    /// with, or an answer to the server (`!state …`, `!done …`).
+    case line(String)
+}
+
+/// Writes the live view's messages into the server's pipe (``LiveViewProcess``) off the main
+/// thread: the main actor hands them over in batches (``write(_:flush:)``), and a serial queue of
+/// this writer's own makes each event's JSON text with the JSON printer's nonisolated part
+/// (JSONLinesPrinter+Events.swift) and writes it, in the order handed over, through a 64 KiB
+/// buffer. Everything the shell sends the server goes through one writer, so events and answers
+/// reach it in the order they were made.
+final class LiveFeedWriter: Sendable {
+    /// Where the writing runs: a serial dispatch queue, whose thread may block in `write` while
+    /// the pipe is full (the Swift cooperative pool's must not).
+    private let queue = DispatchQueue(label: "reactor-shell.live-feed")
+    /// The bytes made and not written yet. Used only by blocks on `queue`, one at a time, so the
+    /// lock is never contended; it is what lets the compiler see the buffer is not shared.
+    private let output: Mutex<PipeOutput>
+
+    /// A writer into `descriptor` (which the caller closes, after ``finish()``).
+    init(descriptor: Int32) {
+        output = Mutex(PipeOutput(descriptor: descriptor))
+    }
+
+    /// Writes `messages` after everything handed over before, without waiting: into the buffer,
+    /// which goes into the pipe when it is full, or now with `flush` (the view shows what is
+    /// flushed).
+    func write(_ messages: [LiveFeedMessage], flush: Bool) {
+        queue.async { [self] in
+            output.withLock { output in
+                guard !output.isClosed else { return }
+                for message in messages { output.append(message) }
+                if flush { output.flush() }
+            }
+        }
+    }
+
+    /// Waits until everything handed over so far is in the pipe; what is handed over later is
+    /// dropped (the pipe is about to be closed).
+    func finish() {
+        queue.sync {
+            output.withLock { output in
+                output.flush()
+                output.isClosed = true
+            }
+        }
+    }
+}
+
+/// The writer's buffer and the descriptor it goes to, with the JSON text of the script named last
+/// (every action event names one, nearly always the same).
+private struct PipeOutput: ~Copyable {
+    private static let capacity = 64 * 1024
+    private let descriptor: Int32
+    private let bytes = FixedBytes(count: PipeOutput.capacity)
+    private var count = 0
+    private var source = JSONStringLiteral("")
+    /// Set when the writer finished or a write failed (the server is gone): nothing more is written.
+    var isClosed = false
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        bytes.deallocate()
+    }
+
+    /// Appends `message`'s line.
+    mutating func append(_ message: LiveFeedMessage) {
+        switch message {
+        case .action(let reactorName, let name, let arguments, let origin, let step):
+            if origin.source != source.text { source = JSONStringLiteral(origin.source) }
+            JSONLinesPrinter.writeAction(
+                reactorName: reactorName, name: name, arguments: arguments, source: source.json, line: origin.line,
+                step: step
+            ) { appendLine($0) }
+        case .mutation(let reactorName, let label, let cause, let changes):
+            JSONLinesPrinter.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes) {
+                appendLine($0)
+            }
+        case .effect(let report): appendLine(JSONLinesPrinter.effectEvent(report))
+        case .expectation(let result): appendLine(JSONLinesPrinter.expectationEvent(result))
+        case .error(let diagnostic): appendLine(JSONLinesPrinter.errorEvent(diagnostic))
+        case .input(let line, let origin): appendLine(JSONLinesPrinter.inputEvent(line: line, origin: origin))
+        case .scene(let entry, let focus, let reactors):
+            appendLine(JSONLinesPrinter.sceneEvent(entry: entry, focus: focus, reactors: reactors))
+        case .summary(let passed, let failed, let errors):
+            appendLine(JSONLinesPrinter.summaryEvent(passed: passed, failed: failed, errors: errors))
+        case .line(let text): appendLine(text)
+        }
+    }
+
+    private mutating func appendLine(_ text: String) {
+        appendLine(text.utf8.span)
+    }
+
+    /// Appends `line` and a newline; writes the buffer out first when they do not fit.
+    private mutating func appendLine(_ line: Span<UInt8>) {
+        if line.count + 1 > Self.capacity - count { flush() }
+        if line.count + 1 > Self.capacity {
+            // Longer than the buffer: out directly, after what was buffered, its newline buffered.
+            if !isClosed, POSIXIO.writeAll(line, to: descriptor) != nil { isClosed = true }
+        } else {
+            bytes.copy(line, to: count)
+            count += line.count
+        }
+        bytes[count] = 10
+        count += 1
+    }
+
+    /// Writes the buffer into the pipe (waiting while the pipe is full).
+    mutating func flush() {
+        if count > 0, !isClosed, bytes.write(0..<count, to: descriptor) != nil { isClosed = true }
+        count = 0
+    }
+}

@@ -1,0 +1,155 @@
+import StateDiff
+
+/// The text of the JSON printer's events, nonisolated: the printer writes them into its sink on
+/// the main actor, and the live feed's writer (``LiveFeedWriter``) makes the same text on a
+/// thread of its own. The two events of every action line are written field by field (see
+/// `JSONObjectWriter`); the rarer ones are built as values and rendered. Both give the same text.
+extension JSONLinesPrinter {
+    /// Gives `emit` an `action` event of the reactor whose name's JSON text is `reactorName` (a
+    /// ``JSONStringLiteral``'s), sent from line `line` of the file whose name's JSON text is
+    /// `source`; with `step`, the action's log step (the live view's events carry it).
+    nonisolated static func writeAction(
+        reactorName: [UInt8], name: String, arguments: CommandArguments, source: [UInt8], line: Int, step: Int?,
+        emit: (Span<UInt8>) -> Void
+    ) {
+        JSONObjectWriter.withObject({ event in
+            event.field(.actionEventReactor, json: reactorName)
+            event.field(.action, name)
+            event.field(.args, object: arguments.fields)
+            event.field(.source, json: source)
+            event.field(.line, line)
+            if let step { event.field(.step, step) }
+        }, emit: emit)
+    }
+
+    /// Gives `emit` a `mutation` event of the reactor whose name's JSON text is `reactorName`.
+    nonisolated static func writeMutation(
+        reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange], emit: (Span<UInt8>) -> Void
+    ) {
+        JSONObjectWriter.withObject({ event in
+            event.field(.mutationEventReactor, json: reactorName)
+            let labelText = event.field(.mutation, label)
+            event.field(.patch, patchOf: changes)
+            if let cause {
+                event.object(.cause) { fields in
+                    if let step = cause.step {
+                        fields.field(cause.origin.keyOfStep, step)
+                    } else {
+                        fields.field(.origin, constant: cause.origin.literal)
+                    }
+                    if let action = cause.actionLabel {
+                        // Mostly the action's label is the mutation's (`awayScore`): its text is
+                        // copied, not scanned for escapes again.
+                        if cause.actionReactor == nil && action == label {
+                            fields.field(.action, repeating: labelText)
+                        } else {
+                            fields.field(.action, cause.actionReactor, dot: action)
+                        }
+                    }
+                    if let effect = cause.effectID { fields.field(.effect, effect) }
+                }
+            }
+        }, emit: emit)
+    }
+
+    /// An `expect` event.
+    nonisolated static func expectationEvent(_ result: ExpectationResult) -> String {
+        var fields = [
+            StateField("event", .string("expect")), StateField("source", .string(result.origin.source)),
+            StateField("line", .int(result.origin.line)),
+            StateField("ok", .bool(result.ok)), StateField("path", .string(result.path)),
+            StateField("op", .string(result.comparison)), StateField("expected", result.expected),
+            StateField("actual", result.actual ?? .null),
+        ]
+        if let problem = result.problem { fields.append(StateField("message", .string(problem))) }
+        return StateValue.object(fields).jsonText
+    }
+
+    /// An `error` event.
+    nonisolated static func errorEvent(_ diagnostic: Diagnostic) -> String {
+        StateValue.object([
+            StateField("event", .string("error")), StateField("source", .string(diagnostic.source)),
+            StateField("line", .int(diagnostic.line)), StateField("column", .int(diagnostic.column)),
+            StateField("message", .string(diagnostic.message)),
+        ]).jsonText
+    }
+
+    /// An `effect` event.
+    nonisolated static func effectEvent(_ report: EffectReport) -> String {
+        let (phase, failure) = report.phase
+        var fields = [
+            StateField("event", .string("effect")), StateField("reactor", .string(report.reactor)),
+            // A part cancelled before it started is a cancellation like any other here.
+            StateField("effect", .int(report.effectNumber)),
+            StateField("phase", .string(report.step.isCancellation ? "cancelled" : phase)),
+            StateField("time_ms", .double(DurationText.millisecondValue(report.time))),
+        ]
+        if let action = report.action { fields.append(StateField("action", .string(action))) }
+        if let failure { fields.append(StateField("message", .string(failure))) }
+        if let by = report.cancelledBy {
+            fields.append(StateField("status", .string("cancelled")))
+            fields.append(StateField("by", .string(by)))
+        }
+        return StateValue.object(fields).jsonText
+    }
+
+    /// An `input` event: `line`, read from `origin`.
+    nonisolated static func inputEvent(line: String, origin: LineOrigin) -> String {
+        StateValue.object([
+            StateField("event", .string("input")), StateField("source", .string(origin.source)),
+            StateField("line", .int(origin.line)),
+            StateField("text", .string(line)),
+        ]).jsonText
+    }
+
+    /// A `scene` event (the live view's): registry entry `entry` loaded, `focus` focused, each
+    /// reactor's whole state (`{"event":"scene","entry":"board","focus":"board","reactors":{…}}`).
+    nonisolated static func sceneEvent(entry: String?, focus: String?, reactors: [StateField]) -> String {
+        StateValue.object([
+            StateField("event", .string("scene")),
+            StateField("entry", entry.map { .string($0) } ?? .null),
+            StateField("focus", focus.map { .string($0) } ?? .null),
+            StateField("reactors", .object(reactors)),
+        ]).jsonText
+    }
+
+    /// A `summary` event.
+    nonisolated static func summaryEvent(passed: Int, failed: Int, errors: Int) -> String {
+        StateValue.object([
+            StateField("event", .string("summary")), StateField("passed", .int(passed)),
+            StateField("failed", .int(failed)), StateField("errors", .int(errors)),
+        ]).jsonText
+    }
+}
+
+/// The keys of the events written field by field, each written once.
+extension JSONKey {
+    /// An event's constant first field and the key of the reactor field after it, one copy for both.
+    fileprivate static let actionEventReactor = JSONKey(#","event":"action","reactor":"#)
+    fileprivate static let mutationEventReactor = JSONKey(#","event":"mutation","reactor":"#)
+    fileprivate static let action = JSONKey(#","action":"#)
+    fileprivate static let args = JSONKey(#","args":"#)
+    fileprivate static let source = JSONKey(#","source":"#)
+    fileprivate static let line = JSONKey(#","line":"#)
+    fileprivate static let step = JSONKey(#","step":"#)
+    fileprivate static let mutation = JSONKey(#","mutation":"#)
+    fileprivate static let patch = JSONKey(#","patch":"#)
+    fileprivate static let cause = JSONKey(#","cause":"#)
+    fileprivate static let origin = JSONKey(#","origin":"#)
+    fileprivate static let effect = JSONKey(#","effect":"#)
+    /// A cause's `origin` field and the key of its `step` after it, one copy for both.
+    fileprivate static let actionOriginStep = JSONKey(#","origin":"action","step":"#)
+    fileprivate static let effectOriginStep = JSONKey(#","origin":"effect","step":"#)
+    fileprivate static let eventOriginStep = JSONKey(#","origin":"event","step":"#)
+}
+
+extension MutationCause.Origin {
+    /// The cause's `origin` field and the key of its `step` after it (`,"origin":"action","step":`).
+    fileprivate var keyOfStep: JSONKey {
+        switch self {
+        case .action: .actionOriginStep
+        case .effect: .effectOriginStep
+        case .event: .eventOriginStep
+        }
+    }
+}
