@@ -12,8 +12,8 @@
 // references by its bits (`bitPattern(of:)`); a type's own label can be written straight into a
 // new string's storage (`MutationLabel.build`, for labels that differ on every line). And the
 // module's one exemption from dynamic exclusivity checks (`ExemptFields`): the fields changed in
-// place on every line by the recorder (record, timeline, state) and the reporter (baselines,
-// changes), which inherit them, and by the journal (its pending events) and the handle's and
+// place on every line by the recorder (record, timeline, state), the reporter (baselines,
+// changes) and the live feed (its batch), which inherit them, and by the journal (its pending events) and the handle's and
 // history's closures (reduced states, time-travel slots, spare fields), which hold them in one.
 // Each access to a class's `var` that the optimizer cannot prove safe calls `swift_beginAccess`
 // (about 60 instructions); it cannot prove these, because an array that grows in place, or a
@@ -34,7 +34,8 @@
 // built in place, cut where the capacity ends), ScoreboardTests (`setScore` labels), and for the
 // exempt fields JournalReaderTests and SavedOverlapTests (events drained while effects still
 // append, lines that overlap), ShellSessionTests (diffs, watches), SessionRecordHistoryTests,
-// TimelineTests, TimelineMemoryTests and LiveHistoryTests (steps, time travel, states kept).
+// TimelineTests, TimelineMemoryTests and LiveHistoryTests (steps, time travel, states kept),
+// LiveFeedWriterTests (the feed's batches).
 
 #if canImport(Glibc)
 import Glibc

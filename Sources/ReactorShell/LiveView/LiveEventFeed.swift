@@ -13,11 +13,16 @@ import StateDiff
 /// whole even when `:watch` or `:set diff off` narrow what the terminal shows). A line is written
 /// as an `input` event unless it turns out to be a plain action line, whose `action` event names it.
 @MainActor
-final class LiveEventFeed: SessionJournalReader {
+final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader {
     private let writer: LiveFeedWriter
     private let scene: LoadedScene
-    /// The messages not handed to the writer yet.
-    private var messages: [LiveFeedMessage] = []
+    /// The messages not handed to the writer yet: the feed's `ExemptFields` (IO/ShellMemory.swift),
+    /// without dynamic exclusivity checks (about 90 instructions an event): grown on every event,
+    /// main-actor state, never passed `inout` to code that could reach the feed.
+    private var messages: [LiveFeedMessage] {
+        _read { yield fields }
+        _modify { yield &fields }
+    }
     /// Whether messages were handed over since the last flush (the writer may hold them).
     private var handedOverUnflushed = false
     /// The line read last, not written yet: written before the next event, unless that event is
@@ -39,7 +44,9 @@ final class LiveEventFeed: SessionJournalReader {
         self.writer = writer
         self.scene = scene
         eventCount = eventsBefore
+        var messages: [LiveFeedMessage] = []
         messages.reserveCapacity(Self.batchSize)
+        super.init(messages)
     }
 
     func read(_ event: SessionEvent) {
@@ -101,17 +108,19 @@ final class LiveEventFeed: SessionJournalReader {
     }
 
     /// Queues `message` (the next event) for the writer.
-    private func send(_ message: LiveFeedMessage) {
+    private func send(_ message: consuming LiveFeedMessage) {
         messages.append(message)
         eventCount += 1
         if messages.count >= Self.batchSize { handOver(flush: false) }
     }
 
     private func handOver(flush: Bool) {
-        writer.write(messages, flush: flush)
+        // The batch leaves the feed whole (see ``LiveFeedWriter/write(_:flush:)``).
+        var batch: [LiveFeedMessage] = []
+        batch.reserveCapacity(Self.batchSize)
+        swap(&batch, &messages)
+        writer.write(consume batch, flush: flush)
         handedOverUnflushed = !flush
-        messages = []
-        messages.reserveCapacity(Self.batchSize)
     }
 
     /// Before `event`: the pending line is dropped when `event` is the typed action of that line

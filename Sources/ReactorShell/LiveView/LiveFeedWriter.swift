@@ -37,9 +37,19 @@ final class LiveFeedWriter: Sendable {
     /// Where the writing runs: a serial dispatch queue, whose thread may block in `write` while
     /// the pipe is full (the Swift cooperative pool's must not).
     private let queue = DispatchQueue(label: "reactor-shell.live-feed")
+    /// The batches handed over and not taken by the queue yet. A batch goes in whole and comes out
+    /// whole, so the main actor lets go of it before the queue takes it: the queue's thread, not
+    /// the main one, frees the messages once written.
+    private let inbox = Mutex(Inbox())
     /// The bytes made and not written yet. Used only by blocks on `queue`, one at a time, so the
     /// lock is never contended; it is what lets the compiler see the buffer is not shared.
     private let output: Mutex<PipeOutput>
+
+    private struct Inbox {
+        var batches: [[LiveFeedMessage]] = []
+        /// Whether a batch taken next asks to be flushed.
+        var flushes = false
+    }
 
     /// A writer into `descriptor` (which the caller closes, after ``finish()``).
     init(descriptor: Int32) {
@@ -47,26 +57,43 @@ final class LiveFeedWriter: Sendable {
     }
 
     /// Writes `messages` after everything handed over before, without waiting: into the buffer,
-    /// which goes into the pipe when it is full, or now with `flush` (the view shows what is
-    /// flushed).
-    func write(_ messages: [LiveFeedMessage], flush: Bool) {
-        queue.async { [self] in
-            output.withLock { output in
-                guard !output.isClosed else { return }
-                for message in messages { output.append(message) }
-                if flush { output.flush() }
-            }
+    /// which goes into the pipe when it is full, or at once with `flush` (the view shows what is
+    /// flushed). The queue is woken only when it has nothing left to take (it takes all there is).
+    func write(_ messages: consuming [LiveFeedMessage], flush: Bool) {
+        var batch = messages
+        let wasEmpty = inbox.withLock { inbox in
+            let wasEmpty = inbox.batches.isEmpty
+            var handed: [LiveFeedMessage] = []
+            swap(&handed, &batch)
+            inbox.batches.append(handed)
+            inbox.flushes = inbox.flushes || flush
+            return wasEmpty
         }
+        if wasEmpty { queue.async { [self] in writeHandedOver() } }
     }
 
     /// Waits until everything handed over so far is in the pipe; what is handed over later is
     /// dropped (the pipe is about to be closed).
     func finish() {
         queue.sync {
+            writeHandedOver()
             output.withLock { output in
                 output.flush()
                 output.isClosed = true
             }
+        }
+    }
+
+    /// Takes the batches handed over and writes them (on `queue`).
+    private func writeHandedOver() {
+        var taken = Inbox()
+        inbox.withLock { swap(&taken, &$0) }
+        output.withLock { output in
+            guard !output.isClosed else { return }
+            for batch in taken.batches {
+                for message in batch { output.append(message) }
+            }
+            if taken.flushes { output.flush() }
         }
     }
 }

@@ -41,8 +41,9 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
         didSet { if !sharesChanges { emptyKeepingCapacity(&reportedChanges) } }
     }
     /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
-    /// the whole state replacing the root when there was none), emptied by the next report;
-    /// otherwise an empty list kept for its capacity, reused by every report.
+    /// the whole state replacing the root when there was none), left to the readers by the next
+    /// report, which begins a new list; otherwise an empty list kept for its capacity, reused by
+    /// every report.
     private(set) var reportedChanges: [StateChange] {
         _read { yield fields.reportedChanges }
         _modify { yield &fields.reportedChanges }
@@ -96,7 +97,9 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
     ) {
         let state = states[index]
         let shares = sharesChanges
-        if shares && !reportedChanges.isEmpty { emptyKeepingCapacity(&reportedChanges) }
+        // The readers keep the last report's list (the live feed's writer, until it has written
+        // the event): a new one is begun rather than that one emptied, which would copy it.
+        if shares && !reportedChanges.isEmpty { reportedChanges = [] }
         guard showsDiffs || shares else {
             baselines[index] = nil
             if state.listsOwnChanges { state.resetChangeBaseline(toCurrent: false) }
