@@ -126,7 +126,11 @@ final class LiveViewProcess {
             }
             return []
         }
+        // Only the bytes just read can end a message: a long one (a big command) is not scanned
+        // again from its start at every read, which made reading it quadratic in its length.
+        let scanned = partial.count
         partial += chunk[..<count]
+        guard partial[scanned...].contains(10) else { return [] }
         var messages: [Message] = []
         while let end = partial.firstIndex(of: 10) {
             let line = String(decoding: partial[..<end], as: UTF8.self)
