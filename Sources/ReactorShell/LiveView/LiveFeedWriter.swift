@@ -44,11 +44,17 @@ final class LiveFeedWriter: Sendable {
     /// The bytes made and not written yet. Used only by blocks on `queue`, one at a time, so the
     /// lock is never contended; it is what lets the compiler see the buffer is not shared.
     private let output: Mutex<PipeOutput>
+    /// How many batches may be handed over and not written yet (about 16,000 events, a few MB):
+    /// past that, ``write(_:flush:)`` waits until the writer has caught up, so that a server
+    /// slower than the session holds it back instead of letting its events pile up in memory.
+    private static let maximumUnwritten = 64
 
     private struct Inbox {
         var batches: [[LiveFeedMessage]] = []
-        /// Whether a batch taken next asks to be flushed.
+        /// Whether the batches taken next ask to be flushed.
         var flushes = false
+        /// The batches handed over and not written yet (in the inbox or being written).
+        var unwritten = 0
     }
 
     /// A writer into `descriptor` (which the caller closes, after ``finish()``).
@@ -56,20 +62,23 @@ final class LiveFeedWriter: Sendable {
         output = Mutex(PipeOutput(descriptor: descriptor))
     }
 
-    /// Writes `messages` after everything handed over before, without waiting: into the buffer,
-    /// which goes into the pipe when it is full, or at once with `flush` (the view shows what is
-    /// flushed). The queue is woken only when it has nothing left to take (it takes all there is).
+    /// Writes `messages` after everything handed over before, without waiting (unless the writer
+    /// is ``maximumUnwritten`` batches behind): into the buffer, which goes into the pipe when it
+    /// is full, or at once with `flush` (the view shows what is flushed). The queue is woken only
+    /// when it has nothing left to take (it takes all there is).
     func write(_ messages: consuming [LiveFeedMessage], flush: Bool) {
         var batch = messages
-        let wasEmpty = inbox.withLock { inbox in
+        let (wasEmpty, isFarBehind) = inbox.withLock { inbox in
             let wasEmpty = inbox.batches.isEmpty
             var handed: [LiveFeedMessage] = []
             swap(&handed, &batch)
             inbox.batches.append(handed)
             inbox.flushes = inbox.flushes || flush
-            return wasEmpty
+            inbox.unwritten += 1
+            return (wasEmpty, inbox.unwritten > Self.maximumUnwritten)
         }
         if wasEmpty { queue.async { [self] in writeHandedOver() } }
+        if isFarBehind { queue.sync {} }
     }
 
     /// Waits until everything handed over so far is in the pipe; what is handed over later is
@@ -86,15 +95,22 @@ final class LiveFeedWriter: Sendable {
 
     /// Takes the batches handed over and writes them (on `queue`).
     private func writeHandedOver() {
-        var taken = Inbox()
-        inbox.withLock { swap(&taken, &$0) }
+        var batches: [[LiveFeedMessage]] = []
+        let flushes = inbox.withLock { inbox in
+            swap(&batches, &inbox.batches)
+            defer { inbox.flushes = false }
+            return inbox.flushes
+        }
         output.withLock { output in
             guard !output.isClosed else { return }
-            for batch in taken.batches {
+            for batch in batches {
                 for message in batch { output.append(message) }
             }
-            if taken.flushes { output.flush() }
+            if flushes { output.flush() }
         }
+        let written = batches.count
+        batches = []
+        inbox.withLock { $0.unwritten -= written }
     }
 }
 

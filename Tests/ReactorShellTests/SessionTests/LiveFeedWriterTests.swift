@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import StateDiff
 import Testing
 @testable import ReactorShell
@@ -6,7 +7,7 @@ import Testing
 /// A live feed writer into a temporary file, and the lines it wrote there.
 final class FeedFile {
     let writer: LiveFeedWriter
-    private let path = NSTemporaryDirectory() + "live-feed-\(UUID().uuidString)"
+    let path = NSTemporaryDirectory() + "live-feed-\(UUID().uuidString)"
     private let descriptor: Int32
 
     init() {
@@ -112,6 +113,38 @@ struct LiveFeedWriterTests {
         let file = FeedFile()
         file.writer.write([.line("first"), .line(long), .line("last")], flush: false)
         #expect(file.finishedLines() == ["first", long, "last"])
+    }
+
+    @Test func aSessionFarAheadOfTheWriterWaitsForIt() {
+        // A server that reads slowly (4 KiB a millisecond): handing over 200 batches of 10 KB
+        // returns only once the writer is at most 64 batches behind (past the pipe and the
+        // writer's buffer), instead of letting them pile up in memory.
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        let received = ByteCount()
+        let readEnd = ends[0]
+        let reader = Thread {
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = read(readEnd, &chunk, chunk.count)
+                if count <= 0 { return }
+                received.bytes.withLock { $0 += count }
+                usleep(1000)
+            }
+        }
+        reader.start()
+        let writer = LiveFeedWriter(descriptor: ends[1])
+        let line = String(repeating: "x", count: 99)
+        for _ in 0..<200 { writer.write(Array(repeating: .line(line), count: 100), flush: false) }
+        let readWhenHandedOver = received.bytes.withLock { $0 }
+        #expect(readWhenHandedOver >= (200 - 64) * 10_000 - 2 * 65536)
+        writer.finish()
+        close(ends[1])
+    }
+
+    /// Bytes a reader thread has read.
+    private final class ByteCount: Sendable {
+        let bytes = Mutex(0)
     }
 
     @Test func aFeedHandsOverItsEventsInBatchesAndAllAtAFlush() async {
