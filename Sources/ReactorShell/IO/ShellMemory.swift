@@ -1,7 +1,7 @@
-// ReactorShell's second door to pointer code (the first is POSIXIO.swift, for libc): the memory
+// ReactorShell's second door to pointer code (the first, POSIXIO.swift, is libc's): the memory
 // the shell manages itself. Byte buffers (`ByteStorage`, `FixedBytes`), the mutation labeler's
-// table and labels built in place, and the fields exempt from exclusivity checks (`ExemptFields`).
-// Nothing else in the module allocates, frees or reads memory through a pointer; it asks these types.
+// table and labels built in place, the fields exempt from exclusivity checks (`ExemptFields`).
+// Nothing else in the module allocates, frees or reads memory through a pointer.
 //
 // Why: the reader hands out a script line's bytes and the output sink copies each printed line
 // without making a `String` or an array of them (a batch run does that about a million times a
@@ -11,31 +11,28 @@
 // every action and mutation, is a table read in place (`FixedArray`) and knows a value without
 // references by its bits (`bitPattern(of:)`); a type's own label can be written straight into a
 // new string's storage (`MutationLabel.build`, for labels that differ on every line). And the
-// module's one exemption from dynamic exclusivity checks (`ExemptFields`): the fields changed in
-// place on every line by the recorder (record, timeline, state), the reporter (baselines,
-// changes) and the live feed (its batch), which inherit them, and by the journal (its pending events) and the handle's and
-// history's closures (reduced states, time-travel slots, spare fields), which hold them in one.
-// Each access to a class's `var` that the optimizer cannot prove safe calls `swift_beginAccess`
-// (about 60 instructions); it cannot prove these, because an array that grows in place, or a
-// closure or protocol call (the printers, a reactor's describer), runs while the access is under
-// way and might, for all it knows, reach the owner again. They never do: main-actor state, never
-// passed `inout` to such code, the journal drained only after `send` returns. Checked, the
-// recorder's three alone cost the random mix 665 instructions a line (7,672 instead of 7,007), and
-// with the other exemptions since made unneeded, 9,683 instead of about 6,500. Behind this door
-// the ten cost mix +74, counter +302 instructions a line against their markers in place; in a cell
-// reached through a `let` (another object in between), mix about +148 (docs/performance.md).
+// module's one exemption from dynamic exclusivity checks (`ExemptFields`): fields changed in place
+// on every line, inherited by the recorder (record, timeline, state), the reporter (baselines,
+// changes) and the live feed (its batch), held by the journal (pending events) and the handle's
+// and history's closures (reduced states, time-travel slots, spare fields). The optimizer cannot
+// prove these accesses safe (an array grows in place, or a closure or protocol call runs while
+// one is under way and might reach the owner again), so each would call `swift_beginAccess`
+// (about 60 instructions). They never overlap: main-actor state, never passed `inout` to such
+// code, the journal drained only after `send` returns. Checked, the recorder's three alone cost
+// the mix 665 instructions a line (7,672 against 7,007), all of them 9,683 against about 6,500;
+// behind this door the ten cost mix +74, counter +302 against markers in place
+// (docs/performance.md).
 //
-// Pinned by LineReaderTests and LineReaderSplittingTests (lines cut from pipes in chunks of every
-// size, byte order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
-// CrashReportTests (a trapping reactor: the pending output and the `at FILE:LINE` report), the
-// transcript tests of SessionRecordExportTests (the output capture), PauseKeysTests (the
-// terminal mode a signal restores), MutationLabelerCacheTests and OwnLabelTests (labels found
-// again by type and bits, the two ways of a pair, values with references kept alive; labels
-// built in place, cut where the capacity ends), ScoreboardTests (`setScore` labels), and for the
-// exempt fields JournalReaderTests and SavedOverlapTests (events drained while effects still
-// append, lines that overlap), ShellSessionTests (diffs, watches), SessionRecordHistoryTests,
-// TimelineTests, TimelineMemoryTests and LiveHistoryTests (steps, time travel, states kept),
-// LiveFeedWriterTests (the feed's batches).
+// Pinned by LineReaderTests, LineReaderSplittingTests (pipes cut in chunks of every size, byte
+// order marks, NUL, invalid UTF-8, long lines), LineLengthLimitTests, WriteLoopTests,
+// CrashReportTests (a trapping reactor: pending output, the `at FILE:LINE` report), the transcript
+// tests of SessionRecordExportTests (output capture), PauseKeysTests (the terminal mode a signal
+// restores), MutationLabelerCacheTests, OwnLabelTests (labels found again by type and bits, both
+// ways of a pair, values with references kept alive; labels built in place, cut at capacity),
+// ScoreboardTests (`setScore` labels); the exempt fields by JournalReaderTests, SavedOverlapTests
+// (events drained while effects append, overlapping lines), ShellSessionTests (diffs, watches),
+// SessionRecordHistoryTests, TimelineTests, TimelineMemoryTests, LiveHistoryTests (steps, time
+// travel, states kept) and LiveFeedWriterTests (the feed's batches).
 
 #if canImport(Glibc)
 import Glibc
@@ -320,8 +317,7 @@ struct LineBytes: RandomAccessCollection {
     }
 }
 
-/// `body` applied to the UTF-8 bytes of `line`, passing on its typed error (which `withUTF8`,
-/// untyped, would not).
+/// `body` applied to the UTF-8 bytes of `line`, passing on its typed error (`withUTF8` would not).
 func withBytes<Value, Failure: Error>(
     of line: String, _ body: (LineBytes) throws(Failure) -> Value
 ) throws(Failure) -> Value {
@@ -357,7 +353,6 @@ extension MutationLabel {
 @frozen
 public struct MutationLabelBytes {
     @usableFromInline let buffer: UnsafeMutableBufferPointer<UInt8>
-    /// Bytes written so far.
     @usableFromInline var written = 0
     /// Bytes written so far.
     public var count: Int { written }
