@@ -36,6 +36,22 @@ def test_run_serve_keeps_serving_after_the_script_until_ctrl_c(serve_script):
         assert probe.connect_ex(("127.0.0.1", served.port)) != 0
 
 
+def test_ctrl_c_right_after_the_scripts_ended_stops_the_run(serve_script):
+    # Ctrl-C sent the moment the run says it serves on until Ctrl-C must end it (it was lost when
+    # it came before the main queue had registered its signal source). Several runs: the moment
+    # falls differently in each.
+    for attempt in range(8):
+        served = serve_script("increase\n", name=f"session{attempt}.rsh")
+        served.wait_until_the_scripts_ended()
+        served.process.send_signal(signal.SIGINT)
+        try:
+            status = served.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            served.process.kill()
+            raise AssertionError(f"run {attempt}: Ctrl-C right after the scripts did not end the run")
+        assert status == 0, served.stderr_lines
+
+
 def test_serve_and_serve_stop_inside_a_session(shell, tmp_path):
     result = subprocess.run(
         [shell, "run", "-"], input="increase\n:serve 0\n:serve stop\n:serve stop\n", capture_output=True, text=True, timeout=30)

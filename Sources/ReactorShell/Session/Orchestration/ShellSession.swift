@@ -234,18 +234,14 @@ public final class ShellSession {
                     continuation.resume()
                 }
             }
-            signal(SIGINT, SIG_IGN)
-            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
-            interrupt.setEventHandler { MainActor.assumeIsolated { interrupt.cancel(); resume() } }
-            // Said once Ctrl-C is caught, that is once the source is registered (dispatch does it
-            // on a thread of its own, after `resume`; until then the signal is ignored, and one
-            // pressed right after a message said earlier was lost): one pressed right after the
-            // message ends the run with its status.
-            let sink = output.sink, name = configuration.identity.name
-            interrupt.setRegistrationHandler {
-                MainActor.assumeIsolated { sink.writeError("\(name): serving the live view until Ctrl-C") }
+            var interrupt: DispatchSourceRead?
+            interrupt = LiveViewInterrupt.watch {
+                interrupt?.cancel()
+                resume()
             }
-            interrupt.resume()
+            // Said once Ctrl-C is caught (the handler is in place when `watch` returns): one pressed
+            // right after the message ends the run with its status.
+            output.sink.writeError("\(configuration.identity.name): serving the live view until Ctrl-C")
             controller.onStop = { resume() }
             controller.runCommand = { [weak self] line in
                 guard let self else { return .failed }
