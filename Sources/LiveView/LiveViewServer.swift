@@ -23,7 +23,9 @@ public final class LiveViewServer: Sendable {
         } catch {
             throw ListenError.notAnAddress
         }
-        server = HTTPServer(address: address, timeout: 60)
+        // No logging: FlyingFox's default logger prints to standard output, the shell's link, where
+        // its lines, flushed in blocks, cut the server's messages in two.
+        server = HTTPServer(address: address, timeout: 60, logger: .disabled)
         self.shell = shell
         self.log = log
         self.token = token
