@@ -11,10 +11,14 @@ public final class LiveViewServer: Sendable {
     private let shell: ShellConnection
     private let log: EventLog
     private let token: String
+    private let commandLimit: Int
 
-    /// A server for `host` and `port` (0: any free port) over `shell`'s events in `log`; throws
+    /// A server for `host` and `port` (0: any free port) over `shell`'s events in `log`, taking
+    /// commands of at most `commandLimit` bytes (the shell's `--max-line-length`); throws
     /// ``ListenError/notAnAddress`` when `host` is neither an IPv4 or IPv6 address nor `localhost`.
-    public init(host: String, port: UInt16, token: String, shell: ShellConnection, log: EventLog) throws {
+    public init(
+        host: String, port: UInt16, token: String, commandLimit: Int, shell: ShellConnection, log: EventLog
+    ) throws {
         let address: any SocketAddress
         do {
             address = host.contains(":")
@@ -29,6 +33,7 @@ public final class LiveViewServer: Sendable {
         self.shell = shell
         self.log = log
         self.token = token
+        self.commandLimit = commandLimit
     }
 
     /// Serves until cancelled; `listening` is called with the port once the socket is bound.
@@ -63,7 +68,7 @@ public final class LiveViewServer: Sendable {
 
     private func addRoutes(host: String) async {
         await routes.configure(token: token, host: host)
-        let routes = routes, log = log, shell = shell
+        let routes = routes, log = log, shell = shell, commandLimit = commandLimit
         await server.appendRoute("GET /") { request in
             if let refusal = await routes.refusal(of: request, needsToken: false) { return refusal }
             return HTTPResponse(
@@ -89,7 +94,11 @@ public final class LiveViewServer: Sendable {
         }
         await server.appendRoute("POST /command") { request in
             if let refusal = await routes.refusal(of: request, needsToken: true) { return refusal }
-            let line = String(decoding: try await request.bodyData, as: UTF8.self)
+            let line: String
+            switch try await CommandBody.read(request, limit: commandLimit) {
+            case .line(let read): line = read
+            case .refused(let refusal): return refusal
+            }
             guard let result = await shell.run(line) else {
                 return RequestGuard.plain(.serviceUnavailable, "the shell has ended")
             }

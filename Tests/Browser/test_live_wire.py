@@ -1,7 +1,5 @@
 """The live view's wire: Server-Sent Events with seq, reconnection, /state, /command."""
 import json
-import re
-import shlex
 import urllib.request
 
 from conftest import wait_until
@@ -83,37 +81,6 @@ def test_state_and_command(serve_script):
     # The session's second command from the page is its line 2.
     assert answer["events"][-1]["source"] == "<live view>" and answer["events"][-1]["line"] == 2
     assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 0
-
-
-def post_command(url, line):
-    """POST /command of the live view at `url` (as printed, with its token): the parsed answer."""
-    base, token = re.fullmatch(r"(http://[^/]+)/#token=(\w+)", url).groups()
-    request = urllib.request.Request(base + "/command", data=line.encode(), method="POST",
-                                     headers={"Authorization": f"Bearer {token}"})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
-def test_a_command_over_the_line_limit_is_refused_and_not_run(serve_script):
-    served = serve_script("increase\n", "--max-line-length", "64")
-    served.wait_until_the_scripts_ended()
-    answer = post_command(served.url, "decrease " + "x" * 100)
-    assert answer["outcome"] == "failed"
-    assert [(e["event"], e["source"], e["line"], e["message"]) for e in answer["events"]] == [
-        ("error", "<live view>", 1, "line longer than 64 bytes (the limit; see --max-line-length); the line was skipped")]
-    assert json.loads(served.request("/state")[1])["reactors"]["counter"]["value"] == 1
-    assert post_command(served.url, "decrease")["outcome"] == "succeeded"
-
-
-def test_the_interactive_shell_refuses_a_command_over_the_line_limit_too(shell, terminal, tmp_path):
-    session = terminal(f"{shlex.quote(shell)} --serve-port 0 --max-line-length 64 --history-file {tmp_path}/history")
-    url = session.wait_for(r"live view: (http://127\.0\.0\.1:\d+/#token=[0-9a-f]+)").group(1)
-    answer = post_command(url, "decrease " + "x" * 100)
-    assert answer["outcome"] == "failed" and answer["events"][-1]["event"] == "error", answer
-    session.wait_for(r"<stdin>:1:1: line longer than 64 bytes")
-    assert "xxxxxxxxxx" not in session.screen()
-    assert post_command(url, "decrease")["outcome"] == "succeeded"
-    session.wait_for(r"value: 0 → -1")
 
 
 def test_a_page_that_reconnects_misses_nothing(serve_script, page):

@@ -17,6 +17,8 @@ final class LiveViewController {
     private let output: SessionOutput
     private let scene: LoadedScene
     private let shellName: String
+    /// The longest command the page may send, in bytes (`--max-line-length`): the server refuses longer ones.
+    private let commandLimit: Int
     /// The session, which the feed reads while the server runs.
     private weak var runner: SessionRunner?
     /// The reader writing the session's events to the server, while one runs.
@@ -51,6 +53,7 @@ final class LiveViewController {
         output = runner.output
         scene = runner.scene
         self.shellName = shellName
+        commandLimit = runner.configuration.maximumLineLength
     }
 
     /// Whether a server runs.
@@ -87,9 +90,10 @@ final class LiveViewController {
         case .failure(let error): return "\(error)"
         }
         self.settings = settings
-        switch LiveViewProcess.start(executable: executable, settings: settings, token: token, receive: { [weak self] in
-            self?.receive($0)
-        }) {
+        switch LiveViewProcess.start(
+            executable: executable, settings: settings, token: token, commandLimit: commandLimit,
+            receive: { [weak self] in self?.receive($0) }
+        ) {
         case .success(let started): process = started
         case .failure(let error): return "\(error)"
         }

@@ -45,10 +45,12 @@ final class LiveViewProcess {
         events = LiveFeedWriter(descriptor: input)
     }
 
-    /// Starts the server at `executable` for `settings` with `token`; `receive` gets its messages on
-    /// the main queue. Nil, with the reason, when it cannot be started.
+    /// Starts the server at `executable` for `settings` with `token`, taking commands of at most
+    /// `commandLimit` bytes (`--max-line-length`: it refuses longer ones itself); `receive` gets
+    /// its messages on the main queue. Nil, with the reason, when it cannot be started.
     static func start(
-        executable: String, settings: LiveViewSettings, token: String, receive: @escaping @MainActor (Message) -> Void
+        executable: String, settings: LiveViewSettings, token: String, commandLimit: Int,
+        receive: @escaping @MainActor (Message) -> Void
     ) -> Result<LiveViewProcess, LiveViewError> {
         var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
         guard pipe(&toServer) == 0 else { return .failure(.cannotStart("pipe: \(String(cString: strerror(errno)))")) }
@@ -71,6 +73,7 @@ final class LiveViewProcess {
         environment["REACTOR_SHELL_LIVE_TOKEN"] = token
         environment["REACTOR_SHELL_LIVE_HOST"] = settings.host
         environment["REACTOR_SHELL_LIVE_PORT"] = "\(settings.port)"
+        environment["REACTOR_SHELL_LIVE_MAX_LINE_LENGTH"] = "\(commandLimit)"
         let spawned = ChildProcess.spawn(
             executable, arguments: [], environment: environment, input: toServer[0], output: fromServer[1])
         close(toServer[0])

@@ -87,6 +87,8 @@ final class SessionRunner {
     /// Refuses `line`, a command from the live view's page, when it is longer than
     /// `--max-line-length`, as a script's or a typed line would be: says so at `origin`, an error
     /// of the session (in the command's answer too), and returns the failure. Nil: it may run.
+    /// The server refuses such a body itself (413; it is told the limit): this guards against
+    /// one that was not told.
     func refuseOverlongPageCommand(_ line: String, origin: LineOrigin) -> CommandOutcome? {
         guard line.utf8.count > configuration.maximumLineLength else { return nil }
         output.setOrigin(origin)
