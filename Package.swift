@@ -69,8 +69,9 @@ let package = Package(
         .systemLibrary(
             name: "CEditline", pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"]), .yum(["libedit-devel"]), .brew(["libedit"])]),
-        // The live view's page (HTML, CSS, JS as text): served by LiveView, written by `:save --html`.
-        .target(name: "LiveViewPage"),
+        // The live view's page (HTML, CSS, JS and fonts as text): served by LiveView, written by
+        // `:save --html`. Fonts/LICENSE is the embedded fonts' licence (scripts/subset-fonts).
+        .target(name: "LiveViewPage", exclude: ["Fonts/LICENSE"]),
         .target(
             name: "ReactorShell",
             dependencies: [

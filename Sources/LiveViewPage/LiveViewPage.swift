@@ -1,5 +1,5 @@
-/// The live view's page: one HTML document with its style and script inside, no external URL,
-/// no web font (SPEC §10). The server sends it for `GET /`; `:save --html` writes it with the
+/// The live view's page: one HTML document with its style, fonts and script inside, no external
+/// URL (SPEC §10). The server sends it for `GET /`; `:save --html` writes it with the
 /// session's events inside, for a browser with no server and no network.
 public enum LiveViewPage {
     /// The page. With `embeddedEvents` (a JSON array of `--format json` event objects), it shows
@@ -16,6 +16,7 @@ public enum LiveViewPage {
             <title>reactor-shell live view</title>
             <style>
             """
+        page += fontFaces
         page += style
         page += "</style>\n</head>\n<body>\n"
         page += body
