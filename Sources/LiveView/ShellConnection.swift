@@ -102,6 +102,11 @@ public actor ShellConnection {
         requests = [:]
     }
 
+    /// How much one write takes at most (a pipe's default room): each write copies its piece out
+    /// of the message, so a big message is copied once in all, however the writes split it (a
+    /// copy of the whole rest at each write was quadratic in its length).
+    static let writeSize = 1 << 16
+
     private func send(_ message: String) {
         var bytes = Array(message.utf8)
         // A line a message: a line break inside one (a pasted command) would start another.
@@ -109,9 +114,16 @@ public actor ShellConnection {
         bytes.append(10)
         var offset = 0
         while offset < bytes.count {
-            let written = write(output, Array(bytes[offset...]), bytes.count - offset)
+            let piece = Array(bytes[offset..<min(offset + Self.writeSize, bytes.count)])
+            let written = write(output, piece, piece.count)
             if written < 0 {
                 if errno == EINTR { continue }
+                // A non-blocking output that is full: wait until the shell has read some.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var descriptor = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&descriptor, 1, -1)
+                    continue
+                }
                 return  // the shell has gone; its end of input will end the server
             }
             offset += written

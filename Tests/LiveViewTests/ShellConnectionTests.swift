@@ -41,6 +41,25 @@ struct ShellConnectionTests {
             }
             return String(decoding: line, as: UTF8.self)
         }
+
+        /// The next request line the server wrote, read slowly, a few KiB a millisecond, so that
+        /// the pipe fills (giving up after 5 s without a byte).
+        func serverAskedSlowly() async -> String {
+            var line: [UInt8] = []
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            var idle = 0
+            while idle < 5000, line.last != 10 {
+                let count = read(fromServer.read, &chunk, chunk.count)
+                if count > 0 {
+                    line += chunk[..<count]
+                    idle = 0
+                } else {
+                    idle += 1
+                }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return String(decoding: line.dropLast(line.last == 10 ? 1 : 0), as: UTF8.self)
+        }
     }
 
     @Test("a command and a state request each get their own answer, events numbered in between")
@@ -67,6 +86,25 @@ struct ShellConnectionTests {
         await reading.value
         #expect(await connection.run("increase") == nil)
         #expect(await connection.sceneState() == nil)
+    }
+
+    @Test("a message far bigger than the pipe reaches the shell whole and in order, the pipe non-blocking and read slowly")
+    func bigMessageThroughASlowPipe() async throws {
+        let pipes = Pipes()
+        // Full, a non-blocking pipe refuses a write (EAGAIN): the rest of the message was dropped.
+        _ = fcntl(pipes.fromServer.write, F_SETFL, fcntl(pipes.fromServer.write, F_GETFL) | O_NONBLOCK)
+        let connection = ShellConnection(log: EventLog(), output: pipes.fromServer.write)
+        let reading = Task { await connection.readMessages(from: pipes.toServer.read) }
+        let line = (0..<150_000).map(String.init).joined(separator: ",")  // about 1 MB, numbered in order
+        async let result = connection.run(line)
+        let asked = await pipes.serverAskedSlowly()
+        #expect(asked.utf8.count == "command 1 ".utf8.count + line.utf8.count)
+        let whole = asked == "command 1 " + line  // (compared aside: a failure would print a megabyte)
+        #expect(whole)
+        pipes.shellWrites("!done 1 1 0 succeeded\n")
+        #expect(await result?.outcome == "succeeded")
+        close(pipes.toServer.write)
+        await reading.value
     }
 
     @Test("a request still waiting when the shell ends gets nil")
