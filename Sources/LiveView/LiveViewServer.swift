@@ -12,12 +12,15 @@ public final class LiveViewServer: Sendable {
     private let log: EventLog
     private let token: String
     private let commandLimit: Int
+    private let catchUp: Int
 
     /// A server for `host` and `port` (0: any free port) over `shell`'s events in `log`, taking
-    /// commands of at most `commandLimit` bytes (the shell's `--max-line-length`); throws
-    /// ``ListenError/notAnAddress`` when `host` is neither an IPv4 or IPv6 address nor `localhost`.
+    /// commands of at most `commandLimit` bytes (the shell's `--max-line-length`); `catchUp` is
+    /// the number of events the shell had when it started this server, which it writes first.
+    /// Throws ``ListenError/notAnAddress`` when `host` is neither an IPv4 or IPv6 address nor `localhost`.
     public init(
-        host: String, port: UInt16, token: String, commandLimit: Int, shell: ShellConnection, log: EventLog
+        host: String, port: UInt16, token: String, commandLimit: Int, catchUp: Int = 0,
+        shell: ShellConnection, log: EventLog
     ) throws {
         let address: any SocketAddress
         do {
@@ -34,6 +37,7 @@ public final class LiveViewServer: Sendable {
         self.log = log
         self.token = token
         self.commandLimit = commandLimit
+        self.catchUp = catchUp
     }
 
     /// Serves until cancelled; `listening` is called with the port once the socket is bound.
@@ -68,7 +72,7 @@ public final class LiveViewServer: Sendable {
 
     private func addRoutes(host: String) async {
         await routes.configure(token: token, host: host)
-        let routes = routes, log = log, shell = shell, commandLimit = commandLimit
+        let routes = routes, log = log, shell = shell, commandLimit = commandLimit, catchUp = catchUp
         await server.appendRoute("GET /") { request in
             if let refusal = await routes.refusal(of: request, needsToken: false) { return refusal }
             return HTTPResponse(
@@ -78,8 +82,9 @@ public final class LiveViewServer: Sendable {
         }
         await server.appendRoute("GET /events") { request in
             if let refusal = await routes.refusal(of: request, needsToken: true) { return refusal }
-            let lastSeen = request.headers[HTTPHeader("Last-Event-ID")].flatMap { Int($0) }
+            let asked = request.headers[HTTPHeader("Last-Event-ID")].flatMap { Int($0) }
                 ?? request.query.first { $0.name == "after" }.flatMap { Int($0.value) } ?? 0
+            let lastSeen = Self.streamStart(asked: asked, catchUp: catchUp, last: log.lastSequenceNumber)
             return HTTPResponse(
                 statusCode: .ok,
                 headers: [.contentType: "text/event-stream", .cacheControl: "no-store"],
@@ -111,6 +116,15 @@ public final class LiveViewServer: Sendable {
             if let refusal = await routes.refusal(of: request, needsToken: true) { return refusal }
             return RequestGuard.plain(.notFound, "no such page: \(request.method.rawValue) \(request.path)")
         }
+    }
+
+    /// Where a stream asked to start after event `asked` starts: there, when the session has or
+    /// will have that event (it is in the log, `last`, or among the `catchUp` events the shell
+    /// writes first, which a restarted server may not have read yet); else from the first event:
+    /// the number is not of this session (made up, or from another one), and a client that sees
+    /// `seq` start again at 1 knows it has a new stream, missing none of it.
+    static func streamStart(asked: Int, catchUp: Int, last: Int) -> Int {
+        asked > max(catchUp, last) ? 0 : asked
     }
 
     private static func json(_ bytes: [UInt8]) -> HTTPResponse {

@@ -12,8 +12,9 @@ struct LiveServerCommandLine: ParsableCommand {
         abstract: "The live view's HTTP server, started by `reactor-shell --serve` or `:serve`.",
         discussion: """
             Not meant to be run by hand: the shell starts it with REACTOR_SHELL_LIVE_TOKEN, \
-            REACTOR_SHELL_LIVE_HOST, REACTOR_SHELL_LIVE_PORT and REACTOR_SHELL_LIVE_MAX_LINE_LENGTH \
-            (the longest command taken, in bytes; 1 MiB if unset) in its environment, writes the \
+            REACTOR_SHELL_LIVE_HOST, REACTOR_SHELL_LIVE_PORT, REACTOR_SHELL_LIVE_MAX_LINE_LENGTH \
+            (the longest command taken, in bytes; 1 MiB if unset) and REACTOR_SHELL_LIVE_CATCH_UP \
+            (how many events of the session so far it writes first) in its environment, writes the \
             session's events to its standard input and reads its requests from its standard \
             output; it ends at the end of its input. See docs/output.md (Live view).
             """)
@@ -31,13 +32,14 @@ guard let token = environment["REACTOR_SHELL_LIVE_TOKEN"], !token.isEmpty else {
 let host = environment["REACTOR_SHELL_LIVE_HOST"] ?? "127.0.0.1"
 let port = UInt16(environment["REACTOR_SHELL_LIVE_PORT"] ?? "") ?? 8421
 let commandLimit = Int(environment["REACTOR_SHELL_LIVE_MAX_LINE_LENGTH"] ?? "").flatMap { $0 > 0 ? $0 : nil } ?? 1 << 20
+let catchUp = Int(environment["REACTOR_SHELL_LIVE_CATCH_UP"] ?? "") ?? 0
 signal(SIGPIPE, SIG_IGN)
 signal(SIGINT, SIG_IGN)  // Ctrl-C is the shell's: it ends the server by closing its input
 
 let log = EventLog()
 let shell = ShellConnection(log: log)
 do {
-    let server = try LiveViewServer(host: host, port: port, token: token, commandLimit: commandLimit, shell: shell, log: log)
+    let server = try LiveViewServer(host: host, port: port, token: token, commandLimit: commandLimit, catchUp: catchUp, shell: shell, log: log)
     let serving = Task {
         do {
             try await server.run(host: host) { port in await shell.announce(port: port) }

@@ -58,9 +58,20 @@ def test_events_are_the_json_objects_with_seq_in_order(serve_script):
 
 def test_reconnecting_with_last_event_id_misses_nothing(serve_script):
     served = serve_script("increase\n")
+    # (Asked before the session has event 3, it starts from the first: see the next test.)
+    wait_for_summary(served)
     assert [e["seq"] for e in read_events(served, after=3, count=2)] == [4, 5]
     assert [e["seq"] for e in read_events(served, after=3, count=2, header=False)] == [4, 5]
     assert read_events(served, after=5, count=1)[0] == read_events(served, count=6)[5]
+
+
+def test_an_id_above_every_event_starts_the_stream_from_the_first(serve_script):
+    served = serve_script("increase\n")
+    wait_for_summary(served)
+    # Not a number of this session (made up, or from another one): it waited, silent, until the
+    # session had that many events, and skipped them all.
+    assert [e["seq"] for e in read_events(served, after=1000, count=2)] == [1, 2]
+    assert [e["seq"] for e in read_events(served, after=1000, count=2, header=False)] == [1, 2]
 
 
 def test_state_and_command(serve_script):

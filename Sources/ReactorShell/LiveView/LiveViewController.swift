@@ -92,6 +92,7 @@ final class LiveViewController {
         self.settings = settings
         switch LiveViewProcess.start(
             executable: executable, settings: settings, token: token, commandLimit: commandLimit,
+            catchUp: earlier.count,
             receive: { [weak self] in self?.receive($0) }
         ) {
         case .success(let started): process = started

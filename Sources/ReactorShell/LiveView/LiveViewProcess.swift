@@ -46,10 +46,11 @@ final class LiveViewProcess {
     }
 
     /// Starts the server at `executable` for `settings` with `token`, taking commands of at most
-    /// `commandLimit` bytes (`--max-line-length`: it refuses longer ones itself); `receive` gets
-    /// its messages on the main queue. Nil, with the reason, when it cannot be started.
+    /// `commandLimit` bytes (`--max-line-length`: it refuses longer ones itself), to be sent the
+    /// session's `catchUp` events so far first; `receive` gets its messages on the main queue.
+    /// Nil, with the reason, when it cannot be started.
     static func start(
-        executable: String, settings: LiveViewSettings, token: String, commandLimit: Int,
+        executable: String, settings: LiveViewSettings, token: String, commandLimit: Int, catchUp: Int,
         receive: @escaping @MainActor (Message) -> Void
     ) -> Result<LiveViewProcess, LiveViewError> {
         var toServer: [Int32] = [0, 0], fromServer: [Int32] = [0, 0]
@@ -74,6 +75,7 @@ final class LiveViewProcess {
         environment["REACTOR_SHELL_LIVE_HOST"] = settings.host
         environment["REACTOR_SHELL_LIVE_PORT"] = "\(settings.port)"
         environment["REACTOR_SHELL_LIVE_MAX_LINE_LENGTH"] = "\(commandLimit)"
+        environment["REACTOR_SHELL_LIVE_CATCH_UP"] = "\(catchUp)"
         let spawned = ChildProcess.spawn(
             executable, arguments: [], environment: environment, input: toServer[0], output: fromServer[1])
         close(toServer[0])
