@@ -200,10 +200,18 @@ extension LiveViewPage {
       const names = ["you", ...lanes];
       for (const a of arrows) for (const n of [a.from, a.to]) if (!names.includes(n)) names.push(n);
       if (arrows.length === 0) { $("diagram").innerHTML = '<div class="empty">no actions yet</div>'; return; }
+      // Fitted to the pane: lanes closer and labels shorter as it narrows (the timeline has them
+      // whole). A character is 0.6 em wide in DejaVu Sans Mono, the page's own font.
       const large = document.body.classList.contains("large");
-      const gap = large ? 190 : 130, step = large ? 34 : 24, top = 30;
-      const x = (name) => 60 + names.indexOf(name) * gap;
-      const width = 60 + names.length * gap + 200, height = top + 20 + arrows.length * step;
+      const char = (large ? 18 : 12) * 0.61, step = large ? 34 : 24, top = 30;
+      const room = Math.max($("diagram").clientWidth - 4, 200);
+      const left = Math.ceil(names[0].length * char / 2) + 8;
+      const nameWidth = Math.max(...names.map((n) => n.length)) * char + 12;
+      const gap = Math.max(nameWidth, Math.min(large ? 190 : 130, (room - left - 30 - 12 * char) / Math.max(1, names.length - 1)));
+      const x = (name) => left + names.indexOf(name) * gap;
+      const fit = (label, space) => short(label, Math.max(4, Math.min(28, Math.floor(space / char))));
+      const lastLane = x(names[names.length - 1]);
+      const width = Math.max(room, lastLane + nameWidth / 2), height = top + 20 + arrows.length * step;
       let svg = '<svg xmlns="http://www.w3.org/2000/svg" width="' + width + '" height="' + height + '" role="img" aria-label="sequence diagram">';
       svg += '<defs><marker id="tip" markerWidth="8" markerHeight="8" refX="7" refY="4" orient="auto"><path d="M0,0 L8,4 L0,8 z" fill="#57606a"/></marker></defs>';
       for (const n of names) {
@@ -215,7 +223,11 @@ extension LiveViewPage {
         const color = a.kind === "action" ? "#0550ae" : a.kind === "cancel" ? "#7d4e00" : "#57606a";
         if (x1 === x2) svg += '<path d="M' + x1 + "," + (y - 6) + " h24 v10 h-22" + '" fill="none" stroke="' + color + '" marker-end="url(#tip)"/>';
         else svg += '<line x1="' + x1 + '" y1="' + y + '" x2="' + x2 + '" y2="' + y + '" stroke="' + color + '" marker-end="url(#tip)"/>';
-        svg += '<text x="' + ((x1 === x2 ? x1 + 30 : (x1 + x2) / 2)) + '" y="' + (y - 4) + '" text-anchor="' + (x1 === x2 ? "start" : "middle") + '" fill="' + color + '">' + escapeHTML(short(a.label, 28)) + "</text>";
+        // Between two lanes a label may pass their lifelines a little, not the picture's edges.
+        const middle = (x1 + x2) / 2;
+        const label = fit(a.label, x1 === x2 ? width - x1 - 34 : Math.min(Math.abs(x2 - x1) + 40, 2 * Math.min(middle, width - middle) - 8));
+        svg += "<g>" + (label === a.label ? "" : "<title>" + escapeHTML(a.label) + "</title>");
+        svg += '<text x="' + ((x1 === x2 ? x1 + 30 : (x1 + x2) / 2)) + '" y="' + (y - 4) + '" text-anchor="' + (x1 === x2 ? "start" : "middle") + '" fill="' + color + '">' + escapeHTML(label) + "</text></g>";
       });
       $("diagram").innerHTML = svg + "</svg>";
     }

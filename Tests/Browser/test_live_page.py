@@ -215,3 +215,22 @@ def test_a_collapsed_part_of_the_state_stays_collapsed_as_events_arrive(serve_sc
     assert not write.evaluate("d => d.open")
     assert "[2]" in posts.locator("summary").first.inner_text()
     assert page.console_watch.messages == []
+
+
+def test_the_sequence_diagram_fits_its_pane(serve_script, page):
+    # Five lanes (you, board, write, service, effects) in the narrowest pane: the lanes come
+    # closer and a long label is cut, with the whole one as its tooltip.
+    served = serve_script(':use board\nwrite.updateTitle "Reactors 101"\nwrite.updateContent "draft"\nwrite.submit\n')
+    page.goto(served.url)
+    wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
+    lanes = page.locator("#diagram svg text[font-weight=bold]").all_text_contents()
+    assert lanes == ["you", "board", "write", "service", "effects"], lanes
+    diagram = page.locator("#diagram")
+    assert diagram.evaluate("d => d.scrollWidth <= d.clientWidth"), diagram.evaluate("d => [d.scrollWidth, d.clientWidth]")
+    assert 'setTitle("Reactors 101")' in page.locator("#diagram svg title").all_text_contents()
+    labels = page.locator("#diagram svg text:not([font-weight])").all_text_contents()
+    assert any(label.startswith("setTitle(") and label.endswith("…") for label in labels), labels
+    # A wider window gives the whole labels back.
+    page.set_viewport_size({"width": 2400, "height": 850})
+    wait_until(page, "[...document.querySelectorAll('#diagram svg g text')].some(t => t.textContent === 'setTitle(\"Reactors 101\")')")
+    assert page.console_watch.messages == []
