@@ -134,7 +134,7 @@ final class ByteStorage {
 
 /// A value in memory of its own that never moves: read and written in place with plain loads and
 /// stores, so a signal handler may read it (no reference counting, no lock, no allocation). For
-/// what a fatal signal's handler needs: ``SignalSafeOutput``'s record, an ``OutputSink``'s
+/// what a fatal signal's handler needs: ``SignalSafeOutput``'s record, a ``LineBuffer``'s
 /// counters, ``PausedTerminal``'s mode. Freed only by ``deallocate()``, by its one owner.
 struct FixedCell<Value: BitwiseCopyable>: Equatable, @unchecked Sendable {
     // @unchecked Sendable: the cells kept in statics are written on the main actor and read by
@@ -208,8 +208,8 @@ func bitPattern<Value>(of value: Value) -> (UInt64, UInt64, UInt64, UInt64) {
     return words
 }
 
-/// Bytes in memory of their own that never move, like ``FixedCell``: an ``OutputSink``'s
-/// pending results, the script name ``SignalSafeOutput`` reports. Freed only by
+/// Bytes in memory of their own that never move, like ``FixedCell``: a ``LineBuffer``'s
+/// lines (an ``OutputSink``'s pending results), the script name ``SignalSafeOutput`` reports. Freed only by
 /// ``deallocate()``, by its one owner.
 struct FixedBytes: Equatable, @unchecked Sendable {
     // @unchecked Sendable: as ``FixedCell``.

@@ -114,23 +114,20 @@ final class LiveFeedWriter: Sendable {
     }
 }
 
-/// The writer's buffer and the descriptor it goes to, with the JSON text of the script named last
+/// The writer's lines into the pipe (``LineBuffer``), with the JSON text of the script named last
 /// (every action event names one, nearly always the same).
 private struct PipeOutput: ~Copyable {
-    private static let capacity = 64 * 1024
-    private let descriptor: Int32
-    private let bytes = FixedBytes(count: PipeOutput.capacity)
-    private var count = 0
+    private let lines: LineBuffer
     private var source = JSONStringLiteral("")
     /// Set when the writer finished or a write failed (the server is gone): nothing more is written.
     var isClosed = false
 
     init(descriptor: Int32) {
-        self.descriptor = descriptor
+        lines = LineBuffer(descriptor: descriptor)
     }
 
     deinit {
-        bytes.deallocate()
+        lines.deallocate()
     }
 
     /// Appends `message`'s line.
@@ -162,23 +159,14 @@ private struct PipeOutput: ~Copyable {
         appendLine(text.utf8.span)
     }
 
-    /// Appends `line` and a newline; writes the buffer out first when they do not fit.
+    /// Appends `line` and a newline (writing the buffer into the pipe when they do not fit; after
+    /// a failed write, the batches still being written fail again, and no more are taken).
     private mutating func appendLine(_ line: Span<UInt8>) {
-        if line.count + 1 > Self.capacity - count { flush() }
-        if line.count + 1 > Self.capacity {
-            // Longer than the buffer: out directly, after what was buffered, its newline buffered.
-            if !isClosed, POSIXIO.writeAll(line, to: descriptor) != nil { isClosed = true }
-        } else {
-            bytes.copy(line, to: count)
-            count += line.count
-        }
-        bytes[count] = 10
-        count += 1
+        if lines.appendLine(line) != nil { isClosed = true }
     }
 
     /// Writes the buffer into the pipe (waiting while the pipe is full).
     mutating func flush() {
-        if count > 0, !isClosed, bytes.write(0..<count, to: descriptor) != nil { isClosed = true }
-        count = 0
+        if !isClosed, lines.flush() != nil { isClosed = true }
     }
 }

@@ -6,9 +6,8 @@ import StateDiff
 /// first flushes the results, so a pipe that merges both streams keeps their order.
 @MainActor
 public final class OutputSink {
-    /// The results not yet written.
-    private let pending = PendingBytes(capacity: OutputSink.capacity)
-    private let resultDescriptor: Int32
+    /// The results not yet written, and their descriptor (stdout).
+    private let results: LineBuffer
     private let errorDescriptor: Int32
     /// Flush after every `writeResult` (interactive use) rather than when the buffer fills.
     public var flushesEachWrite: Bool {
@@ -43,15 +42,18 @@ public final class OutputSink {
     /// ``SessionRecord``); nil keeps none.
     var capture: OutputCapture?
 
+    /// How many bytes the capture holds: ``capturedCount`` less the pending results.
+    private var captured = 0
+
     /// How many bytes the capture will hold once the pending results are written: where output
-    /// written from now on begins in it. Read on every line: two counters in plain memory.
-    var capturedCount: Int { pending.captured + pending.count }
+    /// written from now on begins in it. Read on every line.
+    var capturedCount: Int { captured + results.count }
 
     /// Copies `bytes` (and a newline) to the capture, if any.
     private func captureBytes(_ bytes: Span<UInt8>, newline: Bool = false) {
         guard let capture else { return }
         capture.append(bytes, newline: newline)
-        pending.captured = capture.count
+        captured = capture.count
     }
 
     /// Copies `text` and a newline to the capture, if any.
@@ -60,13 +62,16 @@ public final class OutputSink {
         captureBytes(text.utf8.span, newline: true)
     }
 
-    private static let capacity = 64 * 1024
-
     /// A sink writing results to `resultDescriptor` (stdout) and errors to `errorDescriptor` (stderr).
     public init(resultDescriptor: Int32 = 1, errorDescriptor: Int32 = 2, flushesEachWrite: Bool = false) {
-        self.resultDescriptor = resultDescriptor
+        results = LineBuffer(descriptor: resultDescriptor)
         self.errorDescriptor = errorDescriptor
         self.flushesEachWrite = flushesEachWrite
+    }
+
+    deinit {
+        SignalSafeOutput.unregister(counters: results.counters)
+        results.deallocate()
     }
 
     /// Appends `text` followed by a newline to the results.
@@ -95,24 +100,11 @@ public final class OutputSink {
         appendLine(bytes)
     }
 
-    /// Appends `bytes` and a newline to the pending results; writes them out when the buffer is full
-    /// (or after each line when `flushesEachWrite`).
+    /// Appends `bytes` and a newline to the pending results (``LineBuffer``'s rule: written out
+    /// when they do not fit), and writes them out at once when `flushesEachWrite`.
     private func appendLine(_ bytes: Span<UInt8>) {
-        let needed = bytes.count + 1
-        if needed > pending.capacity - pending.count {
-            flush()
-            if needed > pending.capacity {
-                captureBytes(bytes)
-                writeAll(bytes, to: resultDescriptor)  // too big to buffer: out directly, in order
-                pending.append(10)
-                if flushesEachWrite { flush() }
-                return
-            }
-        }
-        pending.bytes.copy(bytes, to: pending.count)
-        pending.count += bytes.count
-        pending.append(10)
-        if flushesEachWrite || pending.count == pending.capacity { flush() }
+        if let failure = results.appendLine(bytes, willWrite: { captureBytes($0) }) { resultWriteFailed(failure.code) }
+        if flushesEachWrite { flush() }
     }
 
     /// Writes `text` and a newline to the error stream, after flushing pending results.
@@ -132,28 +124,20 @@ public final class OutputSink {
 
     /// Writes pending results out.
     public func flush() {
-        guard pending.count > 0 else { return }
-        if capture != nil { pending.bytes.withBytes(0..<pending.count) { captureBytes($0) } }
-        // Progress is kept in `written` as it is made, so that a signal handler arriving in the
-        // middle writes only the rest (see `SignalSafeOutput.writePendingResults`).
-        pending.written = 0
-        let failure = pending.bytes.write(0..<pending.count, to: resultDescriptor) { pending.written += $0 }
-        pending.count = 0
-        pending.written = 0
-        if let failure { resultWriteFailed(failure.code) }
+        if let failure = results.flush(willWrite: { captureBytes($0) }) { resultWriteFailed(failure.code) }
     }
 
     /// Makes this sink's buffer the one a fatal signal writes out (`SignalSafeOutput`).
     public func registerForSignals() {
         SignalSafeOutput.prepare()
         SignalSafeOutput.register(
-            pendingBytes: pending.bytes, counters: pending.counters,
-            resultDescriptor: resultDescriptor, errorDescriptor: errorDescriptor)
+            pendingBytes: results.bytes, counters: results.counters,
+            resultDescriptor: results.descriptor, errorDescriptor: errorDescriptor)
     }
 
     private func writeAll(_ bytes: Span<UInt8>, to descriptor: Int32) {
         // A failing error stream: nowhere left to say so.
-        if let failure = POSIXIO.writeAll(bytes, to: descriptor), descriptor == resultDescriptor {
+        if let failure = POSIXIO.writeAll(bytes, to: descriptor), descriptor == results.descriptor {
             resultWriteFailed(failure.code)
         }
     }
@@ -162,59 +146,4 @@ public final class OutputSink {
     private func resultWriteFailed(_ error: Int32) {
         onResultWriteFailure?(error)
     }
-}
-
-/// Bytes waiting to be written, in memory of their own: appending is a bounds check and a copy
-/// (an `[UInt8]` adds a uniqueness check and its generic `append(contentsOf:)` path).
-///
-/// The bytes and the counters live in memory that never moves (``FixedBytes``, ``FixedCell``),
-/// so that a signal handler can write out what is pending (see ``SignalSafeOutput``).
-private final class PendingBytes {
-    let bytes: FixedBytes
-    let counters = FixedCell(PendingCounters())
-    var capacity: Int { bytes.count }
-
-    init(capacity: Int) {
-        bytes = FixedBytes(count: capacity)
-    }
-
-    deinit {
-        SignalSafeOutput.unregister(counters: counters)
-        bytes.deallocate()
-        counters.deallocate()
-    }
-
-    /// The bytes buffered.
-    var count: Int {
-        get { counters.value.count }
-        set { counters.value.count = newValue }
-    }
-
-    /// How many bytes the sink's capture holds (``OutputSink/capture``).
-    var captured: Int {
-        get { counters.value.captured }
-        set { counters.value.captured = newValue }
-    }
-
-    /// The bytes of the buffer a flush in progress has written.
-    var written: Int {
-        get { counters.value.written }
-        set { counters.value.written = newValue }
-    }
-
-    /// Appends one byte; the caller makes sure there is room.
-    func append(_ byte: UInt8) {
-        bytes[count] = byte
-        count += 1
-    }
-}
-
-/// Where an ``OutputSink``'s buffer stands, in plain memory a signal handler reads.
-struct PendingCounters {
-    /// The bytes buffered.
-    var count = 0
-    /// How many of them a flush in progress has written already.
-    var written = 0
-    /// How many bytes the sink's capture holds.
-    var captured = 0
 }

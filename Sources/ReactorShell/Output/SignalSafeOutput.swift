@@ -11,9 +11,9 @@ import StateDiff
 enum SignalSafeOutput {
     /// What the handler reads, in one place.
     private struct Record {
-        /// The registered sink's pending bytes and its counters (see ``PendingBytes``).
+        /// The registered sink's pending bytes and its counters (its ``LineBuffer``).
         var pendingBytes: FixedBytes?
-        var pendingCounters: FixedCell<PendingCounters>?
+        var pendingCounters: FixedCell<LineBuffer.Counters>?
         var resultDescriptor: Int32 = 1
         var errorDescriptor: Int32 = 2
         /// The script being run (truncated to ``sourceCapacity`` bytes) and the line in it.
@@ -36,7 +36,7 @@ enum SignalSafeOutput {
 
     /// Registers the buffer of the sink whose results a handler writes out.
     static func register(
-        pendingBytes: FixedBytes, counters: FixedCell<PendingCounters>, resultDescriptor: Int32, errorDescriptor: Int32
+        pendingBytes: FixedBytes, counters: FixedCell<LineBuffer.Counters>, resultDescriptor: Int32, errorDescriptor: Int32
     ) {
         record.value.pendingCounters = nil
         record.value.pendingBytes = pendingBytes
@@ -46,7 +46,7 @@ enum SignalSafeOutput {
     }
 
     /// Forgets the registered buffer (its sink is going away).
-    static func unregister(counters: FixedCell<PendingCounters>) {
+    static func unregister(counters: FixedCell<LineBuffer.Counters>) {
         if record.value.pendingCounters == counters { record.value.pendingCounters = nil }
     }
 
