@@ -28,7 +28,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 # The files of the path measured: those that EventLog.append and serverSentEvents reach.
-SOURCES = ["EventLog.swift", "EventFramer.swift", "EventStreamText.swift", "LineChunkReader.swift", "ByteSearch.swift"]
+SOURCES = ["EventLog.swift", "EventFramer.swift", "EventStreamText.swift", "LineChunkReader.swift", "ByteMemory.swift"]
 
 HARNESS = """
 // Reads standard input into a log, then one stream drains it (the main thread waits on a

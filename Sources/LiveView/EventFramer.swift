@@ -1,15 +1,15 @@
 /// Numbers the shell's events and frames each one as the Server-Sent Event that serves it:
 /// `id: N`, then `data: ` and the event's JSON object with `"seq":N` put first, then a blank line.
-/// The writer's half of ``EventLog``: the events of a read are framed here, outside the lock that
-/// the streams take, and only then added to the ``EventStreamText`` they read.
+/// The writer's half of ``EventLog``: the events of a read are framed here, straight into the
+/// log's memory (``ByteChunk``s, filled one after the other), outside the lock that the streams
+/// take, and only then added to the ``EventStreamText`` they read.
 struct EventFramer {
-    /// How many bytes of events a piece of text holds at most (one larger event gets one of its own):
-    /// each piece is handed to a stream whole, and copied twice more on its way to the socket.
-    static let pieceLimit = 256 * 1024
+    /// The size of a chunk: one huge page. An event larger than that gets a chunk of its own.
+    static let chunkSize = ByteChunk.hugePageSize
 
-    /// The text of some events, one after the other, and where each ends in it.
-    struct Piece {
-        var text: [UInt8]
+    /// Events written into one chunk, one after the other: where each ends in it.
+    struct Run {
+        let chunk: ByteChunk
         var ends: [Int]
     }
 
@@ -19,55 +19,52 @@ struct EventFramer {
     /// for the next one (N's digits end at ``idDigitsEnd`` and before the comma).
     private var header = Array("id: 0\ndata: {\"seq\":0,".utf8)
     private var idDigitsEnd = 5
+    /// The chunk being filled, and how many bytes of it are written.
+    private var chunk: ByteChunk?
+    private var written = 0
 
-    /// The events whose JSON objects (each from `{` to `}`) are at `objects` in `lines`, numbered
-    /// from `count + 1`, in pieces of at most about ``pieceLimit`` bytes.
-    mutating func frame(_ objects: [Range<Int>], of lines: ArraySlice<UInt8>) -> [Piece] {
-        var pieces: [Piece] = []
-        var first = objects.startIndex
-        while first < objects.endIndex {
-            // As many events as fit the limit (one at least), and room for all of them.
-            var end = first, size = 0
-            let frame = frameSize(largest: count + objects.count)
-            repeat {
-                size += objects[end].count + frame
-                end += 1
-            } while end < objects.endIndex && size + objects[end].count + frame <= Self.pieceLimit
-            pieces.append(piece(objects[first..<end], of: lines, size: size))
-            first = end
-        }
-        return pieces
-    }
-
-    /// The events of `objects` in `lines`, in a text of at most `size` bytes.
-    private mutating func piece(_ objects: ArraySlice<Range<Int>>, of lines: ArraySlice<UInt8>, size: Int) -> Piece {
-        var text: [UInt8] = [], ends: [Int] = []
-        text.reserveCapacity(size)
+    /// Frames the events whose JSON objects (each from `{` to `}`) are at `objects` in `lines`,
+    /// numbered from `count + 1`, into the chunks; returns them as runs, one for each chunk they went
+    /// into, in order.
+    mutating func frame(_ objects: [Range<Int>], of lines: ArraySlice<UInt8>) -> [Run] {
+        guard !objects.isEmpty else { return [] }
+        // An event's size is at most its object's and this: `id: N\ndata: {"seq":N,` and `\n\n`
+        // for the object's `{` (a line break more when the last line has none).
+        let frameSize = "id: \ndata: {\"seq\":,".utf8.count + 2 * String(count + objects.count).utf8.count + 2 - 1
+        var runs: [Run] = []
+        var chunk = self.chunk ?? ByteChunk(capacity: Self.chunkSize), ends: [Int] = []
         ends.reserveCapacity(objects.count)
         for object in objects {
-            countUp()
-            text.append(contentsOf: header)
-            // After `{`: `"seq":N,`, without the comma when the object is empty (`{}`, `{ }`).
-            let rest = lines[(object.lowerBound + 1)..<object.upperBound]
-            if rest.first(where: { $0 != UInt8(ascii: " ") }) ?? UInt8(ascii: "}") == UInt8(ascii: "}") {
-                text.removeLast()
+            let size = frameSize + object.count
+            if written + size > chunk.capacity {
+                // A new chunk (the rest of the last one is left unused).
+                if !ends.isEmpty { runs.append(Run(chunk: chunk, ends: ends)) }
+                ends.removeAll(keepingCapacity: true)
+                chunk = ByteChunk(capacity: (size + Self.chunkSize - 1) / Self.chunkSize * Self.chunkSize)
+                written = 0
             }
-            if object.upperBound < lines.endIndex {
-                text.append(contentsOf: lines[(object.lowerBound + 1)...object.upperBound])  // with its line break
-            } else {
-                text.append(contentsOf: rest)
-                text.append(10)
-            }
-            text.append(10)
-            ends.append(text.count)
+            written = write(object, of: lines, into: chunk)
+            ends.append(written)
         }
-        return Piece(text: text, ends: ends)
+        runs.append(Run(chunk: chunk, ends: ends))
+        self.chunk = chunk
+        return runs
     }
 
-    /// At least the bytes an event's frame adds to its object, for events numbered up to `largest`:
-    /// `id: N\ndata: {"seq":N,` and `\n\n` for the object's `{`.
-    private func frameSize(largest: Int) -> Int {
-        "id: \ndata: {\"seq\":,".utf8.count + 2 * String(largest).utf8.count + 2 - 1
+    /// Writes the next event, whose object is at `object` in `lines`, at ``written`` in `chunk`;
+    /// returns where it ends.
+    private mutating func write(_ object: Range<Int>, of lines: ArraySlice<UInt8>, into chunk: ByteChunk) -> Int {
+        countUp()
+        // After `{`: `"seq":N,`, without the comma when the object is empty (`{}`, `{ }`).
+        let rest = (object.lowerBound + 1)..<object.upperBound
+        let empty = lines[rest].first(where: { $0 != UInt8(ascii: " ") }) ?? UInt8(ascii: "}") == UInt8(ascii: "}")
+        var end = chunk.write(header, count: empty ? header.count - 1 : header.count, at: written)
+        if object.upperBound < lines.endIndex {
+            end = chunk.write(lines, rest.lowerBound..<(object.upperBound + 1), at: end)  // with its line break
+        } else {
+            end = chunk.write(10, at: chunk.write(lines, rest, at: end))
+        }
+        return chunk.write(10, at: end)
     }
 
     /// Adds one to ``count`` and to both numbers in ``header``.

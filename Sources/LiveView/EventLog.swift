@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Every event the shell has sent, in order, numbered from 1 (an event's `seq`), and the
@@ -53,9 +54,9 @@ public final class EventLog: Sendable {
             start = end + 1
         }
         let woken = framer.withLock { framer in
-            let pieces = framer.frame(objects, of: lines)
+            let runs = framer.frame(objects, of: lines)
             return state.withLock { state in
-                for piece in pieces { state.text.append(piece) }
+                for run in runs { state.text.append(run) }
                 defer { state.waiters = [:] }
                 return state.waiters
             }
@@ -80,10 +81,11 @@ public final class EventLog: Sendable {
     }
 
     /// Server-Sent Events text for the events after `lastSeen` (all when it is 0 or less), at most
-    /// about `limit` bytes (at least one event), and the number of the last one included. Waits for a new event when there is
-    /// none yet; when none comes before the next keep-alive tick, returns a comment line instead
-    /// (to keep the connection alive and find out whether the client left).
-    public func serverSentEvents(after lastSeen: Int, limit: Int) async -> (text: [UInt8], last: Int) {
+    /// about `limit` bytes (at least one event; fewer where the log's memory holds no more in one
+    /// piece), shared with the log, not copied, and the number of the last one included. Waits for
+    /// a new event when there is none yet; when none comes before the next keep-alive tick, returns
+    /// a comment line instead (to keep the connection alive and find out whether the client left).
+    public func serverSentEvents(after lastSeen: Int, limit: Int) async -> (text: Data, last: Int) {
         // A negative number asks for every event (none would ever come after it: the stream
         // would be woken at once, again and again, for a keep-alive comment).
         let seq = max(lastSeen, 0)
@@ -100,7 +102,7 @@ public final class EventLog: Sendable {
             if arrived { waiter.resume() }
             if startsTicking { tick() }
         }
-        return state.withLock({ $0.text.text(after: seq, limit: limit) }) ?? (Array(": keep-alive\n\n".utf8), seq)
+        return state.withLock({ $0.text.text(after: seq, limit: limit) }) ?? (Data(": keep-alive\n\n".utf8), seq)
     }
 
     /// Wakes the waiting streams every ``keepAlive`` until none waits: one task for all of them,

@@ -1,4 +1,5 @@
 import FlyingSocks
+import Foundation
 
 /// The body of a `GET /events` response: the Server-Sent Events after a given `seq`, then each new
 /// one as it arrives, for as long as the client stays.
@@ -18,9 +19,9 @@ struct EventStreamBody: AsyncBufferedSequence {
             return buffer.first
         }
 
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+        mutating func nextBuffer(suggested count: Int) async throws -> Data? {
             try Task.checkCancellation()
-            // Handed over whole: each piece becomes one chunk on the wire, written at once.
+            // The log's own text, not a copy: each piece becomes one chunk on the wire, written at once.
             let (text, newLast) = await log.serverSentEvents(after: last, limit: 256 * 1024)
             last = newLast
             return text

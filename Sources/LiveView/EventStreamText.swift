@@ -1,74 +1,59 @@
+import Foundation
+
 /// The Server-Sent Events text of the shell's events (framed by ``EventFramer``), which serves them.
 /// Every client gets the same text (an event's `seq` is its number in the session), so a stream
 /// is served by handing over a run of it, whatever the events are.
 ///
-/// The text is kept in the framer's pieces, each the events of one read of the shell's pipe, or
-/// of part of it (a busy shell's read holds thousands); reads of a few events share a piece until
-/// it holds ``completeSize`` bytes. Every event is whole in one piece. So a long session's text is
-/// never copied to grow (a growing array would copy it and touch twice the memory), and a client
-/// that keeps up is handed each complete piece itself, shared, not a copy of it. Each piece keeps
-/// where its events end in it.
+/// The text stays where the framer wrote it, in chunks of memory that are never moved
+/// (``ByteChunk``); every event is whole in one chunk. So a long session's text is never copied
+/// to grow, and a stream is handed the text itself (shared, not copied), from any event on.
+/// For each chunk the log keeps where its events end in it.
 struct EventStreamText {
-    /// A piece smaller than this takes the next read's events too, when they are fewer bytes;
-    /// one this size or larger is complete: it never changes, and is handed over whole.
-    static let completeSize = 64 * 1024
+    /// A chunk, where each of its events ends in it, and how many events come before its first.
+    private struct Block {
+        let chunk: ByteChunk
+        var ends: [Int]
+        let eventsBefore: Int
+    }
 
-    /// The pieces, each with where its events end in its text.
-    private var pieces: [EventFramer.Piece] = []
-    /// How many events come before each piece.
+    private var blocks: [Block] = []
+    /// Each block's ``Block/eventsBefore``, for finding an event's block.
     private var eventsBefore: [Int] = []
 
     /// The number of events (the last one's `seq`).
     private(set) var count = 0
 
-    /// Appends the events of `piece`, numbered from `count + 1`.
-    mutating func append(_ piece: EventFramer.Piece) {
-        guard !piece.ends.isEmpty else { return }
-        if let last = pieces.indices.last, pieces[last].text.count < Self.completeSize, piece.text.count < Self.completeSize {
-            let offset = pieces[last].text.count
-            pieces[last].text.append(contentsOf: piece.text)
-            pieces[last].ends.append(contentsOf: piece.ends.lazy.map { offset + $0 })
+    /// Adds the events of `run`, numbered from `count + 1`.
+    mutating func append(_ run: EventFramer.Run) {
+        guard !run.ends.isEmpty else { return }
+        if let last = blocks.indices.last, blocks[last].chunk === run.chunk {
+            blocks[last].ends.append(contentsOf: run.ends)
         } else {
-            pieces.append(piece)
+            blocks.append(Block(chunk: run.chunk, ends: run.ends, eventsBefore: count))
             eventsBefore.append(count)
         }
-        count += piece.ends.count
+        count += run.ends.count
     }
 
-    /// The text of the events after `seq` and the number of the last one included; nil when there
-    /// is no event after `seq`. A complete piece that starts there is handed over whole (shared,
-    /// not copied); else a copy of at most about `limit` bytes but at least one event, which stops
-    /// where a complete piece starts, so that the next call hands that one over.
-    func text(after seq: Int, limit: Int) -> (text: [UInt8], last: Int)? {
+    /// The text of the events after `seq`, at most about `limit` bytes but at least one event, all
+    /// in one chunk (shared, not copied), and the number of the last one included; nil when there
+    /// is no event after `seq`.
+    func text(after seq: Int, limit: Int) -> (text: Data, last: Int)? {
         guard seq >= 0 && seq < count else { return nil }
-        var piece = lastIndex(in: eventsBefore, atMost: seq)
-        // The index in its piece of the first event to serve, number `seq + 1`.
-        var first = seq - eventsBefore[piece]
-        if first == 0 && pieces[piece].text.count >= Self.completeSize {
-            return (pieces[piece].text, eventsBefore[piece] + pieces[piece].ends.count)
-        }
-        var text: [UInt8] = [], last = seq
-        while piece < pieces.count {
-            let ends = pieces[piece].ends
-            if first == 0 && !text.isEmpty && pieces[piece].text.count >= Self.completeSize { break }
-            let start = first == 0 ? 0 : ends[first - 1]
-            // The last event that ends within the limit; the first one at least.
-            let end = max(lastIndex(in: ends, atMost: start + limit - text.count), text.isEmpty ? first : first - 1)
-            if end < first { break }
-            text.append(contentsOf: pieces[piece].text[start..<ends[end]])
-            last = eventsBefore[piece] + end + 1
-            if end < ends.count - 1 { break }
-            piece += 1
-            first = 0
-        }
-        return (text, last)
+        let block = blocks[lastIndex(in: eventsBefore, atMost: seq)]
+        // The index in its block of the first event to serve, number `seq + 1`.
+        let first = seq - block.eventsBefore
+        let start = first == 0 ? 0 : block.ends[first - 1]
+        // The last event that ends within the limit; the first one at least.
+        let last = max(lastIndex(in: block.ends, atMost: start + limit), first)
+        return (block.chunk.bytes(start..<block.ends[last]), block.eventsBefore + last + 1)
     }
 
     /// The JSON object of event `seq` (from 1), with its `"seq"` (what follows `data: `).
-    func object(_ seq: Int) -> ArraySlice<UInt8> {
-        let piece = lastIndex(in: eventsBefore, atMost: seq - 1)
-        let index = seq - 1 - eventsBefore[piece], ends = pieces[piece].ends
-        let frame = pieces[piece].text[(index == 0 ? 0 : ends[index - 1])..<ends[index]]
+    func object(_ seq: Int) -> Data {
+        let block = blocks[lastIndex(in: eventsBefore, atMost: seq - 1)]
+        let index = seq - 1 - block.eventsBefore
+        let frame = block.chunk.bytes((index == 0 ? 0 : block.ends[index - 1])..<block.ends[index])
         // `id: N` `\n` `data: ` OBJECT `\n\n`
         let lineBreak = frame.firstIndex(of: 10) ?? frame.startIndex
         return frame[(lineBreak + 1 + "data: ".utf8.count)..<(frame.endIndex - 2)]

@@ -87,52 +87,66 @@ struct EventLogTests {
         #expect(log.jsonArrayElements(in: 3...4).isEmpty)
     }
 
-    @Test("a long session's text spans pieces: every event is served once, in order, with its number, from any event on")
-    func acrossPieces() async {
-        let log = EventLog()
-        let padding = String(repeating: "x", count: 1000)
-        let count = 3 * EventFramer.pieceLimit / 1000
-        _ = log.append(lines: lines((1...count).map { #"{"n":\#($0),"p":"\#(padding)"}"# }))
-        // An event larger than a piece gets one of its own.
-        let large = String(repeating: "y", count: EventFramer.pieceLimit + 10)
-        _ = log.append(lines: lines([#"{"large":"\#(large)"}"#, #"{"after":1}"#]))
-        // Reads of a few events each, which share pieces.
-        for seq in (count + 3)...(count + 302) { _ = log.append(lines: lines([#"{"n":\#(seq),"p":"\#(padding)"}"#])) }
-        let total = count + 302
-        #expect(log.lastSequenceNumber == total)
-        // From the start, and as a client reconnecting in the middle of a piece would.
-        for first in [0, 100, count + 1, count + 50] {
-            var seen = first, pieces = 0
+    /// Checks that streams reading `log` from each of `starts` on, in pieces of at most about
+    /// `limit` bytes, are served every event once, in order, numbered; returns the pieces served.
+    private func servesEveryEvent(of log: EventLog, from starts: [Int], limit: Int) async -> [[UInt8]] {
+        let total = log.lastSequenceNumber
+        var served: [[UInt8]] = []
+        for first in starts {
+            var seen = first
             while seen < total {
-                let piece = await log.serverSentEvents(after: seen, limit: 64 * 1024)
+                let piece = await log.serverSentEvents(after: seen, limit: limit)
                 let text = String(decoding: piece.text, as: UTF8.self)
                 let events = text.split(separator: "\n\n", omittingEmptySubsequences: true)
                 #expect(events.count == piece.last - seen)
+                #expect(events.count == 1 || piece.text.count <= limit)
                 #expect(text.hasSuffix("}\n\n"))
                 for (offset, event) in events.enumerated() {
                     let seq = seen + offset + 1
                     #expect(event.hasPrefix("id: \(seq)\ndata: {\"seq\":\(seq),"))
-                    if seq <= count || seq > count + 2 { #expect(event.hasSuffix(#""n":\#(seq),"p":"\#(padding)"}"#)) }
                 }
                 #expect(piece.last > seen)
                 seen = piece.last
-                pieces += 1
+                served.append(Array(piece.text))
             }
             #expect(seen == total)
-            #expect(pieces > 3)
         }
+        return served
+    }
+
+    @Test("a long session's text spans chunks: every event is served once, in order, with its number, from any event on")
+    func acrossChunks() async {
+        let log = EventLog()
+        let padding = String(repeating: "x", count: 1000)
+        // Three chunks' worth in one read.
+        let count = 3 * EventFramer.chunkSize / 1000
+        _ = log.append(lines: lines((1...count).map { #"{"n":\#($0),"p":"\#(padding)"}"# }))
+        // An event larger than a chunk gets one of its own.
+        let large = String(repeating: "y", count: EventFramer.chunkSize + 10)
+        _ = log.append(lines: lines([#"{"large":"\#(large)"}"#, #"{"after":1}"#]))
+        // Reads of a few events each, which share a chunk.
+        for seq in (count + 3)...(count + 302) { _ = log.append(lines: lines([#"{"n":\#(seq),"p":"\#(padding)"}"#])) }
+        let total = count + 302
+        #expect(log.lastSequenceNumber == total)
+        // From the start, and as clients reconnecting in the middle of a chunk would, and at the
+        // first event of one (the second chunk's: its first starts past 2 MiB of text).
+        let perEvent = "id: 100\ndata: {\"seq\":100,\"n\":100,\"p\":\"\"}\n\n".utf8.count + padding.utf8.count
+        let firstOfSecond = EventFramer.chunkSize / perEvent
+        let served = await servesEveryEvent(of: log, from: [0, 100, firstOfSecond, count - 3, count + 1, count + 50], limit: 64 * 1024)
+        #expect(served.count > 6 * 4)
+        // The large event alone, whole, whatever the limit.
+        #expect(served.contains { $0.count > EventFramer.chunkSize && $0.starts(with: Array("id: \(count + 1)\n".utf8)) })
         #expect(String(decoding: log.jsonArrayElements(in: (count + 2)...(count + 2)), as: UTF8.self) == #"{"seq":\#(count + 2),"after":1}"#)
         #expect(log.jsonArrayElements(in: (count + 1)...(count + 1)).count == large.utf8.count + #"{"seq":,"large":""}"#.utf8.count + String(count + 1).utf8.count)
         #expect(String(decoding: log.jsonArrayElements(in: total...total), as: UTF8.self) == #"{"seq":\#(total),"n":\#(total),"p":"\#(padding)"}"#)
     }
 
-    @Test("a copy stops at most about the limit after where it starts, and where a complete piece starts")
-    func copiesStopAtLimitAndPieces() async {
+    @Test("a piece stops at most about the limit after where it starts, and at the end of a chunk")
+    func piecesStopAtLimitAndChunks() async {
         let log = EventLog()
         let padding = String(repeating: "x", count: 100)
-        // Small reads share a piece until it is complete; then the next starts a new one.
         var sizes: [Int] = []
-        for seq in 1...2000 {
+        for seq in 1...30_000 {
             let text = #"{"n":\#(seq),"p":"\#(padding)"}"#
             sizes.append(text.utf8.count + "id: \(seq)\ndata: {\"seq\":\(seq),".utf8.count + 1)
             _ = log.append(lines: lines([text]))
@@ -140,10 +154,10 @@ struct EventLogTests {
         let piece = await log.serverSentEvents(after: 10, limit: 1000)
         #expect(piece.last > 11 && piece.text.count <= 1000)
         #expect(piece.text.count == sizes[10..<piece.last].reduce(0, +))
-        // The first piece is complete once it holds EventStreamText.completeSize bytes: a copy from
-        // just before its end stops there, and the next call starts with the next piece.
+        // The first chunk ends with the last event that fits in it: a piece from just before its
+        // end stops there, and the next one starts with the next chunk.
         var end = 0, firstOfNext = 0
-        for (index, size) in sizes.enumerated() where end < EventStreamText.completeSize {
+        for (index, size) in sizes.enumerated() where end + size <= EventFramer.chunkSize {
             end += size
             firstOfNext = index + 2
         }
@@ -151,6 +165,19 @@ struct EventLogTests {
         #expect(beforeEnd.last == firstOfNext - 1)
         let next = await log.serverSentEvents(after: beforeEnd.last, limit: 1 << 20)
         #expect(String(decoding: next.text, as: UTF8.self).hasPrefix("id: \(firstOfNext)\n"))
+    }
+
+    @Test("the text a stream was handed stays as it was while later events are written into the same chunk")
+    func handedTextStays() async {
+        let log = EventLog()
+        _ = log.append(lines: lines([#"{"a":1}"#, #"{"b":2}"#]))
+        let handed = await log.serverSentEvents(after: 0, limit: 1 << 20)
+        let before = Array(handed.text)
+        for seq in 3...5000 { _ = log.append(lines: lines([#"{"n":\#(seq)}"#])) }
+        #expect(Array(handed.text) == before)
+        #expect(String(decoding: handed.text, as: UTF8.self) == "id: 1\ndata: {\"seq\":1,\"a\":1}\n\nid: 2\ndata: {\"seq\":2,\"b\":2}\n\n")
+        // A reconnection after thousands of reads, from the middle of that chunk, and the whole log.
+        _ = await servesEveryEvent(of: log, from: [0, 2, 2500, 4999], limit: 4096)
     }
 
     @Test("the event after 9, 99, 999 gets one digit more in both numbers")
