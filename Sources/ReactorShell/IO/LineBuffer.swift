@@ -1,7 +1,8 @@
 /// Lines written to a descriptor through a fixed buffer, each followed by a newline: the one rule
 /// by which the shell writes lines in blocks, used by ``OutputSink`` (its results, on the main
 /// actor, with its capture and interceptors around it) and by ``LiveFeedWriter`` (the live
-/// view's pipe, on the writer's own queue).
+/// view's pipe: filled on the main actor, which hands a buffer over before a line that does not
+/// fit, and written out on the writer's own queue).
 ///
 /// The rule: a line and its newline go into the buffer when they fit in what is left of it;
 /// otherwise the buffer is written out first. A line longer than the whole buffer is then written
@@ -48,6 +49,12 @@ struct LineBuffer: Sendable {
     /// How many bytes are buffered and not written yet.
     var count: Int { counters.value.count }
 
+    /// Whether `line` and its newline fit in what is left of the buffer (appending them writes
+    /// nothing out).
+    func hasRoom(for line: Span<UInt8>) -> Bool {
+        line.count < capacity - count
+    }
+
     /// Appends `line` and a newline, by the rule above. `willWrite` is shown each run of bytes
     /// just before it goes to the descriptor (the buffer's bytes, or a line written directly).
     ///
@@ -55,7 +62,7 @@ struct LineBuffer: Sendable {
     /// line (the descriptor failed; the owner decides whether to go on).
     func appendLine(_ line: Span<UInt8>, willWrite: (Span<UInt8>) -> Void = { _ in }) -> POSIXError? {
         let count = self.count
-        guard line.count < capacity - count else { return writeOut(thenAppend: line, willWrite: willWrite) }
+        guard hasRoom(for: line) else { return writeOut(thenAppend: line, willWrite: willWrite) }
         bytes.copy(line, to: count)
         bytes[count + line.count] = UInt8(ascii: "\n")
         // Counted once the bytes are in place: a signal handler writes only whole lines' bytes.

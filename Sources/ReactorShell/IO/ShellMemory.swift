@@ -32,7 +32,7 @@
 // ScoreboardTests (`setScore` labels); the exempt fields by JournalReaderTests, SavedOverlapTests
 // (events drained while effects append, overlapping lines), ShellSessionTests (diffs, watches),
 // SessionRecordHistoryTests, TimelineTests, TimelineMemoryTests, LiveHistoryTests (steps, time
-// travel, states kept) and LiveFeedWriterTests (the feed's batches).
+// travel, states kept) and LiveFeedWriterTests (the feed's buffers).
 
 #if canImport(Glibc)
 import Glibc

@@ -2,9 +2,10 @@ import StateDiff
 
 /// The session's events as `--format json` objects, for the live view (SPEC §10): a reader of
 /// the session's journal (``SessionJournalReader``) that decides which events the view gets and
-/// hands them, as plain values, to the writer into the server's pipe (``LiveFeedWriter``), which
-/// makes their JSON text off the main thread. They are handed over a few hundred at a time, and
-/// at once when flushed (``flush()``: whenever the session waits, the view shows all there is).
+/// writes their JSON text, with the JSON printer's nonisolated part (JSONLinesPrinter+Events.swift),
+/// into a buffer of lines (``LineBuffer``) that goes to the writer into the server's pipe
+/// (``LiveFeedWriter``) whole: when it is full, and at once when flushed (``flush()``: whenever the
+/// session waits, the view shows all there is). The writer's thread only writes the pipe.
 /// The session's own printer, and so the terminal, knows nothing of it; without `--serve` there
 /// is no feed, and none of this runs.
 ///
@@ -13,18 +14,16 @@ import StateDiff
 /// whole even when `:watch` or `:set diff off` narrow what the terminal shows). A line is written
 /// as an `input` event unless it turns out to be a plain action line, whose `action` event names it.
 @MainActor
-final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader {
+final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     private let writer: LiveFeedWriter
     private let scene: LoadedScene
-    /// The messages not handed to the writer yet: the feed's `ExemptFields` (IO/ShellMemory.swift),
-    /// without dynamic exclusivity checks (about 90 instructions an event): grown on every event,
-    /// main-actor state, never passed `inout` to code that could reach the feed.
-    private var messages: [LiveFeedMessage] {
+    /// The lines not handed to the writer yet: the feed's `ExemptFields` (IO/ShellMemory.swift),
+    /// without dynamic exclusivity checks: written on every event, main-actor state, passed
+    /// `inout` only to the writer, which cannot reach the feed.
+    private var lines: LineBuffer {
         _read { yield fields }
         _modify { yield &fields }
     }
-    /// Whether messages were handed over since the last flush (the writer may hold them).
-    private var handedOverUnflushed = false
     /// The line read last, not written yet: written before the next event, unless that event is
     /// the typed action the line sent.
     private var pendingLine: (text: String, origin: LineOrigin)?
@@ -34,9 +33,8 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
     private(set) var eventCount = 0
     /// The JSON text of the scene's reactors' names, by index (made again for each scene).
     private var reactorNames: [[UInt8]] = []
-
-    /// How many messages are handed over at a time: the writer's thread wakes once for them.
-    private static let batchSize = 256
+    /// The JSON text of the script named last (every action event names one, nearly always the same).
+    private var source = JSONStringLiteral("")
 
     /// A feed handing to `writer` the events of a session over `scene`, after `eventsBefore`
     /// events written there already (a live view's catching up).
@@ -44,9 +42,12 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
         self.writer = writer
         self.scene = scene
         eventCount = eventsBefore
-        var messages: [LiveFeedMessage] = []
-        messages.reserveCapacity(Self.batchSize)
-        super.init(messages)
+        super.init(writer.emptyBuffer())
+    }
+
+    deinit {
+        // What was not flushed goes into the pipe too (unless the writer finished).
+        writer.write(fields)
     }
 
     func read(_ event: SessionEvent) {
@@ -61,28 +62,28 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
             // A typed action stands for its line (a plain action line); one an effect dispatched
             // is not an event of its own.
             guard let step, case .sent(let sent)? = event.detail, event.reactorIndex >= 0 else { return }
-            send(.action(
+            writeAction(
                 reactorName: reactorName(at: event.reactorIndex), name: sent.command, arguments: sent.arguments,
-                origin: sent.origin, step: step))
+                origin: sent.origin, step: step)
         case .reduction, .restored:
             writeMutation(of: event)
         case .effect:
             guard let report = event.effectReport, report.traced || report.cancelledBy != nil else { return }
-            send(.effect(report))
+            writeEffect(report)
         case .expectation:
             guard let result = event.expectationResult else { return }
-            send(.expectation(result))
+            writeExpectation(result)
             skipsNextError = !result.ok
         case .error(let diagnostic):
             if skipsNextError {
                 skipsNextError = false
                 return
             }
-            send(.error(diagnostic))
+            writeError(diagnostic)
         case .sceneLoaded:
             sceneLoaded()
         case .summary(let passed, let failed, let errors):
-            send(.summary(passed: passed, failed: failed, errors: errors))
+            writeSummary(passed: passed, failed: failed, errors: errors)
         }
     }
 
@@ -96,31 +97,64 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
         for reactor in scene.reactors {
             reactors.append(StateField(reactor.name, (try? reactor.state.value()) ?? .null))
         }
-        send(.scene(entry: scene.entryName, focus: scene.focusedName, reactors: reactors))
+        writeScene(entry: scene.entryName, focus: scene.focusedName, reactors: reactors)
     }
 
-    /// Hands over what is left (a line still pending too) and has the writer put everything into
-    /// the pipe.
+    /// Hands over what is left (a line still pending too): the writer puts it into the pipe at once.
     func flush() {
         writePendingLine()
-        guard !messages.isEmpty || handedOverUnflushed else { return }
-        handOver(flush: true)
+        guard lines.count > 0 else { return }
+        var full = writer.emptyBuffer()
+        swap(&full, &lines)
+        writer.write(full)
     }
 
-    /// Queues `message` (the next event) for the writer.
-    private func send(_ message: consuming LiveFeedMessage) {
-        messages.append(message)
+    // MARK: The events, one function a kind (each writes one line)
+
+    /// An `action` event: a typed action of the reactor whose name's JSON text is `reactorName`,
+    /// with its log step.
+    func writeAction(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int) {
+        if origin.source != source.text { source = JSONStringLiteral(origin.source) }
+        JSONLinesPrinter.writeAction(
+            reactorName: reactorName, name: name, arguments: arguments, source: source.json, line: origin.line,
+            step: step
+        ) { emit($0) }
+    }
+
+    /// A `mutation` event (a reduction or a restored state).
+    func writeMutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
+        JSONLinesPrinter.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes) {
+            emit($0)
+        }
+    }
+
+    /// An `effect` event: a step of an effect, traced or cancelled by another action.
+    func writeEffect(_ report: EffectReport) { emit(JSONLinesPrinter.effectEvent(report)) }
+    /// An `expect` event.
+    func writeExpectation(_ result: ExpectationResult) { emit(JSONLinesPrinter.expectationEvent(result)) }
+    /// An `error` event.
+    func writeError(_ diagnostic: Diagnostic) { emit(JSONLinesPrinter.errorEvent(diagnostic)) }
+    /// An `input` event: a line read that is not a plain action line.
+    func writeInput(line: String, origin: LineOrigin) { emit(JSONLinesPrinter.inputEvent(line: line, origin: origin)) }
+
+    /// A `scene` event: a scene loaded, with its reactors' states.
+    func writeScene(entry: String?, focus: String?, reactors: [StateField]) {
+        emit(JSONLinesPrinter.sceneEvent(entry: entry, focus: focus, reactors: reactors))
+    }
+
+    /// A `summary` event: the run's counts.
+    func writeSummary(passed: Int, failed: Int, errors: Int) {
+        emit(JSONLinesPrinter.summaryEvent(passed: passed, failed: failed, errors: errors))
+    }
+
+    private func emit(_ text: String) {
+        emit(text.utf8.span)
+    }
+
+    /// Writes `line`, the next event's JSON text, into the buffer (handed over when full).
+    private func emit(_ line: Span<UInt8>) {
+        writer.append(line, to: &lines)
         eventCount += 1
-        if messages.count >= Self.batchSize { handOver(flush: false) }
-    }
-
-    private func handOver(flush: Bool) {
-        // The batch leaves the feed whole (see ``LiveFeedWriter/write(_:flush:)``).
-        var batch: [LiveFeedMessage] = []
-        batch.reserveCapacity(Self.batchSize)
-        swap(&batch, &messages)
-        writer.write(consume batch, flush: flush)
-        handedOverUnflushed = !flush
     }
 
     /// Before `event`: the pending line is dropped when `event` is the typed action of that line
@@ -141,7 +175,7 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
         pendingLine = nil
         // A blank line shows nothing; a comment is narration.
         if text.utf8.allSatisfy({ $0 == 32 || $0 == 9 }) { return }
-        send(.input(line: text, origin: origin))
+        writeInput(line: text, origin: origin)
     }
 
     /// Writes the mutation (or restored state) of `event`, whose reactor is known by its index.
@@ -150,9 +184,9 @@ final class LiveEventFeed: ExemptFields<[LiveFeedMessage]>, SessionJournalReader
         let reactorName = reactorName(at: event.reactorIndex)
         switch event.kind {
         case .reduction(let label, let cause):
-            send(.mutation(reactorName: reactorName, label: label, cause: cause, changes: event.changes))
+            writeMutation(reactorName: reactorName, label: label, cause: cause, changes: event.changes)
         case .restored(let label):
-            send(.mutation(reactorName: reactorName, label: label, cause: nil, changes: event.changes))
+            writeMutation(reactorName: reactorName, label: label, cause: nil, changes: event.changes)
         default:
             return
         }

@@ -100,7 +100,7 @@ final class LiveViewController {
         }
         startFailure = nil
         let events = process!.events
-        events.write(earlier.map { .line($0) }, flush: true)
+        events.write(lines: earlier)
         let feed = LiveEventFeed(writer: events, scene: scene, eventsBefore: earlier.count)
         self.feed = feed
         runner?.addReader(feed)

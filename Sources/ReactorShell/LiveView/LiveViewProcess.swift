@@ -160,7 +160,7 @@ final class LiveViewProcess {
 
     /// Sends a control message (`!done …`, `!state …`), after the events handed over so far.
     func reply(_ message: String) {
-        events.write([.line("!" + message)], flush: true)
+        events.write(lines: ["!" + message])
     }
 
     /// Ends the server: waits until everything handed to ``events`` is in the pipe, closes its

@@ -34,15 +34,17 @@ final class FeedFile {
     }
 }
 
-/// The live feed's writer (`LiveFeedWriter`): the messages handed over from the main actor, in
-/// batches, reach the pipe in order, as the JSON printer writes them, and none is lost at the end.
+/// The live feed's writer (`LiveFeedWriter`) and the buffers of lines the feed (`LiveEventFeed`)
+/// writes the events into on the main actor: each event's line is the JSON printer's text, the
+/// buffers and answers reach the pipe in the order handed over, and none is lost at the end.
 @MainActor
 @Suite("Live feed writer")
 struct LiveFeedWriterTests {
     private static let origin = LineOrigin(source: "board \"one\".rsh", line: 7)
 
-    /// One message of each kind, and what the session's JSON printer writes for each.
-    private static func messagesAndPrinted() -> ([LiveFeedMessage], [String]) {
+    /// Writes one event of each kind the printer writes too with `feed`, and returns what the
+    /// session's JSON printer writes for each.
+    private static func writeEvents(with feed: LiveEventFeed) -> [String] {
         var printed: [String] = []
         let sink = OutputSink()
         sink.interceptor = { printed.append($0) }
@@ -54,15 +56,13 @@ struct LiveFeedWriterTests {
         let changes = [StateChange(path: [.key("away")], kind: .replace, oldValue: .int(1), newValue: .int(2))]
         let diagnostic = Diagnostic(origin, column: 3, "unknown action 'nope'")
         let reactors = [StateField("board", .object([StateField("home", .int(0))]))]
-        let messages: [LiveFeedMessage] = [
-            .scene(entry: "board", focus: nil, reactors: reactors),
-            .input(line: ":state  # \u{e9}", origin: origin),
-            .action(reactorName: name, name: "addPoints", arguments: arguments, origin: origin, step: 4),
-            .mutation(reactorName: name, label: "awayScore", cause: cause, changes: changes),
-            .mutation(reactorName: name, label: "reset", cause: nil, changes: []),
-            .error(diagnostic),
-            .summary(passed: 1, failed: 2, errors: 3),
-        ]
+        feed.writeScene(entry: "board", focus: nil, reactors: reactors)
+        feed.writeInput(line: ":state  # \u{e9}", origin: origin)
+        feed.writeAction(reactorName: name, name: "addPoints", arguments: arguments, origin: origin, step: 4)
+        feed.writeMutation(reactorName: name, label: "awayScore", cause: cause, changes: changes)
+        feed.writeMutation(reactorName: name, label: "reset", cause: nil, changes: [])
+        feed.writeError(diagnostic)
+        feed.writeSummary(passed: 1, failed: 2, errors: 3)
         printer.scene(entry: "board", focus: nil, reactors: reactors)
         printer.echo(prompt: "", line: ":state  # \u{e9}", origin: origin)
         printer.action(reactorName: name, name: "addPoints", arguments: arguments, origin: origin, step: 4)
@@ -70,55 +70,79 @@ struct LiveFeedWriterTests {
         printer.mutation(reactorName: name, label: "reset", cause: nil, changes: [])
         printer.error(diagnostic)
         printer.summary(passed: 1, failed: 2, errors: 3)
-        return (messages, printed)
+        return printed
     }
 
-    @Test func eachMessageIsWrittenAsTheJSONPrinterWritesItsEvent() {
-        let (messages, printed) = Self.messagesAndPrinted()
-        #expect(printed.count == messages.count)
+    @Test func eachEventIsWrittenAsTheJSONPrinterWritesIt() {
+        let harness = SessionHarness()
         let file = FeedFile()
-        file.writer.write(messages, flush: true)
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
+        let printed = Self.writeEvents(with: feed)
+        #expect(printed.count == 7)
+        #expect(feed.eventCount == 7)
+        feed.flush()
         #expect(file.finishedLines() == printed)
     }
 
-    @Test func messagesAndAnswersKeepTheOrderTheyWereHandedOverIn() {
-        // Batches without a flush stay in the buffer; an answer flushes; they come out in order.
-        let (messages, printed) = Self.messagesAndPrinted()
+    @Test func eventsAndAnswersKeepTheOrderTheyWereHandedOverIn() {
+        // Events fill buffer after buffer (about 750 KB of them), handed over as each fills up; an
+        // answer comes after a flush, as the controller sends one; they come out in order.
+        let harness = SessionHarness()
         let file = FeedFile()
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
         var expected: [String] = []
-        for round in 0..<200 {
-            file.writer.write(messages, flush: false)
-            expected += printed
+        for round in 0..<1000 {
+            expected += Self.writeEvents(with: feed)
             if round % 7 == 0 {
-                file.writer.write([.line("!state \(round) {}")], flush: true)
+                feed.flush()
+                file.writer.write(lines: ["!state \(round) {}"])
                 expected.append("!state \(round) {}")
             }
         }
+        feed.flush()
+        #expect(expected.joined().utf8.count > 10 * LiveFeedWriter.bufferCapacity)
         #expect(file.finishedLines() == expected)
     }
 
     @Test func whatIsHandedOverBeforeFinishIsWrittenAndNothingAfter() {
         let file = FeedFile()
-        file.writer.write((1...300).map { .line("{\"seq\":\($0)}") }, flush: false)
+        file.writer.write(lines: (1...3000).map { "{\"seq\":\($0)}" })
         file.writer.finish()
-        #expect(file.lines().count == 300)
-        #expect(file.lines().last == "{\"seq\":300}")
-        // The pipe is closed after finish: later messages are dropped, not written into it.
-        file.writer.write([.line("late")], flush: true)
-        #expect(file.finishedLines().count == 300)
+        #expect(file.lines().count == 3000)
+        #expect(file.lines().last == "{\"seq\":3000}")
+        // The pipe is closed after finish: later lines are dropped, not written into it.
+        file.writer.write(lines: ["late"])
+        #expect(file.finishedLines().count == 3000)
     }
 
-    @Test func aLineLongerThanTheBufferKeepsItsPlace() {
+    @Test func aLineLongerThanABufferKeepsItsPlace() {
         let long = "{\"text\":\"" + String(repeating: "x", count: 100_000) + "\"}"
         let file = FeedFile()
-        file.writer.write([.line("first"), .line(long), .line("last")], flush: false)
+        file.writer.write(lines: ["first", long, "last"])
         #expect(file.finishedLines() == ["first", long, "last"])
     }
 
+    @Test func anEventLongerThanABufferKeepsItsPlace() {
+        // A scene whose state is larger than a buffer, between two events that fit.
+        let harness = SessionHarness()
+        let file = FeedFile()
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
+        let large = [StateField("board", .string(String(repeating: "y", count: 3 * LiveFeedWriter.bufferCapacity)))]
+        feed.writeSummary(passed: 1, failed: 0, errors: 0)
+        feed.writeScene(entry: "board", focus: "board", reactors: large)
+        feed.writeSummary(passed: 2, failed: 0, errors: 0)
+        feed.flush()
+        let lines = file.finishedLines()
+        #expect(lines.count == 3)
+        #expect(lines.first?.contains(#""passed":1"#) == true)
+        #expect(lines.dropFirst().first?.count ?? 0 > 3 * LiveFeedWriter.bufferCapacity)
+        #expect(lines.last?.contains(#""passed":2"#) == true)
+    }
+
     @Test func aSessionFarAheadOfTheWriterWaitsForIt() {
-        // A server that reads slowly (4 KiB a millisecond): handing over 200 batches of 10 KB
-        // returns only once the writer is at most 64 batches behind (past the pipe and the
-        // writer's buffer), instead of letting them pile up in memory.
+        // A server that reads slowly (4 KiB a millisecond): handing over 200 buffers of 10 KB
+        // returns only once the writer is at most 64 buffers behind (past the pipe), instead of
+        // letting them pile up in memory.
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         let received = ByteCount()
@@ -135,7 +159,7 @@ struct LiveFeedWriterTests {
         reader.start()
         let writer = LiveFeedWriter(descriptor: ends[1])
         let line = String(repeating: "x", count: 99)
-        for _ in 0..<200 { writer.write(Array(repeating: .line(line), count: 100), flush: false) }
+        for _ in 0..<200 { writer.write(lines: Array(repeating: line, count: 100)) }
         let readWhenHandedOver = received.bytes.withLock { $0 }
         #expect(readWhenHandedOver >= (200 - 64) * 10_000 - 2 * 65536)
         writer.finish()
@@ -147,19 +171,20 @@ struct LiveFeedWriterTests {
         let bytes = Mutex(0)
     }
 
-    @Test func aFeedHandsOverItsEventsInBatchesAndAllAtAFlush() async {
-        // More events than a batch, then a flush: every event the feed counted is in the file, in
-        // order, whether it went over in a full batch or in the last, partial one.
+    @Test func aFeedHandsOverItsEventsInBuffersAndAllAtAFlush() async {
+        // More events than a buffer holds, then a flush: every event the feed counted is in the
+        // file, in order, whether it went over in a full buffer or in the last, partial one.
         let harness = SessionHarness()
         let file = FeedFile()
         let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
         harness.session.addReader(feed)
         feed.sceneLoaded()
-        for _ in 0..<150 { await harness.run("add 1") }
+        for _ in 0..<600 { await harness.run("add 1") }
         feed.flush()
         let lines = file.finishedLines()
         #expect(lines.count == feed.eventCount)
-        #expect(feed.eventCount > 300)
+        #expect(feed.eventCount > 1200)
+        #expect(lines.joined().utf8.count > 2 * LiveFeedWriter.bufferCapacity)
         #expect(lines.first?.contains(#""event":"scene""#) == true)
         #expect(lines.last?.contains(#""event":"mutation""#) == true)
     }
