@@ -41,8 +41,8 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
         didSet { if !sharesChanges { emptyKeepingCapacity(&reportedChanges) } }
     }
     /// While ``sharesChanges``, the changes of the last report (from the state reported before it;
-    /// the whole state replacing the root when there was none), left to the readers by the next
-    /// report, which begins a new list; otherwise an empty list kept for its capacity, reused by
+    /// the whole state replacing the root when there was none), which the readers have read when
+    /// the next report empties the list; otherwise an empty list. Its capacity is kept, reused by
     /// every report.
     private(set) var reportedChanges: [StateChange] {
         _read { yield fields.reportedChanges }
@@ -97,9 +97,9 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
     ) {
         let state = states[index]
         let shares = sharesChanges
-        // The readers keep the last report's list (the live feed's writer, until it has written
-        // the event): a new one is begun rather than that one emptied, which would copy it.
-        if shares && !reportedChanges.isEmpty { reportedChanges = [] }
+        // The readers are done with the last report's list (the live feed writes its event's JSON
+        // as it reads it): it is emptied for this one, its memory kept.
+        if shares && !reportedChanges.isEmpty { emptyKeepingCapacity(&reportedChanges) }
         guard showsDiffs || shares else {
             baselines[index] = nil
             if state.listsOwnChanges { state.resetChangeBaseline(toCurrent: false) }
