@@ -10,7 +10,7 @@ import Darwin
 /// session the journal reader that feeds it the session's events (``LiveEventFeed``), answers its requests for the state, and hands its commands to the front end,
 /// which runs each as if typed (``runCommand``) when the session is free to.
 @MainActor
-final class LiveViewController {
+final class LiveViewController: ExemptFields<[(id: Int, line: String)]> {
     /// What the front end does with a command from the page: runs it as if typed, and returns its outcome.
     typealias CommandRunner = @MainActor (String) async -> CommandOutcome
 
@@ -29,7 +29,13 @@ final class LiveViewController {
     /// How the server listens (the last `start`'s).
     private(set) var settings = LiveViewSettings()
     /// Commands from the page not run yet, in order, with their request numbers.
-    private var pending: [(id: Int, line: String)] = []
+    /// The controller's `ExemptFields` (IO/ShellMemory.swift): looked at on every line of a served
+    /// run (``isDueBetweenLines(needsInput:)``) without a dynamic exclusivity check (about 60
+    /// instructions a line); main-actor state, never passed `inout` to code that could reach it.
+    private var pending: [(id: Int, line: String)] {
+        _read { yield fields }
+        _modify { yield &fields }
+    }
     private var isRunningCommand = false
     /// Runs the page's commands; nil while the session cannot take them (a script is running):
     /// they wait until it is set.
@@ -54,6 +60,7 @@ final class LiveViewController {
         scene = runner.scene
         self.shellName = shellName
         commandLimit = runner.configuration.maximumLineLength
+        super.init([])
     }
 
     /// Whether a server runs.
