@@ -4,12 +4,13 @@
 // Why: the server finds every line break of the shell's messages (a batch run sends about 35 MB
 // a 100,000-line script); `firstIndex(of:)` compares a byte at a time (the server's largest user
 // cost: about 5 instructions a byte, 185 million for that run), `memchr` many bytes an
-// instruction. And the log keeps every event's text (42 MB for that run) in blocks of 2 MiB that
+// instruction. And the log keeps every event's text (42 MB for that run) in chunks of 2 MiB that
 // are written once, from the front, while streams read what is written: an array would be copied
-// by the first write after a stream took a slice of it; these are never copied, and are backed by
-// huge pages (one page fault for 2 MiB instead of 512: a sixth of the server's CPU time went to
-// page faults of the log's fresh memory). Nothing else in the module reads or writes memory
-// through a pointer.
+// by the first write after a stream took a slice of it; these are never moved or copied. (Backed
+// by huge pages, MADV_HUGEPAGE, they faulted a 42 MB log in 6 ms instead of 19 when the pages
+// had just been freed, but in 120-170 ms when the machine had been idle for seconds: this VM's
+// free-page reporting hands huge pages back to its host, which must fault them in again. Not
+// kept.) Nothing else in the module reads or writes memory through a pointer.
 //
 // Pinned by EventLogTests (events and messages split at every line break, blank lines, a last
 // line without one, empty slices; events across chunks, a larger event than a chunk, a
@@ -43,18 +44,12 @@ extension ArraySlice where Element == UInt8 {
 /// Sendable by that protocol, which the compiler cannot check: a byte is written before any reader
 /// is told of it, and never after.
 final class ByteChunk: @unchecked Sendable {
-    /// The size of a huge page (x86-64 and arm64 Linux): chunks are sized and aligned in it.
-    static let hugePageSize = 2 << 20
-
-    /// The chunk's memory: `capacity` bytes, aligned to a huge page and asked to be backed by them.
+    /// The chunk's memory: `capacity` bytes.
     private let memory: UnsafeMutableRawBufferPointer
 
     /// A chunk of `capacity` bytes (its memory is not cleared: only what is written is read).
     init(capacity: Int) {
-        memory = .allocate(byteCount: capacity, alignment: Self.hugePageSize)
-        #if os(Linux)
-        _ = madvise(memory.baseAddress, capacity, MADV_HUGEPAGE)
-        #endif
+        memory = .allocate(byteCount: capacity, alignment: 16)
     }
 
     deinit { memory.deallocate() }

@@ -4,8 +4,9 @@
 /// log's memory (``ByteChunk``s, filled one after the other), outside the lock that the streams
 /// take, and only then added to the ``EventStreamText`` they read.
 struct EventFramer {
-    /// The size of a chunk: one huge page. An event larger than that gets a chunk of its own.
-    static let chunkSize = ByteChunk.hugePageSize
+    /// The size of a chunk (about 10,000 events of a batch run). An event larger than that gets a
+    /// chunk of its own.
+    static let chunkSize = 2 << 20
 
     /// Events written into one chunk, one after the other: where each ends in it.
     struct Run {
