@@ -1,5 +1,6 @@
 """Fixtures of the live view's browser tests: the built shell, Debian's chromium driven by
 Playwright (no browser download), shells serving the live view on a free loopback port."""
+import contextlib
 import os
 import re
 import shutil
@@ -206,15 +207,20 @@ def run_html(shell, tmp_path, name, text):
     return result, export
 
 
-def open_offline(browser, path):
-    """Opens `path` from file:// with the network off; returns the context, the page, the URLs it
-    asked for and its console errors, warnings and uncaught exceptions."""
+@contextlib.contextmanager
+def offline_page(browser, path):
+    """Opens `path` from file:// with the network off, for the body of a `with`: gives the page,
+    the URLs it asked for and its console errors, warnings and uncaught exceptions; closes the
+    page's context after it."""
     context = browser.new_context(offline=True, viewport={"width": 1400, "height": 850})
-    page = context.new_page()
-    requested = []
-    page.on("request", lambda request: requested.append(request.url))
-    messages = []
-    page.on("console", lambda m: messages.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
-    page.on("pageerror", lambda e: messages.append(f"exception: {e}"))
-    page.goto(path.as_uri())
-    return context, page, requested, messages
+    try:
+        page = context.new_page()
+        requested = []
+        page.on("request", lambda request: requested.append(request.url))
+        messages = []
+        page.on("console", lambda m: messages.append(f"{m.type}: {m.text}") if m.type in ("error", "warning") else None)
+        page.on("pageerror", lambda e: messages.append(f"exception: {e}"))
+        page.goto(path.as_uri())
+        yield page, requested, messages
+    finally:
+        context.close()

@@ -4,7 +4,7 @@ import subprocess
 
 from playwright.sync_api import expect
 
-from conftest import open_offline, run_html, timeline_text, wait_until
+from conftest import offline_page, run_html, timeline_text, wait_until
 
 SCRIPT = ':use board\n# A post, written and submitted.\nwrite.updateTitle "</script><b>Hi</b>"\nwrite.submit\n:expect board:posts.count == 1\nincrese\n'
 
@@ -13,8 +13,7 @@ def test_run_html_writes_a_page_that_works_offline(shell, browser, tmp_path):
     result, export = run_html(shell, tmp_path, "lesson", SCRIPT)
     assert result.returncode == 1  # the misspelt line failed
     assert result.stdout.endswith("1 passed, 0 failed\n") or "1 passed" in result.stdout.splitlines()[-1]
-    context, page, requested, messages = open_offline(browser, export)
-    try:
+    with offline_page(browser, export) as (page, requested, messages):
         wait_until(page, "window.liveView && window.liveView.model.events.length > 5")
         rows = timeline_text(page)
         assert "A post, written and submitted." in rows
@@ -29,8 +28,6 @@ def test_run_html_writes_a_page_that_works_offline(shell, browser, tmp_path):
         assert "posts [0]" in page.locator("#state").inner_text()
         assert all(url.startswith("file://") for url in requested), requested
         assert messages == []
-    finally:
-        context.close()
 
 
 def test_save_html_in_a_session(shell, browser, tmp_path):
@@ -38,14 +35,11 @@ def test_save_html_in_a_session(shell, browser, tmp_path):
         [shell, "run", "-"], input="increase\n:save --html counter.html\n", capture_output=True, text=True, cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "saved the live view's page with" in result.stdout
-    context, page, requested, messages = open_offline(browser, tmp_path / "counter.html")
-    try:
+    with offline_page(browser, tmp_path / "counter.html") as (page, requested, messages):
         wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
         assert "value: 1" in page.locator("#state").inner_text()
         assert all(url.startswith("file://") for url in requested)
         assert messages == []
-    finally:
-        context.close()
 
 
 def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, browser, tmp_path):
@@ -53,8 +47,7 @@ def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, b
     # the states the abandoned steps began with and every effect step the live stream carried.
     result, export = run_html(shell, tmp_path, "travel", ":set trace on\nincrease\nincrease\n:jump 0\ndecrease\n")
     assert result.returncode == 0, result.stderr
-    context, page, requested, messages = open_offline(browser, export)
-    try:
+    with offline_page(browser, export) as (page, requested, messages):
         wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
         rows = timeline_text(page)
         assert "› :set trace on" in rows
@@ -65,16 +58,13 @@ def test_an_export_after_time_travel_and_a_trace_shows_them_as_they_ran(shell, b
         state = page.locator("#state").inner_text()
         assert "value: 1" in state, state
         assert messages == []
-    finally:
-        context.close()
 
 
 def test_an_export_shows_the_state_after_each_mutation_of_a_step(shell, browser, tmp_path):
     # `increase` is one step of four mutations: loading on, the value, loading off, the alert.
     result, export = run_html(shell, tmp_path, "counter", "increase\nincrease\n")
     assert result.returncode == 0, result.stderr
-    context, page, requested, messages = open_offline(browser, export)
-    try:
+    with offline_page(browser, export) as (page, requested, messages):
         wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
         expected = [
             ("setLoading(true)", "value: 1", "isLoading: true"),
@@ -91,5 +81,3 @@ def test_an_export_shows_the_state_after_each_mutation_of_a_step(shell, browser,
             expect(page.locator("#state")).to_contain_text(value)
             expect(page.locator("#state")).to_contain_text(loading)
         assert messages == []
-    finally:
-        context.close()

@@ -1,6 +1,6 @@
 """The page's fonts are inside it (DejaVu, as `data:` URLs): served or exported, it draws its text
 with them and asks no one for a font, whatever the machine has installed."""
-from conftest import open_offline, run_html, wait_until
+from conftest import offline_page, run_html, wait_until
 
 FACES = {("DejaVu Sans Mono", "normal"), ("DejaVu Sans Mono", "bold"), ("DejaVu Sans", "normal"), ("DejaVu Sans", "bold")}
 
@@ -56,11 +56,8 @@ def test_the_served_page_draws_with_its_embedded_fonts(serve_script, page):
 def test_an_html_export_opened_offline_draws_with_its_embedded_fonts(shell, browser, tmp_path):
     result, export = run_html(shell, tmp_path, "fonts", "increase\n:expect value == 1\n")
     assert result.returncode == 0, result.stderr
-    context, page, requested, messages = open_offline(browser, export)
-    try:
+    with offline_page(browser, export) as (page, requested, messages):
         wait_until(page, "window.liveView.model.events.some(e => e.event === 'summary')")
         assert_the_embedded_fonts_are_used(page)
         assert all(url.startswith("file://") or url.startswith("data:") for url in requested), requested
         assert messages == []
-    finally:
-        context.close()

@@ -4,7 +4,7 @@ import json
 import re
 import subprocess
 
-from conftest import open_offline, run_html, timeline_text, wait_for_url, Served, wait_until
+from conftest import offline_page, run_html, timeline_text, wait_for_url, Served, wait_until
 from test_live_wire import read_events
 
 # A page load whose search a new query cancels, a failed and a passed expectation, an error.
@@ -137,8 +137,7 @@ def test_an_html_export_shows_overlapped_lines_as_they_happened(shell, browser, 
     assert labels == printed_labels
     # The second line was sent while the first one's effect still ran.
     assert labels[:3] == ["increase", "setLoading(true)", "increase"]
-    context, page, requested, messages = open_offline(browser, export)
-    try:
+    with offline_page(browser, export) as (page, requested, messages):
         wait_until(page, "window.liveView && window.liveView.model.events.some(e => e.event === 'summary')")
         rows = timeline_text(page)
         # The three lines' rows come before the first effect's result, as they ran.
@@ -147,5 +146,3 @@ def test_an_html_export_shows_overlapped_lines_as_they_happened(shell, browser, 
         assert shown == labels
         assert all(url.startswith("file://") for url in requested), requested
         assert messages == []
-    finally:
-        context.close()
