@@ -198,7 +198,7 @@ public final class ReadlineLineEditor: LineEditor {
         ReadlineLineEditor.active = nil
     }
 
-    // MARK: - Called by readline's callbacks and the signal sources
+    // MARK: - Called by readline's callbacks and the signal handling
 
     /// Input may be waiting on stdin: let readline consume it, one character per call, until
     /// none is left. (The read source does not promise to fire again for bytes that were

@@ -1,32 +1,21 @@
 #if GNUReadline || LibEdit
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// Dispatch signal sources on the main queue for the signals the line editor handles.
-///
-/// Each signal's default action is replaced by "ignore" while the sources exist (a dispatch
-/// source only observes a signal), and the default is restored by `cancel()`.
+/// The signals the line editor handles, caught through the ``SignalPipe`` and handled on the main
+/// queue; `cancel()` puts back the actions they had.
 @MainActor
 final class ReadlineSignalHandling {
     private static let handledSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGWINCH, SIGTSTP]
-    private var sources: [DispatchSourceSignal] = []
+    private var caught: SignalPipe?
 
     init(editor: ReadlineLineEditor) {
-        for number in ReadlineSignalHandling.handledSignals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler { [weak editor] in
-                MainActor.assumeIsolated {
-                    guard let editor else { return }
-                    ReadlineSignalHandling.handle(number, editor: editor)
-                }
-            }
-            source.resume()
-            sources.append(source)
+        caught = SignalPipe(catching: ReadlineSignalHandling.handledSignals) { [weak editor] number in
+            guard let editor else { return }
+            ReadlineSignalHandling.handle(number, editor: editor)
         }
     }
 
@@ -45,8 +34,8 @@ final class ReadlineSignalHandling {
         }
     }
 
-    /// Ends the process by `number` with its default action (the signal may be blocked in
-    /// this thread by the dispatch source's machinery, so unblock it first).
+    /// Ends the process by `number` with its default action (unblocked first: it may be blocked
+    /// in this thread).
     private static func dieOfSignal(_ number: Int32) -> Never {
         signal(number, SIG_DFL)
         var set = sigset_t()
@@ -57,11 +46,10 @@ final class ReadlineSignalHandling {
         _exit(128 + number)
     }
 
-    /// Removes the sources and restores the default signal actions.
+    /// Stops catching the signals and puts back the actions they had.
     func cancel() {
-        for source in sources { source.cancel() }
-        sources = []
-        for number in ReadlineSignalHandling.handledSignals { signal(number, SIG_DFL) }
+        caught?.cancel()
+        caught = nil
     }
 }
 #endif

@@ -234,13 +234,13 @@ public final class ShellSession {
                     continuation.resume()
                 }
             }
-            var interrupt: DispatchSourceRead?
-            interrupt = LiveViewInterrupt.watch {
+            var interrupt: SignalPipe?
+            interrupt = SignalPipe(catching: [SIGINT], once: true) { _ in
                 interrupt?.cancel()
                 resume()
             }
-            // Said once Ctrl-C is caught (the handler is in place when `watch` returns): one pressed
-            // right after the message ends the run with its status.
+            // Said once Ctrl-C is caught (the handler is in place when SignalPipe's init returns):
+            // one pressed right after the message ends the run with its status.
             output.sink.writeError("\(configuration.identity.name): serving the live view until Ctrl-C")
             controller.onStop = { resume() }
             controller.runCommand = { [weak self] line in
