@@ -61,34 +61,6 @@ enum CommandBody {
         var fields: [String: Any] = ["error": message]
         if let limit { fields["limit"] = limit }
         let json = (try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys])) ?? Data()
-        return HTTPResponse(
-            statusCode: status,
-            headers: [.contentType: "application/json", .cacheControl: "no-store", .connection: "close"],
-            body: HTTPBodySequence(from: ClosingBody(bytes: Array(json) + [10]), count: json.count + 1))
+        return ClosingResponse.make(status, contentType: "application/json", body: Array(json) + [10])
     }
-}
-
-/// A response body that ends its connection once sent: after its bytes, the server's next read
-/// of it fails, and the server closes the connection (FlyingFox has no other way to say so).
-private struct ClosingBody: AsyncBufferedSequence {
-    typealias Element = UInt8
-    let bytes: [UInt8]
-
-    func makeAsyncIterator() -> Iterator { Iterator(bytes: bytes) }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var bytes: [UInt8]?
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
-            guard let all = bytes else { throw ConnectionClosed() }
-            bytes = nil
-            return all
-        }
-    }
-
-    struct ConnectionClosed: Error {}
 }

@@ -32,7 +32,9 @@ public final class LiveViewServer: Sendable {
         }
         // No logging: FlyingFox's default logger prints to standard output, the shell's link, where
         // its lines, flushed in blocks, cut the server's messages in two.
-        server = HTTPServer(address: address, timeout: 60, logger: .disabled)
+        server = HTTPServer(config: HTTPServer.Configuration(
+            address: address, timeout: 60, sharedRequestReplaySize: ClosingResponse.bodyReadByTheServer,
+            logger: .disabled))
         self.shell = shell
         self.log = log
         self.token = token
@@ -98,7 +100,7 @@ public final class LiveViewServer: Sendable {
             return Self.json(state)
         }
         await server.appendRoute("POST /command") { request in
-            if let refusal = await routes.refusal(of: request, needsToken: true) { return refusal }
+            if let refusal = await routes.refusal(of: request, needsToken: true, readsBody: true) { return refusal }
             let line: String
             switch try await CommandBody.read(request, limit: commandLimit) {
             case .line(let read): line = read
@@ -149,9 +151,17 @@ private actor RouteTable {
         guardian = RequestGuard(token: token, host: host, port: port)
     }
 
-    func refusal(of request: HTTPRequest, needsToken: Bool) -> HTTPResponse? {
-        guard let guardian else { return RequestGuard.plain(.serviceUnavailable, "starting") }
-        return guardian.refusal(of: request, needsToken: needsToken)
+    /// The response refusing `request`, or nil when its route may answer it. A route that does
+    /// not read bodies (`readsBody` false) refuses one that the server may leave partly unread;
+    /// any refusal of such a request ends the connection (see ``ClosingResponse``).
+    func refusal(of request: HTTPRequest, needsToken: Bool, readsBody: Bool = false) -> HTTPResponse? {
+        let closing = ClosingResponse.mayLeaveBodyUnread(request)
+        if closing && !readsBody {
+            return RequestGuard.plain(
+                .payloadTooLarge, "\(request.method.rawValue) \(request.path) takes no request body", closing: true)
+        }
+        guard let guardian else { return RequestGuard.plain(.serviceUnavailable, "starting", closing: closing) }
+        return guardian.refusal(of: request, needsToken: needsToken, closing: closing)
     }
 }
 

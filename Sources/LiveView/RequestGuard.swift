@@ -24,18 +24,19 @@ struct RequestGuard: Sendable {
         }
     }
 
-    /// The response refusing `request`, or nil when it may go on (`needsToken`: every route but `GET /`).
-    func refusal(of request: HTTPRequest, needsToken: Bool) -> HTTPResponse? {
+    /// The response refusing `request`, or nil when it may go on (`needsToken`: every route but
+    /// `GET /`); with `closing`, a refusal ends the connection (see ``ClosingResponse``).
+    func refusal(of request: HTTPRequest, needsToken: Bool, closing: Bool = false) -> HTTPResponse? {
         let host = request.headers[.host]?.lowercased() ?? ""
         if let hosts, !hosts.contains(host) {
-            return Self.plain(.forbidden, "unknown host '\(host)'")
+            return Self.plain(.forbidden, "unknown host '\(host)'", closing: closing)
         }
         // The page's own requests come from http://HOST; another site's page says its own name.
         if let origin = request.headers[HTTPHeader("Origin")], origin.lowercased() != "http://" + host {
-            return Self.plain(.forbidden, "requests from '\(origin)' are not allowed")
+            return Self.plain(.forbidden, "requests from '\(origin)' are not allowed", closing: closing)
         }
         if needsToken && !carriesToken(request) {
-            return Self.plain(.unauthorized, "missing or wrong token (Authorization: Bearer TOKEN, or ?token=TOKEN)")
+            return Self.plain(.unauthorized, "missing or wrong token (Authorization: Bearer TOKEN, or ?token=TOKEN)", closing: closing)
         }
         return nil
     }
@@ -59,10 +60,10 @@ struct RequestGuard: Sendable {
         return difference == 0
     }
 
-    /// A short plain-text response.
-    static func plain(_ status: HTTPStatusCode, _ message: String) -> HTTPResponse {
-        HTTPResponse(
-            statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"],
-            body: Data((message + "\n").utf8))
+    /// A short plain-text response; with `closing`, one that ends the connection.
+    static func plain(_ status: HTTPStatusCode, _ message: String, closing: Bool = false) -> HTTPResponse {
+        let text = Array((message + "\n").utf8)
+        if closing { return ClosingResponse.make(status, contentType: "text/plain; charset=utf-8", body: text) }
+        return HTTPResponse(statusCode: status, headers: [.contentType: "text/plain; charset=utf-8"], body: Data(text))
     }
 }

@@ -1,5 +1,6 @@
 """Who may use the live view: the token, the page's own origin, loopback only."""
 import ipaddress
+import socket
 
 
 def test_every_request_but_the_page_needs_the_token(serve_script):
@@ -55,3 +56,50 @@ def test_a_wider_host_warns(serve_script):
     served = serve_script("increase\n", "--serve-host", "127.0.0.2")
     assert "warning: the live view listens on 127.0.0.2" in "".join(served.stderr_lines)
     assert listening_addresses(served.port) == [f"127.0.0.2:{served.port}"]
+
+
+def exchange(served, data):
+    """Everything the server sends on one connection for the raw bytes `data`, until it closes
+    the connection or sends nothing for 5 seconds (a reset after its answers ends it too)."""
+    received = b""
+    with socket.create_connection(("127.0.0.1", served.port), timeout=5) as connection:
+        connection.sendall(data)
+        try:
+            while chunk := connection.recv(65536):
+                received += chunk
+        except (ConnectionResetError, TimeoutError):
+            pass
+    return received
+
+
+def test_a_body_the_server_leaves_unread_is_never_taken_for_the_next_request(serve_script):
+    """A route that reads no body refuses one the server would leave partly unread (over 2 MiB,
+    or in chunks) and closes the connection: the rest of it was parsed as the next request (a
+    request hidden in the body ran; a body of no line breaks hung the connection)."""
+    served = serve_script("increase\n")
+    served.wait_until_the_scripts_ended()
+    host = f"Host: 127.0.0.1:{served.port}\r\n"
+    hidden = f"GET /state HTTP/1.1\r\n{host}Authorization: Bearer {served.token}\r\n\r\n".encode()
+    after = f"GET /nothing HTTP/1.1\r\n{host}Connection: close\r\n\r\n".encode()
+    for target in ("/state", "/events", "/", "/anything"):
+        body = hidden + b"x" * ((3 << 20) - len(hidden))
+        head = f"POST {target} HTTP/1.1\r\n{host}Authorization: Bearer {served.token}\r\nContent-Length: {len(body)}\r\n\r\n"
+        received = exchange(served, head.encode() + body + after)
+        assert received.startswith(b"HTTP/1.1 413 Payload Too Large\r\n"), (target, received[:200])
+        assert received.count(b"HTTP/1.1 ") == 1 and b"\r\nConnection: close\r\n" in received, (target, received[:400])
+        assert received.endswith(f"POST {target} takes no request body\n".encode()), (target, received[-200:])
+        chunked = f"GET {target} HTTP/1.1\r\n{host}Transfer-Encoding: chunked\r\n\r\n".encode()
+        received = exchange(served, chunked + b"%x\r\n" % len(hidden) + hidden + b"\r\n0\r\n\r\n" + after)
+        assert received.startswith(b"HTTP/1.1 413 Payload Too Large\r\n") and received.count(b"HTTP/1.1 ") == 1, (target, received[:400])
+    # Refused for the token (401) or its origin (403) with such a body: the connection closes too.
+    body = hidden + b"x" * ((3 << 20) - len(hidden))
+    for headers, status in (("", b"401 Unauthorized"), (f"Authorization: Bearer {served.token}\r\nOrigin: http://evil.example\r\n", b"403 Forbidden")):
+        head = f"POST /command HTTP/1.1\r\n{host}{headers}Content-Length: {len(body)}\r\n\r\n"
+        received = exchange(served, head.encode() + body + after)
+        assert received.startswith(b"HTTP/1.1 " + status + b"\r\n") and received.count(b"HTTP/1.1 ") == 1, received[:400]
+    # A small body is read by the server: the connection goes on to the next request.
+    small = f"POST /anything HTTP/1.1\r\n{host}Authorization: Bearer {served.token}\r\nContent-Length: {len(hidden)}\r\n\r\n"
+    received = exchange(served, small.encode() + hidden + after)
+    assert received.count(b"HTTP/1.1 404 Not Found\r\n") == 1 and b"HTTP/1.1 401 Unauthorized\r\n" in received, received[:600]
+    assert b"200 OK" not in received, received[:600]
+    assert '"value":1' in served.request("/state")[1]
