@@ -69,7 +69,7 @@ def test_lines_typed_at_the_terminal_arrive_and_a_clicked_step_moves_shell_and_p
     assert page.console_watch.messages == []
 
 
-def test_large_print_makes_rows_taller(serve_script, page):
+def test_large_print_makes_rows_taller_by_button_or_key(serve_script, page):
     served = serve_script(COUNTER)
     page.goto(served.url)
     wait_until(page, "window.liveView.model.events.length > 3")
@@ -77,6 +77,18 @@ def test_large_print_makes_rows_taller(serve_script, page):
     page.click("#large")
     assert page.locator("#large").get_attribute("aria-pressed") == "true"
     wait_until(page, f"document.querySelector('.row').getBoundingClientRect().height > {before}")
+    # The L key does what the button does, but not while a command is being typed.
+    page.click("#command-line")
+    page.keyboard.type("l")
+    assert page.locator("#command-line").input_value() == "l"
+    assert page.locator("#large").get_attribute("aria-pressed") == "true"
+    page.evaluate("document.activeElement.blur()")
+    page.keyboard.press("l")
+    assert page.locator("#large").get_attribute("aria-pressed") == "false"
+    wait_until(page, f"document.querySelector('.row').getBoundingClientRect().height === {before}")
+    page.keyboard.press("Shift+L")
+    assert page.locator("#large").get_attribute("aria-pressed") == "true"
+    assert page.console_watch.messages == []
 
 
 def test_a_page_with_100000_events_draws_only_the_rows_on_screen(serve_script, page):
