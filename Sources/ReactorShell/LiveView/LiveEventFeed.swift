@@ -31,7 +31,8 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     private var skipsNextError = false
     /// Events written so far (the last one's `seq`).
     private(set) var eventCount = 0
-    /// The JSON text of the scene's reactors' names, by index (made again for each scene).
+    /// The JSON text of the scene's reactors' names, by index (made again for each scene, on its
+    /// first event that names a reactor).
     private var reactorNames: [[UInt8]] = []
     /// The JSON text of the script named last (every action event names one, nearly always the same).
     private var source = JSONStringLiteral("")
@@ -193,11 +194,11 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     }
 
     /// The JSON text of the name of the scene's reactor `index`: read once per scene and kept,
-    /// so that an event does not copy (retain and release) its reactor to name it.
+    /// so that an event does not copy (retain and release) its reactor to name it. Only a scene
+    /// loaded changes the reactors, and the feed reads that (``sceneLoaded()`` forgets the names):
+    /// an event's look-up does not compare with the scene's reactors.
     private func reactorName(at index: Int) -> [UInt8] {
-        if index >= reactorNames.count || reactorNames.count != scene.reactors.count {
-            reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json }
-        }
+        if index >= reactorNames.count { reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json } }
         return reactorNames[index]
     }
 }
