@@ -83,20 +83,22 @@ struct Differ {
         return StatePath(components)
     }
 
-    mutating func emitReplace(_ path: StatePath, old: StateValue, new: StateValue) {
+    // The emitters take their values `consuming`: a caller's copy (out of an array, say) moves
+    // into the change instead of being copied once more.
+    mutating func emitReplace(_ path: consuming StatePath, old: consuming StateValue, new: consuming StateValue) {
         emit(StateChange(storedPath: path, storedKind: .replace, storedOldValue: old, storedNewValue: new))
     }
 
-    mutating func emitInsert(_ path: StatePath, _ value: StateValue) {
+    mutating func emitInsert(_ path: consuming StatePath, _ value: consuming StateValue) {
         emit(StateChange(storedPath: path, storedKind: .insert, storedOldValue: nil, storedNewValue: value))
     }
 
-    mutating func emitRemove(_ path: StatePath, _ value: StateValue) {
+    mutating func emitRemove(_ path: consuming StatePath, _ value: consuming StateValue) {
         emit(StateChange(storedPath: path, storedKind: .remove, storedOldValue: value, storedNewValue: nil))
     }
 
-    /// Appends `change`; the first one makes room for a few.
-    mutating func emit(_ change: StateChange) {
+    /// Appends `change` (moved in, not copied); the first one makes room for a few.
+    mutating func emit(_ change: consuming StateChange) {
         if changes.capacity == 0 { changes.reserveCapacity(4) }
         changes.append(change)
     }
@@ -105,15 +107,11 @@ struct Differ {
 
     mutating func compareObjects(_ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue) {
         // The common case: the same keys in the same order, compared position by position.
-        if oldFields.count == newFields.count && sameKeys(oldFields, newFields) {
-            let oldFields = oldFields.span, newFields = newFields.span
-            for index in oldFields.indices {
-                // Same bits (an unchanged number or flag, the same storage): equal, decided
-                // without copying either value out of its array.
-                if identicalBits(oldFields[index].value, newFields[index].value) { continue }
-                compareField(oldFields[index].key, oldFields[index].value, newFields[index].value)
-            }
-            return
+        if oldFields.count == newFields.count {
+            let changesBefore = changes.count
+            if compareFieldsWithSameKeys(oldFields.span, newFields.span) { return }
+            // A key differs: what was found before it is found again, by key.
+            changes.removeSubrange(changesBefore...)
         }
         if oldFields.count <= Self.linearKeySearchLimit && newFields.count <= Self.linearKeySearchLimit {
             compareObjectsByKey(oldFields, newFields, old: old, new: new) { fields, key in
@@ -158,9 +156,28 @@ struct Differ {
         }
     }
 
-    private func sameKeys(_ oldFields: [StateField], _ newFields: [StateField]) -> Bool {
-        let oldFields = oldFields.span, newFields = newFields.span
-        for index in oldFields.indices where oldFields[index].key != newFields[index].key { return false }
+    /// Compares two objects' fields position by position while their keys are the same; false,
+    /// leaving what it found so far in ``changes``, at the first position where they are not.
+    private mutating func compareFieldsWithSameKeys(_ oldFields: Span<StateField>, _ newFields: Span<StateField>) -> Bool {
+        for index in oldFields.indices {
+            guard oldFields[index].key == newFields[index].key else { return false }
+            // Same bits (an unchanged number or flag, the same storage): equal, decided without
+            // copying either value out of its array.
+            if identicalBits(oldFields[index].value, newFields[index].value) { continue }
+            switch oldFields[index].value {
+            case .object, .array:
+                path.append(.key(oldFields[index].key))
+                compare(oldFields[index].value, newFields[index].value)
+                path.removeLast()
+            default:
+                // A leaf is compared in place; only a changed one is copied, into its change.
+                if !leafEquals(oldFields[index].value, newFields[index].value) {
+                    emitReplace(
+                        currentPath(appending: .key(oldFields[index].key)), old: oldFields[index].value,
+                        new: newFields[index].value)
+                }
+            }
+        }
         return true
     }
 
