@@ -188,4 +188,24 @@ struct LiveFeedWriterTests {
         #expect(lines.first?.contains(#""event":"scene""#) == true)
         #expect(lines.last?.contains(#""event":"mutation""#) == true)
     }
+
+    @Test func eachSceneLoadedNamesItsOwnReactors() async {
+        // The feed keeps its reactors' names from a scene's first event to the next scene: a
+        // scene of fewer reactors (pair, then tally) must not leave the old names in place.
+        let harness = SessionHarness()
+        let file = FeedFile()
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
+        harness.session.addReader(feed)
+        feed.sceneLoaded()
+        for line in ["add 1", ":use pair", "right.add 2", "left.add 3", ":use tally", "add 4"] { await harness.run(line) }
+        feed.flush()
+        let named = file.finishedLines().compactMap { line -> String? in
+            guard line.contains(#""event":"mutation""#) || line.contains(#""event":"action""#),
+                  let start = line.range(of: #""reactor":""#)?.upperBound,
+                  let end = line[start...].firstIndex(of: "\"")
+            else { return nil }
+            return String(line[start..<end])
+        }
+        #expect(named == ["tally", "tally", "right", "right", "left", "left", "tally", "tally"])
+    }
 }
