@@ -69,7 +69,7 @@ extension SessionRunner {
         if !breakpoints.isEmpty { checkBreakpoints(reading: (event.reactor, event.stateSlot)) }
         if !readers.isEmpty, let cause {
             tellReaders(SessionEvent(
-                .reduction(label: label, cause: cause), reactor: reactor, at: event.reactor, time: event.time,
+                .reduction(label: label, cause: cause), reactor: consume reactor, at: event.reactor, time: event.time,
                 stateSlot: event.stateSlot,
                 changes: reporter.reportedChanges))
         }
