@@ -73,8 +73,8 @@ struct Differ {
         StatePath(Array(path))
     }
 
-    /// The current path extended by `component`, leaving the stack untouched.
-    func currentPath(appending component: StatePath.Component) -> StatePath {
+    /// The current path extended by `component` (moved in, not copied), leaving the stack untouched.
+    func currentPath(appending component: consuming StatePath.Component) -> StatePath {
         if path.isEmpty { return StatePath(component) }
         var components: [StatePath.Component] = []
         components.reserveCapacity(path.count + 1)
