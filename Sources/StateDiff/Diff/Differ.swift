@@ -24,10 +24,10 @@ public func diff(_ old: StateValue, _ new: StateValue) -> [StateChange] {
 /// For a caller that diffs again and again: emptied with `emptyKeepingCapacity(_:)`
 /// between calls, one array serves every diff without being allocated and freed each time.
 public func diff(_ old: StateValue, _ new: StateValue, appendingTo changes: inout [StateChange]) {
-    var differ = Differ()
-    swap(&differ.changes, &changes)
+    // The list moves into the differ and back: still uniquely referenced, it grows in place.
+    var differ = Differ(changes: consume changes)
     differ.compare(old, new)
-    swap(&differ.changes, &changes)
+    changes = (consume differ).changes
 }
 
 /// Walks two values side by side, collecting changes; keeps the current path as a stack.
@@ -46,7 +46,13 @@ struct Differ {
         switch old {
         case .object(let oldFields):
             guard case .object(let newFields) = new else { return emitReplace(currentPath(), old: old, new: new) }
-            if !sharesStorage(oldFields, newFields) { compareObjects(oldFields, newFields, old: old, new: new) }
+            if sharesStorage(oldFields, newFields) { return }
+            // The common case: the same keys in the same order, compared position by position.
+            let changesBefore = changes.count
+            if oldFields.count == newFields.count && compareFieldsWithSameKeys(oldFields.span, newFields.span) { return }
+            // A key differs: what was found before it is found again, by key.
+            if changes.count > changesBefore { changes.removeSubrange(changesBefore...) }
+            compareObjectsByKey(oldFields, newFields, old: old, new: new)
         case .array(let oldElements):
             guard case .array(let newElements) = new else { return emitReplace(currentPath(), old: old, new: new) }
             if !sharesStorage(oldElements, newElements) { compareArrays(oldElements, newElements) }
@@ -105,14 +111,9 @@ struct Differ {
 
     // MARK: Objects
 
-    mutating func compareObjects(_ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue) {
-        // The common case: the same keys in the same order, compared position by position.
-        if oldFields.count == newFields.count {
-            let changesBefore = changes.count
-            if compareFieldsWithSameKeys(oldFields.span, newFields.span) { return }
-            // A key differs: what was found before it is found again, by key.
-            changes.removeSubrange(changesBefore...)
-        }
+    /// Objects whose keys differ (see ``compareObjectsByKey(_:_:old:new:index:)``), their keys
+    /// found by a linear search in small objects, through dictionaries in large ones.
+    mutating func compareObjectsByKey(_ oldFields: [StateField], _ newFields: [StateField], old: StateValue, new: StateValue) {
         if oldFields.count <= Self.linearKeySearchLimit && newFields.count <= Self.linearKeySearchLimit {
             compareObjectsByKey(oldFields, newFields, old: old, new: new) { fields, key in
                 fields.firstIndex { $0.key == key }
