@@ -234,6 +234,11 @@ final class SessionRunner {
         }
         scene.journal.isSending = false
         scene.journal.isHeld = false
+        // The readers' event of the typed action says what was sent: its arguments are moved there.
+        if !readers.isEmpty {
+            recorder.sent(SentAction(
+                command: scene.commandTables[index].signatures[commandIndex].name, arguments: arguments, origin: origin))
+        }
         drainJournal()
         recorder.didSend()
         return .succeeded

@@ -52,7 +52,7 @@ final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
         var trace = false
         /// See ``SessionRecorder/servesReaders``.
         var servesReaders = false
-        /// See ``SessionRecorder/takeLastSentAction()``.
+        /// See ``SessionRecorder/sent(_:)``.
         var lastSentAction: SentAction?
         /// The step of the action being sent, until its action event is read.
         var pendingStep: Int?
@@ -86,9 +86,14 @@ final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
         get { state.servesReaders }
         set { state.servesReaders = newValue }
     }
-    /// The typed action last sent, while ``servesReaders``, handed over (nil until the next one
-    /// is sent): moved into the readers' event, it is neither copied there (three retains) nor
-    /// released when the next one replaces it.
+    /// Keeps `action`, the typed action just sent, for the readers' event of its action
+    /// (``takeLastSentAction()``).
+    func sent(_ action: consuming SentAction) {
+        state.lastSentAction = action
+    }
+    /// The typed action last sent (``sent(_:)``), handed over (nil until the next one is sent):
+    /// moved into the readers' event, it is neither copied there (three retains) nor released
+    /// when the next one replaces it.
     func takeLastSentAction() -> SentAction? {
         var sent: SentAction?
         swap(&sent, &state.lastSentAction)
@@ -168,7 +173,6 @@ final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
         if output.printsActions {
             output.printer.action(of: scene.reactors[index], name: command, arguments: arguments, origin: output.origin)
         }
-        if state.servesReaders { state.lastSentAction = SentAction(command: command, arguments: arguments, origin: output.origin) }
         let step = record.takeStep()
         let settled = scene.scheduler.isQuiescent
         // A new action while travelling replaces the steps undone: they are abandoned, and the
