@@ -37,6 +37,11 @@ extension SessionRunner {
         // The arguments of each action line, in one array for the whole file.
         var arguments: [ParsedArgument] = []
         if let liveView, reader.needsRead, let ending = await serveUntilInput(descriptor, view: liveView) { return ending }
+        // The live view (`run --serve`), held here between lines: looked up again after each line
+        // (one may start or stop it), it is retained only when it changed. The view is the target
+        // of weak references, so that a retain and a release of it each line took the slow path
+        // (about 130 instructions a line).
+        var view = liveView
         while let line = reader.nextLine() {
             if !isCommandLineInput {
                 // A :load stops at Ctrl-C (the interactive shell cancels the line's task). Now and
@@ -98,9 +103,12 @@ extension SessionRunner {
                 return ending
             }
             // `run --serve`: now and then the server is served here, between two lines.
-            if let liveView, liveView.isDueBetweenLines(needsInput: reader.needsRead),
-               let ending = await servePageBetweenLines(liveView, waitingFor: reader.needsRead ? descriptor : nil) {
-                return ending
+            if liveView != nil {
+                if view !== liveView { view = liveView }
+                if view?.isDueBetweenLines(needsInput: reader.needsRead) == true, let view,
+                   let ending = await servePageBetweenLines(view, waitingFor: reader.needsRead ? descriptor : nil) {
+                    return ending
+                }
             }
         }
         showNarration(endingParagraph: false)  // a script that ends in comments
