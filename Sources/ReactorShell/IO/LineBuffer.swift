@@ -31,8 +31,12 @@ struct LineBuffer: Sendable {
     /// Where the lines go.
     let descriptor: Int32
 
-    /// A buffer of `capacity` bytes (64 KiB unless told) for lines written to `descriptor`.
-    init(descriptor: Int32, capacity: Int = 64 * 1024) {
+    /// How big a buffer is unless told: 64 KiB, what one write into a pipe or file takes.
+    static let defaultCapacity = 64 * 1024
+
+    /// A buffer of `capacity` bytes (``defaultCapacity`` unless told) for lines written to
+    /// `descriptor`.
+    init(descriptor: Int32, capacity: Int = defaultCapacity) {
         self.descriptor = descriptor
         bytes = FixedBytes(count: capacity)
     }

@@ -16,8 +16,6 @@ final class LiveFeedWriter: Sendable {
     private let descriptor: Int32
     /// The buffers handed over and not written yet, and those written, kept for the next lines.
     private let inbox = Mutex(Inbox())
-    /// How big a buffer is: what one write into the pipe takes.
-    static let bufferCapacity = 64 * 1024
     /// How many buffers may be handed over and not written yet (4 MB): past that, ``write(_:)``
     /// waits until the writer has caught up, so that a server slower than the session holds it
     /// back instead of letting its events pile up in memory.
@@ -36,7 +34,7 @@ final class LiveFeedWriter: Sendable {
 
         /// Keeps `buffer` (empty) for reuse, or frees it.
         mutating func keep(_ buffer: LineBuffer) {
-            if buffer.count == 0, buffer.capacity == LiveFeedWriter.bufferCapacity, spare.count < maximumUnwritten {
+            if buffer.count == 0, buffer.capacity == LineBuffer.defaultCapacity, spare.count < maximumUnwritten {
                 spare.append(buffer)
             } else {
                 buffer.deallocate()
@@ -57,7 +55,7 @@ final class LiveFeedWriter: Sendable {
 
     /// An empty buffer for the next lines: one written already, or a new one.
     func emptyBuffer() -> LineBuffer {
-        inbox.withLock { $0.spare.popLast() } ?? LineBuffer(descriptor: descriptor, capacity: Self.bufferCapacity)
+        inbox.withLock { $0.spare.popLast() } ?? LineBuffer(descriptor: descriptor, capacity: LineBuffer.defaultCapacity)
     }
 
     /// Appends `line` to `lines`; when it does not fit, hands `lines` over first and goes on in

@@ -100,7 +100,7 @@ struct LiveFeedWriterTests {
             }
         }
         feed.flush()
-        #expect(expected.joined().utf8.count > 10 * LiveFeedWriter.bufferCapacity)
+        #expect(expected.joined().utf8.count > 10 * LineBuffer.defaultCapacity)
         #expect(file.finishedLines() == expected)
     }
 
@@ -127,7 +127,7 @@ struct LiveFeedWriterTests {
         let harness = SessionHarness()
         let file = FeedFile()
         let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
-        let large = [StateField("board", .string(String(repeating: "y", count: 3 * LiveFeedWriter.bufferCapacity)))]
+        let large = [StateField("board", .string(String(repeating: "y", count: 3 * LineBuffer.defaultCapacity)))]
         feed.writeSummary(passed: 1, failed: 0, errors: 0)
         feed.writeScene(entry: "board", focus: "board", reactors: large)
         feed.writeSummary(passed: 2, failed: 0, errors: 0)
@@ -135,7 +135,7 @@ struct LiveFeedWriterTests {
         let lines = file.finishedLines()
         #expect(lines.count == 3)
         #expect(lines.first?.contains(#""passed":1"#) == true)
-        #expect(lines.dropFirst().first?.count ?? 0 > 3 * LiveFeedWriter.bufferCapacity)
+        #expect(lines.dropFirst().first?.count ?? 0 > 3 * LineBuffer.defaultCapacity)
         #expect(lines.last?.contains(#""passed":2"#) == true)
     }
 
@@ -184,7 +184,7 @@ struct LiveFeedWriterTests {
         let lines = file.finishedLines()
         #expect(lines.count == feed.eventCount)
         #expect(feed.eventCount > 1200)
-        #expect(lines.joined().utf8.count > 2 * LiveFeedWriter.bufferCapacity)
+        #expect(lines.joined().utf8.count > 2 * LineBuffer.defaultCapacity)
         #expect(lines.first?.contains(#""event":"scene""#) == true)
         #expect(lines.last?.contains(#""event":"mutation""#) == true)
     }
