@@ -197,8 +197,14 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     /// so that an event does not copy (retain and release) its reactor to name it. Only a scene
     /// loaded changes the reactors, and the feed reads that (``sceneLoaded()`` forgets the names):
     /// an event's look-up does not compare with the scene's reactors.
+    /// (Small enough to be inlined into ``read(_:)``: the names are made in a function of their own.)
     private func reactorName(at index: Int) -> [UInt8] {
-        if index >= reactorNames.count { reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json } }
+        if index >= reactorNames.count { nameReactors() }
         return reactorNames[index]
+    }
+
+    /// Makes the JSON text of the names of the scene's reactors.
+    private func nameReactors() {
+        reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json }
     }
 }
