@@ -67,14 +67,15 @@ enum JSONStringEscapes: ByteEscapes {
     /// Whether any byte of `word` is a control character, a quote or a backslash. A byte below 0x20
     /// has its top three bits clear; a byte equal to 0x22 or 0x5C becomes 0 when xored with it. A
     /// zero byte z is detected as `(z - 1) & ~z & 0x80` per byte (no false negatives; a false
-    /// positive only makes the caller take the byte-by-byte path, which gives the same text).
+    /// positive only makes the caller take the byte-by-byte path, which gives the same text). The
+    /// three marks are joined before the one test (one branch a word instead of three).
     static func mayEscape(word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         let control = word & (ones &* 0xE0)  // zero byte where the byte is below 0x20
         let quote = word ^ (ones &* 0x22)
         let backslash = word ^ (ones &* 0x5C)
-        func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & highs != 0 }
-        return hasZeroByte(control) || hasZeroByte(quote) || hasZeroByte(backslash)
+        func zeroByteMarks(_ value: UInt64) -> UInt64 { (value &- ones) & ~value }
+        return (zeroByteMarks(control) | zeroByteMarks(quote) | zeroByteMarks(backslash)) & highs != 0
     }
 
     /// Whether `byte` (of UTF-8) must be escaped inside a JSON string.
