@@ -44,6 +44,20 @@ struct JSONObjectWriterTests {
         }
     }
 
+    /// Each kind of operation, with a path whose key needs JSON Pointer escapes (`~`, `/`) and a
+    /// JSON string escape (`"`): the path's quotes are written with the constant text around it.
+    @Test func everyKindOfPatchOperationHasItsExactBytes() {
+        let old = StateValue.object([
+            StateField("a~b/c\"", .int(1)), StateField("gone", .bool(true)), StateField("list", .array([.int(1)])),
+        ])
+        let new = StateValue.object([
+            StateField("a~b/c\"", .int(2)), StateField("list", .array([.int(1), .null])),
+        ])
+        let text = written { $0.field(.patch, patchOf: diff(old, new)) }
+        #expect(text == #"{"patch":[{"op":"remove","path":"/gone","old":true},"#
+            + #"{"op":"replace","path":"/a~0b~1c\"","old":1,"value":2},{"op":"add","path":"/list/1","value":null}]}"#)
+    }
+
     @Test func aNestedObjectIsWhatTheValueRenders() {
         let text = written { event in
             event.field(.event, "mutation")

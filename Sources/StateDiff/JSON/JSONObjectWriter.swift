@@ -141,16 +141,17 @@ package struct JSONObjectWriter: ~Copyable {
         for index in changes.indices {
             if index > 0 { output.append(UInt8(ascii: ",")) }
             let kind = changes[index].storedKind
+            // The path's quotes are written with the constant text around it (one copy each).
             switch kind {
-            case .insert: output.append("{\"op\":\"add\",\"path\":")
-            case .remove: output.append("{\"op\":\"remove\",\"path\":")
-            case .replace: output.append("{\"op\":\"replace\",\"path\":")
+            case .insert: output.append("{\"op\":\"add\",\"path\":\"")
+            case .remove: output.append("{\"op\":\"remove\",\"path\":\"")
+            case .replace: output.append("{\"op\":\"replace\",\"path\":\"")
             }
-            changes[index].storedPath.appendJSONPointerString(to: &output)
+            changes[index].storedPath.appendJSONPointer(to: &output, jsonEscaped: true)
+            output.append(kind == .insert ? "\",\"value\":" : "\",\"old\":")
             // A number, a flag or null is read where it lies; only another value is copied out
             // (the writes through the buffer's memory keep the optimizer from lending it).
             if kind != .insert {
-                output.append(",\"old\":")
                 switch changes[index].storedOldValue {
                 case .int(let number)?: output.append(number)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
@@ -159,7 +160,7 @@ package struct JSONObjectWriter: ~Copyable {
                 }
             }
             if kind != .remove {
-                output.append(",\"value\":")
+                if kind == .replace { output.append(",\"value\":") }
                 switch changes[index].storedNewValue {
                 case .int(let number)?: output.append(number)
                 case .bool(let flag)?: output.append(flag ? "true" : "false")
@@ -189,15 +190,5 @@ package struct JSONStringLiteral: ~Copyable {
         var json: [UInt8] = []
         buffer.appendBytes(to: &json)
         self.json = json
-    }
-}
-
-extension StatePath {
-    /// Appends the path's JSON Pointer (`jsonPointer`) as a JSON string literal, escaping as
-    /// `appendJSONString` would, without making the pointer's `String` first.
-    func appendJSONPointerString(to output: inout TextBuffer) {
-        output.append(UInt8(ascii: "\""))
-        appendJSONPointer(to: &output, jsonEscaped: true)
-        output.append(UInt8(ascii: "\""))
     }
 }
