@@ -42,6 +42,14 @@ final class FeedFile {
 struct LiveFeedWriterTests {
     private static let origin = LineOrigin(source: "board \"one\".rsh", line: 7)
 
+    /// A feed of `harness`'s session into `file`, reading its journal from the scene loaded on.
+    private static func readingFeed(of harness: SessionHarness, into file: FeedFile) -> LiveEventFeed {
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
+        harness.session.addReader(feed)
+        feed.sceneLoaded()
+        return feed
+    }
+
     /// Writes one event of each kind the printer writes too with `feed`, and returns what the
     /// session's JSON printer writes for each.
     private static func writeEvents(with feed: LiveEventFeed) -> [String] {
@@ -176,9 +184,7 @@ struct LiveFeedWriterTests {
         // file, in order, whether it went over in a full buffer or in the last, partial one.
         let harness = SessionHarness()
         let file = FeedFile()
-        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
-        harness.session.addReader(feed)
-        feed.sceneLoaded()
+        let feed = Self.readingFeed(of: harness, into: file)
         for _ in 0..<600 { await harness.run("add 1") }
         feed.flush()
         let lines = file.finishedLines()
@@ -194,9 +200,7 @@ struct LiveFeedWriterTests {
         // scene of fewer reactors (pair, then tally) must not leave the old names in place.
         let harness = SessionHarness()
         let file = FeedFile()
-        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
-        harness.session.addReader(feed)
-        feed.sceneLoaded()
+        let feed = Self.readingFeed(of: harness, into: file)
         for line in ["add 1", ":use pair", "right.add 2", "left.add 3", ":use tally", "add 4"] { await harness.run(line) }
         feed.flush()
         let named = file.finishedLines().compactMap { line -> String? in
