@@ -74,6 +74,20 @@ struct LineBuffer: Sendable {
         return nil
     }
 
+    /// Appends the line that `write` writes straight into what is left of the buffer (lent as a
+    /// span, a byte kept for the newline) and a newline, and returns true; `write` returns how
+    /// many bytes it wrote, or nil when the line did not fit: then the buffer is left as it was
+    /// and false returned (the caller appends the line by ``appendLine(_:willWrite:)``).
+    func appendLine(writing write: (inout MutableSpan<UInt8>) -> Int?) -> Bool {
+        let count = self.count
+        let room = Swift.max(capacity - count - 1, 0)
+        guard let length = bytes.withMutableBytes(count..<(count + room), write) else { return false }
+        bytes[count + length] = UInt8(ascii: "\n")
+        // Counted once the bytes are in place, as in `appendLine(_:willWrite:)`.
+        counters.value.count = count + length + 1
+        return true
+    }
+
     /// ``appendLine(_:willWrite:)`` when `line` and its newline do not fit: the buffer is written
     /// out, then `line` is buffered, or written directly when it is longer than the buffer.
     /// A function of its own so that the per-line path stays small: a first version with the

@@ -242,6 +242,12 @@ struct FixedBytes: Equatable, @unchecked Sendable {
         }
     }
 
+    /// Lends the bytes of `range` to `body` to write (the caller makes sure they are within the bytes).
+    func withMutableBytes<Result>(_ range: Range<Int>, _ body: (inout MutableSpan<UInt8>) -> Result) -> Result {
+        var bytes = UnsafeMutableBufferPointer(start: base + range.lowerBound, count: range.count).mutableSpan
+        return body(&bytes)
+    }
+
     /// Lends the bytes of `range` to `body`.
     func withBytes<Result>(_ range: Range<Int>, _ body: (Span<UInt8>) -> Result) -> Result {
         let bytes = UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)

@@ -116,17 +116,17 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     /// with its log step.
     func writeAction(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int) {
         if origin.source != source.text { source = JSONStringLiteral(origin.source) }
-        JSONLinesPrinter.writeAction(
-            reactorName: reactorName, name: name, arguments: arguments, source: source.json, line: origin.line,
-            step: step
-        ) { emit($0) }
+        let source = source.json
+        emit {
+            JSONLinesPrinter.writeAction(
+                reactorName: reactorName, name: name, arguments: arguments, source: source, line: origin.line, step: step,
+                to: &$0)
+        }
     }
 
     /// A `mutation` event (a reduction or a restored state).
     func writeMutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
-        JSONLinesPrinter.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes) {
-            emit($0)
-        }
+        emit { JSONLinesPrinter.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes, to: &$0) }
     }
 
     /// An `effect` event: a step of an effect, traced or cancelled by another action.
@@ -155,6 +155,13 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     /// Writes `line`, the next event's JSON text, into the buffer (handed over when full).
     private func emit(_ line: Span<UInt8>) {
         writer.append(line, to: &lines)
+        eventCount += 1
+    }
+
+    /// Writes the next event, whose fields `write` writes, straight into the buffer (handed over
+    /// when full).
+    private func emit(object write: (inout JSONObjectWriter) -> Void) {
+        writer.append(to: &lines, object: write)
         eventCount += 1
     }
 

@@ -1,4 +1,5 @@
 import Dispatch
+import StateDiff
 import Synchronization
 
 /// Writes the live view's lines into the server's pipe (``LiveViewProcess``) off the main thread.
@@ -76,6 +77,14 @@ final class LiveFeedWriter: Sendable {
         }
         // Never written out here: there is room (the write happens on the queue).
         _ = lines.appendLine(line)
+    }
+
+    /// Appends the JSON object whose fields `write` writes (an event) to `lines` as a line,
+    /// straight into what is left of the buffer. One that does not fit there is written again
+    /// aside and appended as ``append(_:to:)`` appends a line (`lines` handed over first).
+    func append(to lines: inout LineBuffer, object write: (inout JSONObjectWriter) -> Void) {
+        if lines.appendLine(writing: { JSONObjectWriter.write(into: &$0, write) }) { return }
+        JSONObjectWriter.withObject(write) { append($0, to: &lines) }
     }
 
     /// Writes the lines of `lines` after everything handed over before, without waiting (unless

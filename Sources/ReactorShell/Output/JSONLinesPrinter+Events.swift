@@ -5,51 +5,47 @@ import StateDiff
 /// thread of its own. The two events of every action line are written field by field (see
 /// `JSONObjectWriter`); the rarer ones are built as values and rendered. Both give the same text.
 extension JSONLinesPrinter {
-    /// Gives `emit` an `action` event of the reactor whose name's JSON text is `reactorName` (a
-    /// ``JSONStringLiteral``'s), sent from line `line` of the file whose name's JSON text is
-    /// `source`; with `step`, the action's log step (the live view's events carry it).
+    /// Writes the fields of an `action` event of the reactor whose name's JSON text is
+    /// `reactorName` (a ``JSONStringLiteral``'s), sent from line `line` of the file whose name's
+    /// JSON text is `source`; with `step`, the action's log step (the live view's events carry it).
     nonisolated static func writeAction(
         reactorName: [UInt8], name: String, arguments: CommandArguments, source: [UInt8], line: Int, step: Int?,
-        emit: (Span<UInt8>) -> Void
+        to event: inout JSONObjectWriter
     ) {
-        JSONObjectWriter.withObject({ event in
-            event.field(.actionEventReactor, json: reactorName)
-            event.field(.action, name)
-            event.field(.args, object: arguments.fields)
-            event.field(.source, json: source)
-            event.field(.line, line)
-            if let step { event.field(.step, step) }
-        }, emit: emit)
+        event.field(.actionEventReactor, json: reactorName)
+        event.field(.action, name)
+        event.field(.args, object: arguments.fields)
+        event.field(.source, json: source)
+        event.field(.line, line)
+        if let step { event.field(.step, step) }
     }
 
-    /// Gives `emit` a `mutation` event of the reactor whose name's JSON text is `reactorName`.
+    /// Writes the fields of a `mutation` event of the reactor whose name's JSON text is `reactorName`.
     nonisolated static func writeMutation(
-        reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange], emit: (Span<UInt8>) -> Void
+        reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange],
+        to event: inout JSONObjectWriter
     ) {
-        JSONObjectWriter.withObject({ event in
-            event.field(.mutationEventReactor, json: reactorName)
-            let labelText = event.field(.mutation, label)
-            event.field(.patch, patchOf: changes)
-            if let cause {
-                event.object(.cause) { fields in
-                    if let step = cause.step {
-                        fields.field(cause.origin.keyOfStep, step)
-                    } else {
-                        fields.field(.origin, constant: cause.origin.literal)
-                    }
-                    if let action = cause.actionLabel {
-                        // Mostly the action's label is the mutation's (`awayScore`): its text is
-                        // copied, not scanned for escapes again.
-                        if cause.actionReactor == nil && action == label {
-                            fields.field(.action, repeating: labelText)
-                        } else {
-                            fields.field(.action, cause.actionReactor, dot: action)
-                        }
-                    }
-                    if let effect = cause.effectID { fields.field(.effect, effect) }
+        event.field(.mutationEventReactor, json: reactorName)
+        let labelText = event.field(.mutation, label)
+        event.field(.patch, patchOf: changes)
+        guard let cause else { return }
+        event.object(.cause) { fields in
+            if let step = cause.step {
+                fields.field(cause.origin.keyOfStep, step)
+            } else {
+                fields.field(.origin, constant: cause.origin.literal)
+            }
+            if let action = cause.actionLabel {
+                // Mostly the action's label is the mutation's (`awayScore`): its text is
+                // copied, not scanned for escapes again.
+                if cause.actionReactor == nil && action == label {
+                    fields.field(.action, repeating: labelText)
+                } else {
+                    fields.field(.action, cause.actionReactor, dot: action)
                 }
             }
-        }, emit: emit)
+            if let effect = cause.effectID { fields.field(.effect, effect) }
+        }
     }
 
     /// An `expect` event.

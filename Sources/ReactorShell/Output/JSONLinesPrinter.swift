@@ -41,10 +41,12 @@ final class JSONLinesPrinter: SessionPrinter {
     /// An `action` event of the reactor whose name's JSON text is `reactorName` (a
     /// ``JSONStringLiteral``'s); with `step`, the action's log step (the live view's events carry it).
     func action(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
-        Self.writeAction(
-            reactorName: reactorName, name: name, arguments: arguments, source: jsonText(ofSource: origin.source),
-            line: origin.line, step: step
-        ) { sink.writeResult(utf8: $0) }
+        let source = jsonText(ofSource: origin.source)
+        JSONObjectWriter.withObject({
+            Self.writeAction(
+                reactorName: reactorName, name: name, arguments: arguments, source: source, line: origin.line, step: step,
+                to: &$0)
+        }, emit: { sink.writeResult(utf8: $0) })
     }
 
     func mutation(
@@ -56,7 +58,9 @@ final class JSONLinesPrinter: SessionPrinter {
 
     /// A `mutation` event of the reactor whose name's JSON text is `reactorName`.
     func mutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
-        Self.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes) { sink.writeResult(utf8: $0) }
+        JSONObjectWriter.withObject({
+            Self.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes, to: &$0)
+        }, emit: { sink.writeResult(utf8: $0) })
     }
 
     /// Always false: a JSON patch is built from the change list.

@@ -11,6 +11,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     private init(output: consuming TextBuffer) {
         self.output = output
+        objectStart = self.output.count
     }
 
     /// Runs `body` on a writer for one object in scratch memory, then gives `emit` its bytes.
@@ -18,15 +19,27 @@ package struct JSONObjectWriter: ~Copyable {
         _ body: (inout JSONObjectWriter) -> Void, emit: (Span<UInt8>) -> Void
     ) {
         TextBuffer.withScratch { buffer in
-            var writer = JSONObjectWriter(output: consume buffer)
-            body(&writer)
-            writer.closeObject()
-            writer.output.withBytes(emit)
-            buffer = writer.finish()
+            write(to: &buffer, body)
+            buffer.withBytes(emit)
         }
     }
 
-    /// The buffer, given back to its scratch owner.
+    /// Writes one object, its fields written by `body`, straight into `space` (the caller's
+    /// memory, lent as a span), and returns its length; nil when it does not fit there (what was
+    /// written is dropped).
+    package static func write(into space: inout MutableSpan<UInt8>, _ body: (inout JSONObjectWriter) -> Void) -> Int? {
+        TextBuffer.write(into: &space) { write(to: &$0, body) }
+    }
+
+    /// Appends one object, its fields written by `body`, to `output`.
+    private static func write(to output: inout TextBuffer, _ body: (inout JSONObjectWriter) -> Void) {
+        var writer = JSONObjectWriter(output: output)
+        body(&writer)
+        writer.closeObject()
+        output = writer.finish()
+    }
+
+    /// The buffer, given back to its owner.
     private consuming func finish() -> TextBuffer {
         output
     }

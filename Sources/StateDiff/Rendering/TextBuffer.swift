@@ -59,6 +59,18 @@ package struct TextBuffer: ~Copyable {
         }
     }
 
+    /// Runs `body` with a buffer that starts on the memory of `space` (the caller's, lent as a
+    /// span), and returns how many bytes it wrote there; nil when they outgrew it (the buffer
+    /// then moved to memory of its own, like any buffer, and what it wrote there is dropped).
+    static func write(into space: inout MutableSpan<UInt8>, _ body: (inout TextBuffer) -> Void) -> Int? {
+        space.withUnsafeMutableBufferPointer { memory in
+            guard memory.baseAddress != nil else { return nil }
+            var buffer = TextBuffer(scratch: memory)
+            body(&buffer)
+            return buffer.ownsMemory ? nil : buffer.count
+        }
+    }
+
     /// Makes room for `extra` more bytes.
     @inlinable @inline(__always)
     mutating func reserve(_ extra: Int) {

@@ -147,6 +147,25 @@ struct LiveFeedWriterTests {
         #expect(lines.last?.contains(#""passed":2"#) == true)
     }
 
+    @Test func anActionEventLongerThanABufferKeepsItsPlace() {
+        // An action event is written straight into what is left of the buffer; one that does not
+        // fit there, here not even in a whole buffer, is written aside and appended as a line.
+        let harness = SessionHarness()
+        let file = FeedFile()
+        let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
+        let name = JSONStringLiteral("board").json
+        let large = CommandArguments([StateField("text", .string(String(repeating: "z", count: 2 * LineBuffer.defaultCapacity)))])
+        feed.writeSummary(passed: 1, failed: 0, errors: 0)
+        feed.writeAction(reactorName: name, name: "say", arguments: large, origin: Self.origin, step: 1)
+        feed.writeAction(reactorName: name, name: "say", arguments: CommandArguments([]), origin: Self.origin, step: 2)
+        feed.flush()
+        let lines = file.finishedLines()
+        #expect(lines.count == 3)
+        #expect(lines.dropFirst().first?.hasSuffix(#""line":7,"step":1}"#) == true)
+        #expect(lines.dropFirst().first?.count ?? 0 > 2 * LineBuffer.defaultCapacity)
+        #expect(lines.last?.hasSuffix(#""args":{},"source":"board \"one\".rsh","line":7,"step":2}"#) == true)
+    }
+
     @Test func aSessionFarAheadOfTheWriterWaitsForIt() {
         // A server that reads slowly (4 KiB a millisecond): handing over 200 buffers of 10 KB
         // returns only once the writer is at most 64 buffers behind (past the pipe), instead of
