@@ -29,23 +29,24 @@ extension JSONLinesPrinter {
         let labelText = event.field(.mutation, label)
         event.field(.patch, patchOf: changes)
         guard let cause else { return }
-        event.object(.cause) { fields in
-            if let step = cause.step {
-                fields.field(cause.origin.keyOfStep, step)
-            } else {
-                fields.field(.origin, constant: cause.origin.literal)
-            }
-            if let action = cause.actionLabel {
-                // Mostly the action's label is the mutation's (`awayScore`): its text is
-                // copied, not scanned for escapes again.
-                if cause.actionReactor == nil && action == label {
-                    fields.field(.action, repeating: labelText)
-                } else {
-                    fields.field(.action, cause.actionReactor, dot: action)
-                }
-            }
-            if let effect = cause.effectID { fields.field(.effect, effect) }
+        // The cause object is opened by the key of its first field (`,"cause":{"origin":`), with
+        // the constant origin and the key of the step when there is one, in one copy.
+        if let step = cause.step {
+            event.field(cause.origin.causeKeyOfStep, step)
+        } else {
+            event.field(.causeOrigin, constant: cause.origin.literal)
         }
+        if let action = cause.actionLabel {
+            // Mostly the action's label is the mutation's (`awayScore`): its text is copied, not
+            // scanned for escapes again.
+            if cause.actionReactor == nil && action == label {
+                event.field(.action, repeating: labelText)
+            } else {
+                event.field(.action, cause.actionReactor, dot: action)
+            }
+        }
+        if let effect = cause.effectID { event.field(.effect, effect) }
+        event.endObject()
     }
 
     /// An `expect` event.
@@ -130,22 +131,23 @@ extension JSONKey {
     fileprivate static let step = JSONKey(#","step":"#)
     fileprivate static let mutation = JSONKey(#","mutation":"#)
     fileprivate static let patch = JSONKey(#","patch":"#)
-    fileprivate static let cause = JSONKey(#","cause":"#)
-    fileprivate static let origin = JSONKey(#","origin":"#)
     fileprivate static let effect = JSONKey(#","effect":"#)
-    /// A cause's `origin` field and the key of its `step` after it, one copy for both.
-    fileprivate static let actionOriginStep = JSONKey(#","origin":"action","step":"#)
-    fileprivate static let effectOriginStep = JSONKey(#","origin":"effect","step":"#)
-    fileprivate static let eventOriginStep = JSONKey(#","origin":"event","step":"#)
+    /// The key of a mutation's `cause`, which opens its object, and of the cause's first field.
+    fileprivate static let causeOrigin = JSONKey(#","cause":{"origin":"#)
+    /// The same with the cause's `origin` field and the key of its `step` after it, one copy for all.
+    fileprivate static let causeOfActionStep = JSONKey(#","cause":{"origin":"action","step":"#)
+    fileprivate static let causeOfEffectStep = JSONKey(#","cause":{"origin":"effect","step":"#)
+    fileprivate static let causeOfEventStep = JSONKey(#","cause":{"origin":"event","step":"#)
 }
 
 extension MutationCause.Origin {
-    /// The cause's `origin` field and the key of its `step` after it (`,"origin":"action","step":`).
-    fileprivate var keyOfStep: JSONKey {
+    /// The key of a mutation's `cause`, which opens its object, the cause's `origin` field and the
+    /// key of its `step` after it (`,"cause":{"origin":"action","step":`).
+    fileprivate var causeKeyOfStep: JSONKey {
         switch self {
-        case .action: .actionOriginStep
-        case .effect: .effectOriginStep
-        case .event: .eventOriginStep
+        case .action: .causeOfActionStep
+        case .effect: .causeOfEffectStep
+        case .event: .causeOfEventStep
         }
     }
 }

@@ -1,8 +1,9 @@
 /// An object key as the JSON Lines writer of the shell writes it: `,"name":`, the comma that
 /// separates it from the field before and the colon included, so that writing a key is one copy
 /// (the writer makes the comma before an object's first field its `{`). A key may carry constant
-/// fields before it (`,"event":"action","reactor":`), written in the same copy. Made once where the
-/// caller declares its keys:
+/// fields before it (`,"event":"action","reactor":`), written in the same copy, or open an object
+/// and be the key of its first field too (`,"cause":{"origin":`; the writer's `endObject()` closes
+/// it). Made once where the caller declares its keys:
 ///
 /// ```swift
 /// extension JSONKey {

@@ -112,6 +112,11 @@ package struct JSONObjectWriter: ~Copyable {
         value.appendJSON(to: &output)
     }
 
+    /// Ends the object that a field's key opened (``JSONKey``: `,"cause":{"origin":`): its `}`.
+    package mutating func endObject() {
+        output.append(UInt8(ascii: "}"))
+    }
+
     /// A field holding an object whose fields `body` writes.
     package mutating func object(_ key: JSONKey, _ body: (inout JSONObjectWriter) -> Void) {
         output.append(key.text)
