@@ -95,10 +95,11 @@ struct ByteScanTests {
         for text in ["café", "del\u{7F}", "a\"b"] { #expect(appended { $0.appendIfNoEscape(text, LiteralEscapes.self, quoted: true) } == nil, "\(text)") }
     }
 
-    /// Pieces are copied with overlapping word loads up to 32 bytes and by `memmove` beyond: each
-    /// length gives its bytes in order after what was written, whatever the offset it lands at.
+    /// Pieces are copied with overlapping word loads up to 32 bytes, 16-byte ones up to 64, and by
+    /// `memmove` beyond: each length gives its bytes in order after what was written, whatever
+    /// the offset it lands at.
     @Test func piecesOfEveryLengthAreCopiedExactly() {
-        for length in 0...40 {
+        for length in 0...72 {
             let piece = (0..<length).map { UInt8(truncatingIfNeeded: 0x41 + $0) }
             for lead in 1...3 {
                 var buffer = TextBuffer(capacity: 4)

@@ -265,7 +265,8 @@ extension String {
 }
 
 /// Copies `length` bytes; up to 16 with at most two overlapping loads and stores of a word (or
-/// half a word), the first and the last of the range, up to 32 with four. The pieces of a rendered line or of a label
+/// half a word), the first and the last of the range, up to 32 with four, up to 64 with four of
+/// 16 bytes. The pieces of a rendered line or of a label
 /// are mostly that short, and for them a call to `memcpy` costs more than the copy; the usual 8 to
 /// 16 bytes are told apart with one comparison.
 @inlinable @inline(__always)
@@ -294,6 +295,17 @@ package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: U
         to.storeBytes(of: head1, toByteOffset: 8, as: UInt64.self)
         to.storeBytes(of: tail0, toByteOffset: length - 16, as: UInt64.self)
         to.storeBytes(of: tail1, toByteOffset: length - 8, as: UInt64.self)
+    } else if UInt(bitPattern: length &- 33) <= 31 {
+        // 33 to 64 bytes (a long label, a key that opens an object): the first and last 32,
+        // overlapping, as two 16-byte vectors each.
+        let head0 = from.loadUnaligned(as: SIMD16<UInt8>.self)
+        let head1 = from.loadUnaligned(fromByteOffset: 16, as: SIMD16<UInt8>.self)
+        let tail0 = from.loadUnaligned(fromByteOffset: length - 32, as: SIMD16<UInt8>.self)
+        let tail1 = from.loadUnaligned(fromByteOffset: length - 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: head0, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: head1, toByteOffset: 16, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: tail0, toByteOffset: length - 32, as: SIMD16<UInt8>.self)
+        to.storeBytes(of: tail1, toByteOffset: length - 16, as: SIMD16<UInt8>.self)
     } else {
         destination.update(from: source, count: length)
     }
