@@ -74,8 +74,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// A string field whose value is already JSON text, quotes included (a ``JSONStringLiteral``'s).
     package mutating func field(_ key: JSONKey, json bytes: [UInt8]) {
-        output.append(key.text)
-        output.append(bytes)
+        output.append(key.text, then: bytes)
     }
 
     /// A string field whose value is a literal of the caller's that needs no escapes (`"action"`):

@@ -104,6 +104,22 @@ package struct TextBuffer: ~Copyable {
         bytes.withUnsafeBufferPointer { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
     }
 
+    /// Appends `text` (a literal: a JSON key) and then `bytes` (JSON text made before), with one
+    /// check for room for both.
+    mutating func append(_ text: StaticString, then bytes: [UInt8]) {
+        guard text.hasPointerRepresentation else {
+            append(text)
+            return append(bytes)
+        }
+        let textCount = text.utf8CodeUnitCount
+        bytes.withUnsafeBufferPointer { bytes in
+            reserve(textCount + bytes.count)
+            copyShortBytes(from: text.utf8Start, to: base + count, count: textCount)
+            if let source = bytes.baseAddress { copyShortBytes(from: source, to: base + count + textCount, count: bytes.count) }
+            count += textCount + bytes.count
+        }
+    }
+
     @inlinable @inline(__always)
     package mutating func append(_ byte: UInt8) {
         reserve(1)
