@@ -101,8 +101,7 @@ package struct JSONObjectWriter: ~Copyable {
 
     /// An integer field.
     package mutating func field(_ key: JSONKey, _ number: Int) {
-        output.append(key.text)
-        output.append(number)
+        output.append(key.text, then: number)
     }
 
     /// A field holding any value.

@@ -200,6 +200,25 @@ package struct TextBuffer: ~Copyable {
     /// Appends the decimal digits of `number`.
     mutating func append(_ number: Int) {
         reserve(20)
+        appendReserved(number)
+    }
+
+    /// Appends `text` (a literal: a JSON key) and then the decimal digits of `number`, with one
+    /// check for room for both.
+    mutating func append(_ text: StaticString, then number: Int) {
+        guard text.hasPointerRepresentation else {
+            append(text)
+            return append(number)
+        }
+        let textCount = text.utf8CodeUnitCount
+        reserve(textCount + 20)
+        copyShortBytes(from: text.utf8Start, to: base + count, count: textCount)
+        count += textCount
+        appendReserved(number)
+    }
+
+    /// Appends the decimal digits of `number`, for which room (20 bytes) was reserved.
+    private mutating func appendReserved(_ number: Int) {
         if number < 0 {
             base[count] = UInt8(ascii: "-")
             count += 1
