@@ -31,9 +31,9 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     private var skipsNextError = false
     /// Events written so far (the last one's `seq`).
     private(set) var eventCount = 0
-    /// The JSON text of the scene's reactors' names, by index (made again for each scene, on its
-    /// first event that names a reactor).
-    private var reactorNames: [[UInt8]] = []
+    /// The scene's reactors' names as the events write them, by index (made again for each
+    /// scene, on its first event that names a reactor).
+    private var reactorNames: [JSONReactorName] = []
     /// The JSON text of the script named last (every action event names one, nearly always the same).
     private var source = JSONStringLiteral("")
 
@@ -112,9 +112,8 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
 
     // MARK: The events, one function a kind (each writes one line)
 
-    /// An `action` event: a typed action of the reactor whose name's JSON text is `reactorName`,
-    /// with its log step.
-    func writeAction(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int) {
+    /// An `action` event: a typed action of the reactor `reactorName`, with its log step.
+    func writeAction(reactorName: JSONReactorName, name: String, arguments: CommandArguments, origin: LineOrigin, step: Int) {
         if origin.source != source.text { source = JSONStringLiteral(origin.source) }
         let source = source.json
         emit {
@@ -125,7 +124,7 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
     }
 
     /// A `mutation` event (a reduction or a restored state).
-    func writeMutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
+    func writeMutation(reactorName: JSONReactorName, label: String, cause: MutationCause?, changes: [StateChange]) {
         emit { JSONLinesPrinter.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes, to: &$0) }
     }
 
@@ -200,18 +199,18 @@ final class LiveEventFeed: ExemptFields<LineBuffer>, SessionJournalReader {
         }
     }
 
-    /// The JSON text of the name of the scene's reactor `index`: read once per scene and kept,
+    /// The name of the scene's reactor `index` as the events write it: read once per scene and kept,
     /// so that an event does not copy (retain and release) its reactor to name it. Only a scene
     /// loaded changes the reactors, and the feed reads that (``sceneLoaded()`` forgets the names):
     /// an event's look-up does not compare with the scene's reactors.
     /// (Small enough to be inlined into ``read(_:)``: the names are made in a function of their own.)
-    private func reactorName(at index: Int) -> [UInt8] {
+    private func reactorName(at index: Int) -> JSONReactorName {
         if index >= reactorNames.count { nameReactors() }
         return reactorNames[index]
     }
 
-    /// Makes the JSON text of the names of the scene's reactors.
+    /// Makes the names of the scene's reactors as the events write them.
     private func nameReactors() {
-        reactorNames = scene.reactors.map { JSONStringLiteral($0.name).json }
+        reactorNames = scene.reactors.map { JSONReactorName($0.name) }
     }
 }

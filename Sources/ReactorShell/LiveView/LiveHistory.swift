@@ -146,7 +146,7 @@ struct LiveHistory {
         /// The scene the entries are in.
         private var scene: SessionRecord.Scene?
         /// Its reactors' names as JSON text.
-        private var reactorNames: [[UInt8]] = []
+        private var reactorNames: [JSONReactorName] = []
         /// Its actions by id: their reactors, labels and steps (typed ones), for the causes.
         private var actions: [Int: (reactor: Int, label: String, step: Int?)] = [:]
 
@@ -239,12 +239,12 @@ struct LiveHistory {
 
         private mutating func enter(_ scene: SessionRecord.Scene) {
             self.scene = scene
-            reactorNames = scene.reactors.map { JSONStringLiteral($0).json }
+            reactorNames = scene.reactors.map { JSONReactorName($0) }
             actions = [:]
         }
 
-        private func reactorName(_ index: Int32) -> [UInt8] {
-            Int(index) < reactorNames.count ? reactorNames[Int(index)] : JSONStringLiteral("reactor #\(index)").json
+        private func reactorName(_ index: Int32) -> JSONReactorName {
+            Int(index) < reactorNames.count ? reactorNames[Int(index)] : JSONReactorName("reactor #\(index)")
         }
 
         /// An action: a typed one (with its step) is written, standing for its line; one an

@@ -5,28 +5,26 @@ import StateDiff
 /// thread of its own. The two events of every action line are written field by field (see
 /// `JSONObjectWriter`); the rarer ones are built as values and rendered. Both give the same text.
 extension JSONLinesPrinter {
-    /// Writes the fields of an `action` event of the reactor whose name's JSON text is
-    /// `reactorName` (a ``JSONStringLiteral``'s), sent from line `line` of the file whose name's
-    /// JSON text is `source`; with `step`, the action's log step (the live view's events carry it).
+    /// Writes the fields of an `action` event of the reactor `reactorName`, sent from line `line`
+    /// of the file whose name's JSON text is `source`; with `step`, the action's log step (the
+    /// live view's events carry it).
     nonisolated static func writeAction(
-        reactorName: [UInt8], name: String, arguments: CommandArguments, source: [UInt8], line: Int, step: Int?,
-        to event: inout JSONObjectWriter
+        reactorName: JSONReactorName, name: String, arguments: CommandArguments, source: [UInt8], line: Int,
+        step: Int?, to event: inout JSONObjectWriter
     ) {
-        event.field(.actionEventReactor, json: reactorName)
-        event.field(.action, name)
+        event.field(keyText: reactorName.actionEventHead, name)
         event.field(.args, object: arguments.fields)
         event.field(.source, json: source)
         event.field(.line, line)
         if let step { event.field(.step, step) }
     }
 
-    /// Writes the fields of a `mutation` event of the reactor whose name's JSON text is `reactorName`.
+    /// Writes the fields of a `mutation` event of the reactor `reactorName`.
     nonisolated static func writeMutation(
-        reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange],
+        reactorName: JSONReactorName, label: String, cause: MutationCause?, changes: [StateChange],
         to event: inout JSONObjectWriter
     ) {
-        event.field(.mutationEventReactor, json: reactorName)
-        let labelText = event.field(.mutation, label)
+        let labelText = event.field(keyText: reactorName.mutationEventHead, label)
         event.field(.patch, patchOf: changes)
         guard let cause else { return }
         // The cause object is opened by the key of its first field (`,"cause":{"origin":`), with
@@ -119,17 +117,32 @@ extension JSONLinesPrinter {
     }
 }
 
+/// A reactor's name as the two events written field by field write it, made once a reactor: the
+/// constant start of its `action` and of its `mutation` events, with the name's JSON text, up to
+/// the key of the field after it (`,"event":"action","reactor":"board","action":`), each written
+/// in one copy. A class, so that passing it on retains one object, not its two arrays.
+final class JSONReactorName: Sendable {
+    /// `,"event":"action","reactor":"board","action":` (its first comma the writer's to make a `{`).
+    let actionEventHead: [UInt8]
+    /// `,"event":"mutation","reactor":"board","mutation":`.
+    let mutationEventHead: [UInt8]
+
+    /// The events' start for the reactor named `name`.
+
+    init(_ name: String) {
+        let json = JSONStringLiteral(name).json
+        actionEventHead = Array(#","event":"action","reactor":"#.utf8) + json + Array(#","action":"#.utf8)
+        mutationEventHead = Array(#","event":"mutation","reactor":"#.utf8) + json + Array(#","mutation":"#.utf8)
+    }
+}
+
 /// The keys of the events written field by field, each written once.
 extension JSONKey {
-    /// An event's constant first field and the key of the reactor field after it, one copy for both.
-    fileprivate static let actionEventReactor = JSONKey(#","event":"action","reactor":"#)
-    fileprivate static let mutationEventReactor = JSONKey(#","event":"mutation","reactor":"#)
     fileprivate static let action = JSONKey(#","action":"#)
     fileprivate static let args = JSONKey(#","args":"#)
     fileprivate static let source = JSONKey(#","source":"#)
     fileprivate static let line = JSONKey(#","line":"#)
     fileprivate static let step = JSONKey(#","step":"#)
-    fileprivate static let mutation = JSONKey(#","mutation":"#)
     fileprivate static let patch = JSONKey(#","patch":"#)
     fileprivate static let effect = JSONKey(#","effect":"#)
     /// The key of a mutation's `cause`, which opens its object, and of the cause's first field.

@@ -11,19 +11,19 @@ final class JSONLinesPrinter: SessionPrinter {
     /// The reactor is held (not just its address) so that a new reactor cannot take its place
     /// unnoticed.
     private var lastReactor: (any ShellReactor)?
-    private var reactorName = JSONStringLiteral("")
+    private var reactorName = JSONReactorName("")
     private var source = JSONStringLiteral("")
 
     init(sink: OutputSink) {
         self.sink = sink
     }
 
-    private func jsonName(of reactor: any ShellReactor) -> [UInt8] {
+    private func jsonName(of reactor: any ShellReactor) -> JSONReactorName {
         if reactor !== lastReactor {
             lastReactor = reactor
-            reactorName = JSONStringLiteral(reactor.name)
+            reactorName = JSONReactorName(reactor.name)
         }
-        return reactorName.json
+        return reactorName
     }
 
     private func jsonText(ofSource path: String) -> [UInt8] {
@@ -38,9 +38,9 @@ final class JSONLinesPrinter: SessionPrinter {
         action(reactorName: jsonName(of: reactor), name: name, arguments: arguments, origin: origin, step: nil)
     }
 
-    /// An `action` event of the reactor whose name's JSON text is `reactorName` (a
-    /// ``JSONStringLiteral``'s); with `step`, the action's log step (the live view's events carry it).
-    func action(reactorName: [UInt8], name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
+    /// An `action` event of the reactor `reactorName`; with `step`, the action's log step (the
+    /// live view's events carry it).
+    func action(reactorName: JSONReactorName, name: String, arguments: CommandArguments, origin: LineOrigin, step: Int?) {
         let source = jsonText(ofSource: origin.source)
         JSONObjectWriter.withObject({
             Self.writeAction(
@@ -56,8 +56,8 @@ final class JSONLinesPrinter: SessionPrinter {
         mutation(reactorName: jsonName(of: reactor), label: label, cause: cause, changes: changes)
     }
 
-    /// A `mutation` event of the reactor whose name's JSON text is `reactorName`.
-    func mutation(reactorName: [UInt8], label: String, cause: MutationCause?, changes: [StateChange]) {
+    /// A `mutation` event of the reactor `reactorName`.
+    func mutation(reactorName: JSONReactorName, label: String, cause: MutationCause?, changes: [StateChange]) {
         JSONObjectWriter.withObject({
             Self.writeMutation(reactorName: reactorName, label: label, cause: cause, changes: changes, to: &$0)
         }, emit: { sink.writeResult(utf8: $0) })

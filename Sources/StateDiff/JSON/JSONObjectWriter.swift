@@ -65,6 +65,17 @@ package struct JSONObjectWriter: ~Copyable {
         return start..<output.count
     }
 
+    /// A string field whose key, with any constant fields before it, is JSON text made before
+    /// (`lead`: `,"event":"action","reactor":"board","action":`). Returns where its value's JSON
+    /// text lies, as ``field(_:_:)`` does.
+    @discardableResult
+    package mutating func field(keyText lead: [UInt8], _ text: String) -> Range<Int> {
+        output.append(lead)
+        let start = output.count
+        appendJSONString(text, to: &output)
+        return start..<output.count
+    }
+
     /// A field whose value is the same as one written before in this object's text (`value`, as
     /// ``field(_:_:)`` returned it): its bytes copied, without scanning the string for escapes again.
     package mutating func field(_ key: JSONKey, repeating value: Range<Int>) {

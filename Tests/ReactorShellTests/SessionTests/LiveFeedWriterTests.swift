@@ -57,7 +57,7 @@ struct LiveFeedWriterTests {
         let sink = OutputSink()
         sink.interceptor = { printed.append($0) }
         let printer = JSONLinesPrinter(sink: sink)
-        let name = JSONStringLiteral("score\u{1}board").json
+        let name = JSONReactorName("score\u{1}board")
         let arguments = CommandArguments([StateField("points", .int(3)), StateField("team", .string("home \"A\""))])
         let cause = MutationCause(
             origin: .effect, step: 4, actionID: 9, effectID: 2, actionLabel: "awayScore", actionReactor: nil, isShown: true)
@@ -153,7 +153,7 @@ struct LiveFeedWriterTests {
         let harness = SessionHarness()
         let file = FeedFile()
         let feed = LiveEventFeed(writer: file.writer, scene: harness.session.runner.scene)
-        let name = JSONStringLiteral("board").json
+        let name = JSONReactorName("board")
         let large = CommandArguments([StateField("text", .string(String(repeating: "z", count: 2 * LineBuffer.defaultCapacity)))])
         feed.writeSummary(passed: 1, failed: 0, errors: 0)
         feed.writeAction(reactorName: name, name: "say", arguments: large, origin: Self.origin, step: 1)
