@@ -4,7 +4,8 @@ import Synchronization
 
 /// Writes the live view's lines into the server's pipe (``LiveViewProcess``) off the main thread.
 /// The main actor writes them (the events' JSON text, the answers to the server) into a
-/// ``LineBuffer`` of the pipe's and, before a line that does not fit, hands it over whole
+/// ``LineBuffer`` of the pipe's (an action's and a mutation's event straight into it,
+/// ``append(to:object:)``) and, before a line that does not fit, hands it over whole
 /// (``append(_:to:)``), or at once when the view is to show what is in it (``write(_:)``): it
 /// never writes into the pipe itself. A serial queue of this writer's own flushes each buffer
 /// into the pipe, in the order handed over, and keeps it for the lines made next. Handing over
