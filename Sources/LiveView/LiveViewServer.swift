@@ -70,6 +70,15 @@ public final class LiveViewServer: Sendable {
         }
     }
 
+    /// Closes the listening socket and returns once it is closed: the port is free then. The
+    /// connections open are not waited for (an event stream never ends): they end with the process.
+    public func stopListening() async {
+        let server = server
+        // `stop` closes the socket at once, then waits for the connections, which never end.
+        Task { await server.stop(timeout: 0) }
+        while await server.isListening { await Task.yield() }
+    }
+
     private let routes = RouteTable()
 
     private func addRoutes(host: String) async {

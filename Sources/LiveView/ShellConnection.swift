@@ -33,6 +33,9 @@ public actor ShellConnection {
     private var requests: [Int: CheckedContinuation<Substring?, Never>] = [:]
     private var ended = false
 
+    /// Whether the shell has ended (its messages have ended: ``readMessages(from:)`` has returned).
+    public var hasEnded: Bool { ended }
+
     /// A link that appends the shell's events to `log` and writes requests to `output`.
     public init(log: EventLog, output: Int32 = 1) {
         self.log = log

@@ -44,11 +44,18 @@ do {
         do {
             try await server.run(host: host) { port in await shell.announce(port: port) }
         } catch {
+            // Once the shell has ended, the socket closed (below) is not a failure to report.
+            guard await !shell.hasEnded else { return }
             await shell.announceFailure("cannot listen on \(host):\(port): \(error)")
             exit(1)
         }
     }
     await shell.readMessages()
+    // The shell waits for the end of this process's output, not for its exit: once the port is
+    // free, nothing is left for it to wait for (the kernel's taking back of a long run's event
+    // log, which the exit waits for, takes milliseconds).
+    await server.stopListening()
+    close(STDOUT_FILENO)
     serving.cancel()
     exit(0)
 } catch {

@@ -202,3 +202,26 @@ def test_ctrl_c_stops_a_long_served_run(serve_script):
         time.sleep(0.1)
     else:
         raise AssertionError("the live view's server still listens after the run was stopped")
+
+
+def test_the_port_is_free_as_soon_as_a_serve_exit_run_ends_with_a_stream_open(shell, tmp_path):
+    # The shell waits for its server to close its port and output, not for its exit; the port
+    # must be free by the time the shell has exited, even with a client reading /events.
+    process = subprocess.Popen([shell, "run", "--serve-port", "0", "--serve-exit", "-"],
+                               stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    match = wait_for_url(process.stderr, [])
+    port, token = int(match.group(2)), match.group(3)
+    client = socket.create_connection(("127.0.0.1", port), timeout=10)
+    try:
+        client.sendall(f"GET /events?token={token} HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\n\r\n".encode())
+        assert client.recv(4096).startswith(b"HTTP/1.1 200")
+        process.stdin.write("increase\n" * 2000)
+        process.stdin.close()
+        assert process.wait(timeout=30) == 0
+        listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind(("127.0.0.1", port))  # fails (address in use) while the server listens
+        listener.listen()
+        listener.close()
+    finally:
+        client.close()

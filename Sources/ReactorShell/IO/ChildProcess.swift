@@ -45,6 +45,12 @@ enum ChildProcess {
             posix_spawn_file_actions_adddup2(&actions, source, target)
         }
         if let extra { posix_spawn_file_actions_adddup2(&actions, extra, 3) }
+        // The child keeps only its copies: a pipe's end left open under its old number too would
+        // keep the pipe open after the child closes its copy (its reader would see no end).
+        let targets: Set<Int32> = extra == nil ? [0, 1, 2] : [0, 1, 2, 3]
+        for source in Set([input, output, errors] + (extra.map { [$0] } ?? [])) where !targets.contains(source) {
+            posix_spawn_file_actions_addclose(&actions, source)
+        }
         var pid = pid_t()
         let result = POSIXIO.withCStringArray([executable] + arguments) { argv in
             POSIXIO.withCStringArray(environment.map { "\($0.key)=\($0.value)" }) { envp in

@@ -164,7 +164,10 @@ final class LiveViewProcess {
     }
 
     /// Ends the server: waits until everything handed to ``events`` is in the pipe, closes its
-    /// input (it exits at the end of it) and reaps it.
+    /// input and waits for it to close its output, which it does once its port is free, just
+    /// before it exits. Its exit is not waited for: the kernel's taking back of its memory (a long
+    /// run's event log) takes milliseconds, and a batch run's own exit would wait for it; it is
+    /// reaped in the background.
     func stop() {
         events.finish()
         reader?.cancel()
@@ -172,17 +175,38 @@ final class LiveViewProcess {
         receive = nil
         hasEnded = true
         close(input)
+        let closedItsOutput = waitForEndOfOutput(milliseconds: 1000)
         close(output)
         var status: Int32 = 0
-        // It exits as soon as it reads the end of its input (looked at every millisecond: the
-        // run's exit waits for it, and a batch run takes a few tenths of a second); if it is
-        // stuck after a second, it is told to.
-        for _ in 0..<1000 {
-            if waitpid(processID, &status, WNOHANG) != 0 { return }
-            usleep(1000)
+        guard closedItsOutput else {
+            // Stuck after a second: it is told to end.
+            kill(processID, SIGTERM)
+            waitpid(processID, &status, 0)
+            return
         }
-        kill(processID, SIGTERM)
-        waitpid(processID, &status, 0)
+        if waitpid(processID, &status, WNOHANG) != 0 { return }
+        let processID = processID
+        DispatchQueue.global(qos: .utility).async {
+            var status: Int32 = 0
+            while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+        }
+    }
+
+    /// Reads and drops what the server still writes until its output ends; false when it has
+    /// not ended after `milliseconds`.
+    private func waitForEndOfOutput(milliseconds: Int) -> Bool {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(milliseconds) * 1_000_000
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = read(output, &chunk, chunk.count)
+            if count == 0 { return true }
+            if count > 0 || errno == EINTR { continue }
+            guard errno == EAGAIN else { return true }
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return false }
+            var descriptor = pollfd(fd: output, events: Int16(POLLIN), revents: 0)
+            _ = poll(&descriptor, 1, Int32((deadline - now) / 1_000_000) + 1)
+        }
     }
 }
 
