@@ -129,8 +129,27 @@ struct FastPathTests {
             StateField("inner", inner), StateField("flag", .bool(true)), StateField("same", .double(.nan)),
             StateField("becomes", .array([.int(1)])),
         ])
+        // Listing or not, the same text; listing, the changes of `diff`, and none when it does not render.
         func withBlock(_ renderer: TextDiffRenderer, _ before: StateValue, _ after: StateValue, _ body: (Span<UInt8>) -> Void) -> Bool {
-            renderer.withBlock(from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil, body)
+            var unlisted: [StateChange] = []
+            var unlistedText = ""
+            let rendered = renderer.withBlock(
+                from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil,
+                listing: false, into: &unlisted
+            ) { unlistedText = String(decodingUTF8: $0) }
+            #expect(unlisted.isEmpty)
+            let earlier = StateChange.remove([.key("earlier")], .int(0))
+            var changes = [earlier]
+            var listedText = ""
+            #expect(renderer.withBlock(
+                from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil,
+                listing: true, into: &changes
+            ) { listedText = String(decodingUTF8: $0) } == rendered)
+            #expect(listedText == unlistedText)
+            #expect(changes == [earlier] + (rendered ? diff(before, after) : []))
+            let bytes = Array(unlistedText.utf8)
+            if rendered { body(bytes.span) }
+            return rendered
         }
         for renderer in [TextDiffRenderer(indent: 6), TextDiffRenderer(indent: 0, colors: true), TextDiffRenderer(indent: 2, maxValueLength: 4)] {
             // Back from the array to nil is not a leaf's change: only the general path renders it.

@@ -66,7 +66,8 @@ final class JSONLinesPrinter: SessionPrinter {
     /// Always false: a JSON patch is built from the change list.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        cause: MutationCause?, from old: StateValue, to new: StateValue
+        cause: MutationCause?, from old: StateValue, to new: StateValue, listing: Bool,
+        into changes: inout [StateChange]
     ) -> Bool {
         false
     }

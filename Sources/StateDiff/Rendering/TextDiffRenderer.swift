@@ -75,12 +75,16 @@ public struct TextDiffRenderer: Sendable {
     /// there is a name, `label` (bold with colours), the suffixes as they are, and a newline. For
     /// the common case of two objects with the same keys in the same order whose changed fields
     /// are leaves (or become containers); gives exactly the text of `withBlock(diff(old, new), …)`
-    /// under that header. Returns false without calling `body` when the values are not of that
-    /// shape (a field holding an object or an array that is not the same storage on both sides,
-    /// keys that differ, values that are not objects).
+    /// under that header. With `listing`, the same pass appends the changes it renders to `changes`
+    /// (the list `diff(_:_:appendingTo:)` appends: a replace of each changed field), so that a
+    /// caller who needs both walks the two states once. Returns false without calling `body`, and
+    /// with `changes` as it was, when the values are not of that shape (a field holding an object
+    /// or an array that is not the same storage on both sides, keys that differ, values that are
+    /// not objects).
     package func withBlock(
         from old: StateValue, to new: StateValue,
         lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
+        listing: Bool, into changes: inout [StateChange],
         _ body: (Span<UInt8>) -> Void
     ) -> Bool {
         guard case .object(let oldFields) = old, case .object(let newFields) = new,
@@ -97,17 +101,25 @@ public struct TextDiffRenderer: Sendable {
             if let suffix { output.append(suffix) }
             if let secondSuffix { output.append(secondSuffix) }
             output.append(UInt8(ascii: "\n"))
-            let rendered = appendFieldChanges(from: oldFields.span, to: newFields.span, to: &output)
-            if rendered { output.withBytes(body) }
-            return rendered
+            let listed = changes.count
+            guard appendFieldChanges(
+                from: oldFields.span, to: newFields.span, to: &output, listing: listing, into: &changes)
+            else {
+                if changes.count > listed { changes.removeSubrange(listed...) }
+                return false
+            }
+            output.withBytes(body)
+            return true
         }
     }
 
     /// Appends the lines for the changed fields (same count on both sides), comparing and
-    /// rendering in one pass; false as soon as a field is not of the shape this handles (what was
-    /// written is then dropped by the caller).
+    /// rendering in one pass, and with `listing` their changes to `changes`; false as soon as a
+    /// field is not of the shape this handles (what was written and listed is then dropped by the
+    /// caller).
     private func appendFieldChanges(
-        from oldFields: Span<StateField>, to newFields: Span<StateField>, to output: inout TextBuffer
+        from oldFields: Span<StateField>, to newFields: Span<StateField>, to output: inout TextBuffer,
+        listing: Bool, into changes: inout [StateChange]
     ) -> Bool {
         // Equal counts, stated here so that the bounds checks of `newFields` fold into those of `oldFields`.
         guard newFields.count == oldFields.count else { return false }
@@ -129,6 +141,12 @@ public struct TextDiffRenderer: Sendable {
                 if leafEquals(oldFields[index].value, newFields[index].value) { continue }
             }
             changed = true
+            if listing {
+                // Built in place (the memberwise initializer), the values copied once, into it.
+                changes.append(StateChange(
+                    storedPath: StatePath(.key(oldFields[index].key)), storedKind: .replace,
+                    storedOldValue: oldFields[index].value, storedNewValue: newFields[index].value))
+            }
             output.append(UInt8(ascii: " "), times: indent)
             StatePath.appendDescription(ofKey: oldFields[index].key, to: &output)
             output.append(": ")

@@ -136,21 +136,22 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
             baselines[index] = consume new
             return
         }
-        if shares {
-            // The readers' list; the printer still compares and renders in one pass when it can.
+        if showsDiffs && watches.isEmpty && printer.mutation(
+            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new,
+            listing: shares, into: &reportedChanges)
+        {
+            // Compared and printed in one pass, which listed the readers' changes too: the two states
+            // are walked once.
+        } else if shares {
             diff(old, new, appendingTo: &reportedChanges)
-            if showsDiffs && (!watches.isEmpty || !printer.mutation(
-                of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new))
-            {
+            if showsDiffs {
                 print(reportedChanges, of: reactor, several: several, label: label, elapsed: elapsed, cause: cause, watched: true)
             }
         } else if !watches.isEmpty, let text = printer as? TextPrinter {
             var changes: [StateChange] = []
             diff(old, new, appendingTo: &changes)
             printWatched(changes, of: reactor, to: text, several: several, label: label, elapsed: elapsed, cause: cause)
-        } else if !printer.mutation(
-            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new)
-        {
+        } else {
             var changes: [StateChange] = []
             swap(&changes, &reportedChanges)
             diff(old, new, appendingTo: &changes)
