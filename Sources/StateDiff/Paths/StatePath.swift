@@ -13,27 +13,49 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     /// The steps from the root, outermost first.
     public var components: [Component] {
-        get { single.map { [$0] } ?? list ?? [] }
+        get {
+            switch steps {
+            case .root: []
+            case .key(let key): [.key(key)]
+            case .index(let index): [.index(index)]
+            case .list(let list): list
+            }
+        }
         set { self = StatePath(newValue) }
     }
 
-    /// The only component of a one-step path (the common case of a changed field of the
-    /// state), kept without an array; nil otherwise.
-    private var single: Component?
-    /// The components when there are two or more; nil for the root and one-step paths
-    /// (copying such a path then touches no reference count at all).
-    private var list: [Component]?
+    /// The steps, by how many there are: a one-step path (the common case of a changed field of the
+    /// state) is kept without an array, and one enum holds every case, so that copying or
+    /// destroying a path looks at one tag (then at most one reference count).
+    private enum Steps: Sendable {
+        case root
+        case key(String)
+        case index(Int)
+        /// Two or more components.
+        case list([Component])
+    }
+
+    private var steps: Steps
+
+    private init(steps: Steps) {
+        self.steps = steps
+    }
 
     /// The path made of `components`.
     public init(_ components: [Component] = []) {
-        single = components.count == 1 ? components[0] : nil
-        list = components.count > 1 ? components : nil
+        switch components.count {
+        case 0: self.init(steps: .root)
+        case 1: self.init(components[0])
+        default: self.init(steps: .list(components))
+        }
     }
 
     /// The path of the one step `component`.
-    init(_ component: Component) {
-        single = component
-        list = nil
+    init(_ component: consuming Component) {
+        switch consume component {
+        case .key(let key): self.init(steps: .key(key))
+        case .index(let index): self.init(steps: .index(index))
+        }
     }
 
     /// The path made of the listed components.
@@ -45,19 +67,39 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     public static let root = StatePath()
 
     /// True for the root path.
-    public var isRoot: Bool { single == nil && list == nil }
+    public var isRoot: Bool {
+        if case .root = steps { return true }
+        return false
+    }
 
     /// How many components the path has.
-    var count: Int { single != nil ? 1 : list?.count ?? 0 }
+    var count: Int {
+        switch steps {
+        case .root: 0
+        case .key, .index: 1
+        case .list(let list): list.count
+        }
+    }
 
     /// The component at `position` (0 is the outermost).
     subscript(position: Int) -> Component {
-        if let single { return single }
-        return list![position]
+        switch steps {
+        case .root: preconditionFailure("the root path has no component")
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        case .list(let list): list[position]
+        }
     }
 
     /// The last (innermost) component.
-    var last: Component? { single ?? list?.last }
+    var last: Component? {
+        switch steps {
+        case .root: nil
+        case .key(let key): .key(key)
+        case .index(let index): .index(index)
+        case .list(let list): list.last
+        }
+    }
 
     /// True when both paths have the same components except possibly their last ones.
     func hasSameParent(as other: StatePath) -> Bool {
@@ -116,8 +158,13 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     }
 
     func appendDescription(to text: inout TextBuffer) {
-        if let single { return Self.append(single, first: true, to: &text) }
-        for (position, component) in (list ?? []).enumerated() { Self.append(component, first: position == 0, to: &text) }
+        switch steps {
+        case .root: return
+        case .key(let key): Self.appendDescription(ofKey: key, to: &text)
+        case .index(let index): Self.append(.index(index), first: true, to: &text)
+        case .list(let list):
+            for (position, component) in list.enumerated() { Self.append(component, first: position == 0, to: &text) }
+        }
     }
 
     /// Appends the one-key path `key` as ``appendDescription(to:)-(TextBuffer)`` would (`key`, `["odd key"]`).
@@ -162,11 +209,11 @@ public struct StatePath: Sendable, Hashable, CustomStringConvertible, Expressibl
     func appendJSONPointer(to text: inout TextBuffer, jsonEscaped: Bool) {
         // The one step of a one-step path (a changed field) is read where it lies (`self[0]` would
         // copy it: a key's retain and release).
-        switch single {
-        case .key(let key)?: Self.appendJSONPointerStep(key: key, to: &text, jsonEscaped: jsonEscaped)
-        case .index(let index)?: Self.appendJSONPointerStep(index: index, to: &text)
-        case nil:
-            guard let list else { return }
+        switch steps {
+        case .root: return
+        case .key(let key): Self.appendJSONPointerStep(key: key, to: &text, jsonEscaped: jsonEscaped)
+        case .index(let index): Self.appendJSONPointerStep(index: index, to: &text)
+        case .list(let list):
             for component in list.span.indices {
                 switch list.span[component] {
                 case .key(let key): Self.appendJSONPointerStep(key: key, to: &text, jsonEscaped: jsonEscaped)
