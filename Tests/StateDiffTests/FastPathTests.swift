@@ -131,19 +131,16 @@ struct FastPathTests {
         ])
         // Listing or not, the same text; listing, the changes of `diff`, and none when it does not render.
         func withBlock(_ renderer: TextDiffRenderer, _ before: StateValue, _ after: StateValue, _ body: (Span<UInt8>) -> Void) -> Bool {
-            var unlisted: [StateChange] = []
             var unlistedText = ""
             let rendered = renderer.withBlock(
-                from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil,
-                listing: false, into: &unlisted
+                from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil
             ) { unlistedText = String(decodingUTF8: $0) }
-            #expect(unlisted.isEmpty)
             let earlier = StateChange.remove([.key("earlier")], .int(0))
             var changes = [earlier]
             var listedText = ""
             #expect(renderer.withBlock(
                 from: before, to: after, lead: "  · ", name: "r", label: "go", suffix: "  (+1 ms)", secondSuffix: nil,
-                listing: true, into: &changes
+                listingInto: &changes
             ) { listedText = String(decodingUTF8: $0) } == rendered)
             #expect(listedText == unlistedText)
             #expect(changes == [earlier] + (rendered ? diff(before, after) : []))

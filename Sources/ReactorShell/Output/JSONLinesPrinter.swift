@@ -66,8 +66,15 @@ final class JSONLinesPrinter: SessionPrinter {
     /// Always false: a JSON patch is built from the change list.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        cause: MutationCause?, from old: StateValue, to new: StateValue, listing: Bool,
-        into changes: inout [StateChange]
+        cause: MutationCause?, from old: StateValue, to new: StateValue
+    ) -> Bool {
+        false
+    }
+
+    /// Always false, as the one above.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, from old: StateValue, to new: StateValue, listingInto changes: inout [StateChange]
     ) -> Bool {
         false
     }

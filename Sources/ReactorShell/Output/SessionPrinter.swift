@@ -18,14 +18,18 @@ protocol SessionPrinter: AnyObject {
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
         cause: MutationCause?, changes: [StateChange])
     /// ``mutation(of:sceneHasSeveral:label:elapsed:cause:changes:)`` for the changes from `old` to
-    /// `new`, printed without a change list when the printer can compare and render in one pass;
-    /// with `listing`, that pass also appends the changes (those of `diff(_:_:appendingTo:)`) to
-    /// `changes`. Returns false, having printed and listed nothing, when the caller must diff and
-    /// print the change list.
+    /// `new`, printed without a change list when the printer can compare and render in one pass.
+    /// Returns false, having printed nothing, when the caller must diff and print the change list.
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        cause: MutationCause?, from old: StateValue, to new: StateValue, listing: Bool,
-        into changes: inout [StateChange]) -> Bool
+        cause: MutationCause?, from old: StateValue, to new: StateValue) -> Bool
+    /// ``mutation(of:sceneHasSeveral:label:elapsed:cause:from:to:)`` whose one pass also appends
+    /// the changes (those of `diff(_:_:appendingTo:)`) to `changes`, for a caller who needs both;
+    /// false, having printed and listed nothing, as that one.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, from old: StateValue, to new: StateValue, listingInto changes: inout [StateChange]
+    ) -> Bool
     /// Typed action `action` of `reactor`, log step `step`, caused no mutation at all.
     func noMutation(of reactor: any ShellReactor, sceneHasSeveral: Bool, action: String, step: Int)
     /// The result of an `:expect` line.

@@ -66,29 +66,47 @@ final class TextPrinter: SessionPrinter {
 
     /// Compares and renders in one pass when the renderer can (see
     /// `TextDiffRenderer.withBlock(from:to:header:_:)`: objects with the same keys whose changed
-    /// fields are leaves), listing the changes in the same pass with `listing`; anything else is
-    /// left to the general path, whose text and changes are the same. The header goes to the
-    /// renderer as its pieces, written there (no closure, no copies).
+    /// fields are leaves); anything else is left to the general path, whose text is the same.
+    /// The header goes to the renderer as its pieces, written there (no closure, no copies).
     func mutation(
         of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
-        cause: MutationCause?, from old: StateValue, to new: StateValue, listing: Bool,
-        into changes: inout [StateChange]
+        cause: MutationCause?, from old: StateValue, to new: StateValue
     ) -> Bool {
         // The cause is looked at where it is: unwrapped into a local, it was copied (88 bytes) for
         // every block.
         if !sceneHasSeveral && elapsed == nil && cause?.isShown != true {
             // The usual batch line's header: no optional piece left to release afterwards.
             return diffRenderer.withBlock(
-                from: old, to: new, lead: "  · ", name: nil, label: label, suffix: nil, secondSuffix: nil,
-                listing: listing, into: &changes
+                from: old, to: new, lead: "  · ", name: nil, label: label, suffix: nil, secondSuffix: nil
             ) { bytes in
                 writeBlock(bytes)
             }
         }
         return diffRenderer.withBlock(
             from: old, to: new, lead: "  · ", name: sceneHasSeveral ? reactor.name : nil, label: label,
-            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeSuffix(cause), listing: listing,
-            into: &changes
+            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeSuffix(cause)
+        ) { bytes in
+            writeBlock(bytes)
+        }
+    }
+
+    /// The same, listing the changes in the same pass (the renderer's
+    /// `withBlock(from:to:…listingInto:_:)`); the header as above.
+    func mutation(
+        of reactor: any ShellReactor, sceneHasSeveral: Bool, label: String, elapsed: Duration?,
+        cause: MutationCause?, from old: StateValue, to new: StateValue, listingInto changes: inout [StateChange]
+    ) -> Bool {
+        if !sceneHasSeveral && elapsed == nil && cause?.isShown != true {
+            return diffRenderer.withBlock(
+                from: old, to: new, lead: "  · ", name: nil, label: label, suffix: nil, secondSuffix: nil,
+                listingInto: &changes
+            ) { bytes in
+                writeBlock(bytes)
+            }
+        }
+        return diffRenderer.withBlock(
+            from: old, to: new, lead: "  · ", name: sceneHasSeveral ? reactor.name : nil, label: label,
+            suffix: elapsed.map { elapsedSuffix($0) }, secondSuffix: causeSuffix(cause), listingInto: &changes
         ) { bytes in
             writeBlock(bytes)
         }

@@ -75,17 +75,40 @@ public struct TextDiffRenderer: Sendable {
     /// there is a name, `label` (bold with colours), the suffixes as they are, and a newline. For
     /// the common case of two objects with the same keys in the same order whose changed fields
     /// are leaves (or become containers); gives exactly the text of `withBlock(diff(old, new), …)`
-    /// under that header. With `listing`, the same pass appends the changes it renders to `changes`
-    /// (the list `diff(_:_:appendingTo:)` appends: a replace of each changed field), so that a
-    /// caller who needs both walks the two states once. Returns false without calling `body`, and
-    /// with `changes` as it was, when the values are not of that shape (a field holding an object
-    /// or an array that is not the same storage on both sides, keys that differ, values that are
-    /// not objects).
+    /// under that header. Returns false without calling `body` when the values are not of that
+    /// shape (a field holding an object or an array that is not the same storage on both sides,
+    /// keys that differ, values that are not objects).
     package func withBlock(
         from old: StateValue, to new: StateValue,
         lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
-        listing: Bool, into changes: inout [StateChange],
         _ body: (Span<UInt8>) -> Void
+    ) -> Bool {
+        var unlisted = Unlisted()
+        return withBlock(
+            from: old, to: new, lead: lead, name: name, label: label, suffix: suffix, secondSuffix: secondSuffix,
+            listing: &unlisted, body)
+    }
+
+    /// ``withBlock(from:to:lead:name:label:suffix:secondSuffix:_:)`` whose pass also appends the
+    /// changes it renders to `changes` (the list `diff(_:_:appendingTo:)` appends: a replace of
+    /// each changed field), so that a caller who needs both walks the two states once; when it
+    /// returns false, `changes` is as it was.
+    package func withBlock(
+        from old: StateValue, to new: StateValue,
+        lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
+        listingInto changes: inout [StateChange], _ body: (Span<UInt8>) -> Void
+    ) -> Bool {
+        withBlock(
+            from: old, to: new, lead: lead, name: name, label: label, suffix: suffix, secondSuffix: secondSuffix,
+            listing: &changes, body)
+    }
+
+    /// The two above, compiled once for each kind of `changes`: printing alone does nothing for
+    /// the listing.
+    private func withBlock<Changes: ChangeListing>(
+        from old: StateValue, to new: StateValue,
+        lead: StaticString, name: String?, label: String, suffix: String?, secondSuffix: String?,
+        listing changes: inout Changes, _ body: (Span<UInt8>) -> Void
     ) -> Bool {
         guard case .object(let oldFields) = old, case .object(let newFields) = new,
               oldFields.count == newFields.count else { return false }
@@ -101,11 +124,9 @@ public struct TextDiffRenderer: Sendable {
             if let suffix { output.append(suffix) }
             if let secondSuffix { output.append(secondSuffix) }
             output.append(UInt8(ascii: "\n"))
-            let listed = changes.count
-            guard appendFieldChanges(
-                from: oldFields.span, to: newFields.span, to: &output, listing: listing, into: &changes)
-            else {
-                if changes.count > listed { changes.removeSubrange(listed...) }
+            let listed = changes.listedCount
+            guard appendFieldChanges(from: oldFields.span, to: newFields.span, to: &output, listing: &changes) else {
+                changes.dropListed(from: listed)
                 return false
             }
             output.withBytes(body)
@@ -114,12 +135,11 @@ public struct TextDiffRenderer: Sendable {
     }
 
     /// Appends the lines for the changed fields (same count on both sides), comparing and
-    /// rendering in one pass, and with `listing` their changes to `changes`; false as soon as a
-    /// field is not of the shape this handles (what was written and listed is then dropped by the
-    /// caller).
-    private func appendFieldChanges(
+    /// rendering in one pass, and lists their changes in `changes`; false as soon as a field is
+    /// not of the shape this handles (what was written and listed is then dropped by the caller).
+    private func appendFieldChanges<Changes: ChangeListing>(
         from oldFields: Span<StateField>, to newFields: Span<StateField>, to output: inout TextBuffer,
-        listing: Bool, into changes: inout [StateChange]
+        listing changes: inout Changes
     ) -> Bool {
         // Equal counts, stated here so that the bounds checks of `newFields` fold into those of `oldFields`.
         guard newFields.count == oldFields.count else { return false }
@@ -141,12 +161,6 @@ public struct TextDiffRenderer: Sendable {
                 if leafEquals(oldFields[index].value, newFields[index].value) { continue }
             }
             changed = true
-            if listing {
-                // Built in place (the memberwise initializer), the values copied once, into it.
-                changes.append(StateChange(
-                    storedPath: StatePath(.key(oldFields[index].key)), storedKind: .replace,
-                    storedOldValue: oldFields[index].value, storedNewValue: newFields[index].value))
-            }
             output.append(UInt8(ascii: " "), times: indent)
             StatePath.appendDescription(ofKey: oldFields[index].key, to: &output)
             output.append(": ")
@@ -158,6 +172,7 @@ public struct TextDiffRenderer: Sendable {
             appendValue(of: newFields, at: index, to: &output)
             if colors { output.append(Self.reset) }
             output.append(UInt8(ascii: "\n"))
+            changes.listReplace(ofFieldAt: index, from: oldFields, to: newFields)
         }
         if !changed {
             output.append(UInt8(ascii: " "), times: indent)
@@ -287,3 +302,37 @@ public struct TextDiffRenderer: Sendable {
     }
 }
 
+/// Where the one pass of `TextDiffRenderer.withBlock(from:to:…)` lists the changes it renders: a
+/// change list, or nowhere (``Unlisted``).
+private protocol ChangeListing {
+    /// How many changes are listed (where to drop back to).
+    var listedCount: Int { get }
+    /// Lists the replace of field `index` of `oldFields` by that of `newFields` (the same key).
+    mutating func listReplace(ofFieldAt index: Int, from oldFields: Span<StateField>, to newFields: Span<StateField>)
+    /// Drops the changes listed after the first `count`.
+    mutating func dropListed(from count: Int)
+}
+
+extension Array: ChangeListing where Element == StateChange {
+    fileprivate var listedCount: Int { count }
+
+    fileprivate mutating func listReplace(
+        ofFieldAt index: Int, from oldFields: Span<StateField>, to newFields: Span<StateField>
+    ) {
+        // Built in place (the memberwise initializer), the values copied once, into it.
+        append(StateChange(
+            storedPath: StatePath(.key(oldFields[index].key)), storedKind: .replace,
+            storedOldValue: oldFields[index].value, storedNewValue: newFields[index].value))
+    }
+
+    fileprivate mutating func dropListed(from count: Int) {
+        if self.count > count { removeSubrange(count...) }
+    }
+}
+
+/// Lists nothing: the pass only prints.
+private struct Unlisted: ChangeListing {
+    var listedCount: Int { 0 }
+    func listReplace(ofFieldAt index: Int, from oldFields: Span<StateField>, to newFields: Span<StateField>) {}
+    func dropListed(from count: Int) {}
+}

@@ -136,9 +136,12 @@ final class ChangeReporter: ExemptFields<ChangeReporter.Kept> {
             baselines[index] = consume new
             return
         }
-        if showsDiffs && watches.isEmpty && printer.mutation(
-            of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new,
-            listing: shares, into: &reportedChanges)
+        if showsDiffs && watches.isEmpty && (shares
+            ? printer.mutation(
+                of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new,
+                listingInto: &reportedChanges)
+            : printer.mutation(
+                of: reactor, sceneHasSeveral: several, label: label, elapsed: elapsed, cause: cause, from: old, to: new))
         {
             // Compared and printed in one pass, which listed the readers' changes too: the two states
             // are walked once.
