@@ -123,7 +123,7 @@ struct CheckRun {
         let names = position.scene?.names ?? []
         let index = try StatePathReference.reactorIndex(
             of: reference, names: names, focus: position.focusIfLoaded, origin: origin).get()
-        guard let reference, let path = try reference.parsedPath(origin: origin).get() else { return }
+        guard let reference, let path = try reference.parsedPath(origin: origin) else { return }
         let state: StateValue
         switch position.scene!.initialStates[index] {
         case .success(let value): state = value

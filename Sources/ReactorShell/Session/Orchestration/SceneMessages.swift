@@ -55,15 +55,15 @@ extension StatePathReference {
 
     /// The path after the prefix, parsed; nil for the whole state. A syntax error is located
     /// at its column in the line.
-    func parsedPath(origin: LineOrigin) -> Result<StatePath?, Diagnostic> {
-        guard !path.text.isEmpty else { return .success(nil) }
+    func parsedPath(origin: LineOrigin) throws(Diagnostic) -> StatePath? {
+        guard !path.text.isEmpty else { return nil }
         do {
-            return .success(try StatePath(parsing: path.text))
+            return try StatePath(parsing: path.text)
         } catch let error as StatePathSyntaxError {
-            return .failure(Diagnostic(origin, column: path.column + error.column - 1,
-                "bad path '\(path.text)': expected \(error.expected), found \(error.found)"))
+            throw Diagnostic(origin, column: path.column + error.column - 1,
+                "bad path '\(path.text)': expected \(error.expected), found \(error.found)")
         } catch {
-            return .failure(Diagnostic(origin, column: path.column, "\(error)"))
+            throw Diagnostic(origin, column: path.column, "\(error)")
         }
     }
 }

@@ -29,10 +29,11 @@ extension SessionRunner {
             return .failure(Diagnostic(output.origin, column: 1, "cannot describe the state of \(scene.reactors[index].name): \(error)"))
         }
         let path: StatePath
-        switch reference?.parsedPath(origin: output.origin) ?? .success(nil) {
-        case .success(nil): return .success((index, state))
-        case .success(let parsed?): path = parsed
-        case .failure(let diagnostic): return .failure(diagnostic)
+        do {
+            guard let parsed = try reference?.parsedPath(origin: output.origin) else { return .success((index, state)) }
+            path = parsed
+        } catch {
+            return .failure(error)
         }
         do {
             return .success((index, try state.value(at: path)))
