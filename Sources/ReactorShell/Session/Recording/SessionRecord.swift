@@ -324,6 +324,14 @@ public struct SessionRecord {
         return slot
     }
 
+    /// The index of the entry of action `id` of the current scene, if it is among the latest 1,024.
+    /// (Small enough to be inlined: a call that is not passes the whole record, about 200 bytes,
+    /// copied first.)
+    func recentEntry(of id: Int) -> Int? {
+        guard let slot = recentSlot(of: id) else { return nil }
+        return recentActions[slot].entry
+    }
+
     /// Action `id` of the current scene, if it is among the latest 1,024.
     func recentAction(_ id: Int) -> ActionSummary? {
         guard let slot = recentSlot(of: id) else { return nil }

@@ -330,10 +330,16 @@ final class SessionRecorder: ExemptFields<SessionRecorder.Kept> {
         var step: Int?, label: String?, reactorName: String?
         // What names the action is looked up only when it will be printed: text shows the cause
         // of few mutations, JSON (and the live view's events) of all.
-        if isShown || output.format == .json || state.servesReaders, let causeAction, let recent = record.recentAction(causeAction) {
-            step = recent.step
-            label = recent.label
-            if scene.hasSeveral && recent.reactor < scene.reactors.count { reactorName = scene.reactors[recent.reactor].name }
+        // Read from the action's entry in place (``SessionRecord/recentAction(_:)``, not inlined,
+        // would copy the record first: about 60 instructions a mutation of a served run).
+        if isShown || output.format == .json || state.servesReaders, let causeAction,
+           let index = record.recentEntry(of: causeAction)
+        {
+            let entry = record[entry: index]
+            step = entry.second >= 0 ? entry.second : nil
+            label = entry.text ?? ""
+            let reactor = Int(entry.reactor)
+            if scene.hasSeveral && reactor < scene.reactors.count { reactorName = scene.reactors[reactor].name }
         }
         var effectNumber: Int?
         if let effect { effectNumber = state.effectNumberBase + effect }
