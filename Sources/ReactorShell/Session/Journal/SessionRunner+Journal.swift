@@ -11,31 +11,29 @@ extension SessionRunner {
         let journal = scene.journal
         guard !journal.isEmpty else { return }
         journal.drain { event, text in read(event, text: text) }
+        // Then the reduced states are let go of; but, while states within steps are kept (the
+        // live view's history) and effects run, each reactor's last: a mutation they send is in
+        // the same step, and the state before it is that one.
         if recorder.record.keepsStatesWithinSteps {
-            keepStatesBetweenMutations()
-        } else {
-            for reactor in scene.reactors { reactor.state.forgetReducedStates() }
+            if !recorder.record.statesToKeep.isEmpty { keepStatesBetweenMutations() }
+            if !scene.scheduler.isQuiescent {
+                for reactor in scene.reactors { reactor.state.forgetReducedStatesButLast() }
+                return
+            }
         }
+        for reactor in scene.reactors { reactor.state.forgetReducedStates() }
     }
 
     /// Has each reactor that changed again within a step keep the state between the two (typed,
     /// not described), while its reduced states are still there: the live view's history reads
-    /// them. Then lets go of the reduced states, but, while effects run, of each reactor's last:
-    /// a mutation they send is in the same step, and the state before it is that one.
+    /// them.
     private func keepStatesBetweenMutations() {
-        if !recorder.record.statesToKeep.isEmpty {
-            let firstKeptEntry = recorder.record.firstKeptEntry
-            for kept in recorder.record.statesToKeep where kept.reactor < scene.reactors.count {
-                scene.reactors[kept.reactor].state.keepState(
-                    beforeReduction: kept.slot, asBeforeEntry: kept.entry, firstKeptEntry: firstKeptEntry)
-            }
-            recorder.record.keptStates()
+        let firstKeptEntry = recorder.record.firstKeptEntry
+        for kept in recorder.record.statesToKeep where kept.reactor < scene.reactors.count {
+            scene.reactors[kept.reactor].state.keepState(
+                beforeReduction: kept.slot, asBeforeEntry: kept.entry, firstKeptEntry: firstKeptEntry)
         }
-        if scene.scheduler.isQuiescent {
-            for reactor in scene.reactors { reactor.state.forgetReducedStates() }
-        } else {
-            for reactor in scene.reactors { reactor.state.forgetReducedStatesButLast() }
-        }
+        recorder.record.keptStates()
     }
 
     /// Reads one event of the journal, with its text (a label, a failed effect's error).
