@@ -123,4 +123,30 @@ struct ByteScanTests {
         #expect(DecimalDigits.count(0) == 1)
         #expect(DecimalDigits.count(UInt.max) == 20)
     }
+
+    /// The digits appended (counted from the bit length, written in pairs from the end) against
+    /// `String(_:)`: every power of ten and its neighbours, the extremes, and a spread of numbers
+    /// of every length, after a byte or none.
+    @Test func appendedNumbersAreTheirDecimalText() {
+        var numbers: [Int] = [0, 1, 9, 10, 99, 100, Int.max, Int.min, Int.min + 1, -1, -9, -10]
+        var power = 1
+        for _ in 1...18 {
+            power *= 10
+            numbers += [power - 1, power, power + 1, -power, 2 * power - 1, 9 * power + 9]
+        }
+        var value: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<2000 {
+            value = value &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            numbers.append(Int(truncatingIfNeeded: value) >> Int(value % 63))
+        }
+        for number in numbers {
+            for lead in 0...1 {
+                var buffer = TextBuffer(capacity: 4)
+                buffer.append(UInt8(ascii: "<"), times: lead)
+                buffer.append(number)
+                buffer.append(UInt8(ascii: ">"))
+                #expect(buffer.string == String(repeating: "<", count: lead) + String(number) + ">")
+            }
+        }
+    }
 }

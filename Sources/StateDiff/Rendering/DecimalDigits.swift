@@ -5,21 +5,19 @@ package enum DecimalDigits {
     /// How many decimal digits `magnitude` has (1…20).
     @inline(__always)
     package static func count(_ magnitude: UInt) -> Int {
-        // A search over the powers of ten: four or five comparisons, where counting up digit by
-        // digit takes one a digit (nine for the nine-digit numbers of random scores).
-        let m = magnitude
-        if m < 100_000_000 {
-            if m < 10_000 { return m < 100 ? (m < 10 ? 1 : 2) : (m < 1_000 ? 3 : 4) }
-            return m < 1_000_000 ? (m < 100_000 ? 5 : 6) : (m < 10_000_000 ? 7 : 8)
-        }
-        if m < 10_000_000_000_000_000 {
-            if m < 1_000_000_000_000 {
-                return m < 10_000_000_000 ? (m < 1_000_000_000 ? 9 : 10) : (m < 100_000_000_000 ? 11 : 12)
-            }
-            return m < 100_000_000_000_000
-                ? (m < 10_000_000_000_000 ? 13 : 14) : (m < 1_000_000_000_000_000 ? 15 : 16)
-        }
-        return m < 1_000_000_000_000_000_000
-            ? (m < 100_000_000_000_000_000 ? 17 : 18) : (m < 10_000_000_000_000_000_000 ? 19 : 20)
+        // From the bit length, by a multiplication (1,233 / 4,096 is just below log10 2): the
+        // count, or one less than it, which one comparison with a power of ten tells apart (zero
+        // counted as one, its `0`).
+        let nonZero = magnitude | 1
+        let power = ((UInt.bitWidth &- nonZero.leadingZeroBitCount) &* 1_233) &>> 12
+        return power &+ (nonZero >= powersOfTen[power] ? 1 : 0)
     }
+
+    /// 1, 10, 100, … 10^19.
+    private static let powersOfTen: [UInt] = [
+        1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+        10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000, 100_000_000_000_000,
+        1_000_000_000_000_000, 10_000_000_000_000_000, 100_000_000_000_000_000,
+        1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+    ]
 }
