@@ -239,9 +239,12 @@ package struct TextBuffer: ~Copyable {
     @inline(__always)
     mutating func appendIfIdentifier(_ text: String, after separator: UInt8? = nil) -> Bool {
         text.utf8.withContiguousStorageIfAvailable { bytes in
-            guard isASCIIIdentifier(bytes) else { return false }
-            if let separator { append(separator) }
-            append(contentsOf: bytes)
+            guard isASCIIIdentifier(bytes), let source = bytes.baseAddress else { return false }
+            // One check for room for the separator and the bytes.
+            reserve(bytes.count + 1)
+            if let separator { appendReserved(separator) }
+            copyShortBytes(from: source, to: base + count, count: bytes.count)
+            count += bytes.count
             return true
         } ?? false
     }
@@ -260,12 +263,6 @@ package struct TextBuffer: ~Copyable {
             if quoted { appendReserved(UInt8(ascii: "\"")) }
             return true
         } ?? false
-    }
-
-    /// Appends `bytes`.
-    private mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
-        guard let source = bytes.baseAddress else { return }
-        append(bytes: source, count: bytes.count)
     }
 
     /// Appends `byte`, for which room was reserved.
@@ -354,17 +351,28 @@ package func copyShortBytes(from source: UnsafePointer<UInt8>, to destination: U
 // (the caller's escaping path, which gives the same text).
 
 /// Whether any of `bytes` is escaped by `escapes` (``ByteEscapes``: JSON's, a literal's), read
-/// eight at a time; the last word overlaps the one before it rather than going byte by byte.
+/// eight at a time; the last word overlaps the one before it rather than going byte by byte
+/// (from four bytes on: four to seven are read as two overlapping halves of a word).
 /// Always inlined, and with it the word test of the rule, into the checked append.
 @inline(__always)
 func containsEscape<Escapes: ByteEscapes>(_ bytes: UnsafeBufferPointer<UInt8>, _ escapes: Escapes.Type) -> Bool {
     guard let base = bytes.baseAddress else { return false }
-    let count = bytes.count
-    guard count >= 8 else {
-        for byte in bytes where Escapes.escapes(byte) { return true }
-        return false
+    let count = bytes.count, raw = UnsafeRawPointer(base)
+    if count < 8 {
+        guard count >= 4 else {
+            for byte in bytes where Escapes.escapes(byte) { return true }
+            return false
+        }
+        // Four to seven bytes (a field's name): the first four and the last four as one word.
+        let head = UInt64(raw.loadUnaligned(as: UInt32.self))
+        let tail = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        return Escapes.mayEscape(word: head | tail &<< 32)
     }
-    let raw = UnsafeRawPointer(base)
+    if count <= 16 {
+        // Eight to sixteen bytes (a label): the first eight and the last eight, without the loop.
+        return Escapes.mayEscape(word: raw.loadUnaligned(as: UInt64.self))
+            || Escapes.mayEscape(word: raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self))
+    }
     var offset = 0
     while offset + 8 <= count {
         if Escapes.mayEscape(word: raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) { return true }
