@@ -177,22 +177,30 @@ package struct JSONObjectWriter: ~Copyable {
             changes[index].storedPath.appendJSONPointer(to: &output, jsonEscaped: true)
             output.append(kind == .insert ? "\",\"value\":" : "\",\"old\":")
             // A number, a flag or null is read where it lies; only another value is copied out
-            // (the writes through the buffer's memory keep the optimizer from lending it).
+            // (the writes through the buffer's memory keep the optimizer from lending it). A
+            // number (the usual score) is matched alone first: matched in the switch with the
+            // other cases, it was copied out too (an outlined copy, a call doing nothing).
             if kind != .insert {
-                switch changes[index].storedOldValue {
-                case .int(let number)?: output.append(number)
-                case .bool(let flag)?: output.append(flag ? "true" : "false")
-                case nil, .null?: output.append("null")
-                case let value?: value.appendJSON(to: &output)
+                if case .int(let number)? = changes[index].storedOldValue {
+                    output.append(number)
+                } else {
+                    switch changes[index].storedOldValue {
+                    case .bool(let flag)?: output.append(flag ? "true" : "false")
+                    case nil, .null?: output.append("null")
+                    case let value?: value.appendJSON(to: &output)
+                    }
                 }
             }
             if kind != .remove {
                 if kind == .replace { output.append(",\"value\":") }
-                switch changes[index].storedNewValue {
-                case .int(let number)?: output.append(number)
-                case .bool(let flag)?: output.append(flag ? "true" : "false")
-                case nil, .null?: output.append("null")
-                case let value?: value.appendJSON(to: &output)
+                if case .int(let number)? = changes[index].storedNewValue {
+                    output.append(number)
+                } else {
+                    switch changes[index].storedNewValue {
+                    case .bool(let flag)?: output.append(flag ? "true" : "false")
+                    case nil, .null?: output.append("null")
+                    case let value?: value.appendJSON(to: &output)
+                    }
                 }
             }
             output.append(UInt8(ascii: "}"))
