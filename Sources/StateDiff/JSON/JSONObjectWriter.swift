@@ -140,6 +140,8 @@ package struct JSONObjectWriter: ~Copyable {
     /// array in place.
     package mutating func field(_ key: JSONKey, object fields: [StateField]) {
         output.append(key.text)
+        // Most actions have no arguments: `{}` in one append.
+        if fields.isEmpty { return output.append("{}") }
         output.append(UInt8(ascii: "{"))
         // Through a span, as in `field(_:patchOf:)`: a number or a flag is read where it lies.
         let fields = fields.span
