@@ -50,7 +50,22 @@ struct JSONTests {
                     #expect(StateValue.string(String(decoding: bytes, as: UTF8.self)).jsonText == reference(bytes))
                 }
             }
+            // Two escapes at every two positions, side by side too: the bytes between, before and
+            // after them are copied as runs.
+            for first in 0..<length {
+                for second in first..<length {
+                    for (one, other) in [(UInt8(0x22), UInt8(0x5C)), (0x0A, 0x01), (0x22, 0x22)] {
+                        var bytes = filler
+                        bytes[first] = one
+                        bytes[second] = other
+                        #expect(StateValue.string(String(decoding: bytes, as: UTF8.self)).jsonText == reference(bytes))
+                    }
+                }
+            }
         }
+        // A long string, with non-ASCII text between its escapes.
+        let long = "setAlert(\"é👋🏽 saved\")\n" + String(repeating: "x", count: 40) + "\""
+        #expect(StateValue.string(long).jsonText == "\"" + long.map { $0 == "\"" ? "\\\"" : $0 == "\n" ? "\\n" : String($0) }.joined() + "\"")
     }
 
     /// Integers are written two digits at a time: every digit count, both signs, both ends.

@@ -59,7 +59,16 @@ func appendJSONStringContents(_ text: String, to output: inout TextBuffer) {
 
 /// Appends `text`, some of whose bytes need an escape, escaped for the inside of a JSON string.
 private func appendEscapedJSONStringContents(_ text: String, to output: inout TextBuffer) {
-    for byte in text.utf8 { appendJSONStringByte(byte, to: &output) }
+    // The bytes between two escapes are copied as one run (a label like `setAlert("saved")`
+    // has two escapes in thirty bytes).
+    let bytes = text.utf8.span
+    var runStart = 0
+    for index in bytes.indices where JSONStringEscapes.escapes(bytes[index]) {
+        output.append(bytes.extracting(runStart..<index))
+        appendJSONStringByte(bytes[index], to: &output)
+        runStart = index + 1
+    }
+    output.append(bytes.extracting(runStart...))
 }
 
 /// The bytes escaped inside a JSON string: quotes, backslashes, control characters.

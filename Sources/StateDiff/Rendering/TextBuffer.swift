@@ -127,6 +127,11 @@ package struct TextBuffer: ~Copyable {
         count += 1
     }
 
+    /// Appends `bytes` (a run of a string's UTF-8 that needs no escape).
+    mutating func append(_ bytes: Span<UInt8>) {
+        bytes.withUnsafeBufferPointer { append(bytes: $0.baseAddress ?? UnsafePointer(base), count: $0.count) }
+    }
+
     /// Appends a copy of the bytes written at `range` (within ``count``).
     mutating func append(copyOf range: Range<Int>) {
         precondition(range.lowerBound >= 0 && range.upperBound <= count)
