@@ -109,3 +109,19 @@ def test_a_page_that_reconnects_misses_nothing(serve_script, page):
     assert seqs == list(range(1, total + 1))
     assert "value: 4" in page.locator("#state").inner_text()
     assert page.console_watch.messages == []
+
+
+def test_a_page_reads_a_long_stream_whole_however_its_reads_cut_it(serve_script, page):
+    # The page reads the stream a chunk at a time: thousands of events of every length, cut
+    # wherever the network's reads end, arrive each once, in order, and the state is the shell's.
+    lines = "".join(f"setScore {n * 7919 % 100003} {n * 104729 % 1000003}\nhomeScore\n" for n in range(3000))
+    served = serve_script(lines, "--reactor", "scoreboard")
+    served.wait_until_the_scripts_ended()
+    total = json.loads(served.request("/state")[1])["seq"]
+    page.goto(served.url)
+    wait_until(page, f"window.liveView.model.lastSeq === {total}", limit=30000)
+    seqs = page.evaluate("window.liveView.model.events.map(e => e.seq)")
+    assert seqs == list(range(1, total + 1))
+    scoreboard = json.loads(served.request("/state")[1])["reactors"]["scoreboard"]
+    assert page.evaluate("window.liveView.model.reactors.scoreboard") == scoreboard
+    assert page.console_watch.messages == []
