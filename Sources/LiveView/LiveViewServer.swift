@@ -80,10 +80,19 @@ public final class LiveViewServer: Sendable {
     }
 
     private let routes = RouteTable()
+    private let answers = AnswersInFlight()
+
+    /// Waits until the answers to the commands taken so far have been written (at most a second):
+    /// once the shell has ended, before the server stops, so that a command that ended the shell
+    /// (`:exit` from the page) gets its answer.
+    public func waitForAnswers() async {
+        await answers.waitUntilWritten(atMost: .seconds(1))
+    }
 
     private func addRoutes(host: String) async {
         await routes.configure(token: token, host: host)
         let routes = routes, log = log, shell = shell, commandLimit = commandLimit, catchUp = catchUp
+        let answers = answers
         await server.appendRoute("GET /") { request in
             if let refusal = await routes.refusal(of: request, needsToken: false) { return refusal }
             return HTTPResponse(
@@ -115,13 +124,19 @@ public final class LiveViewServer: Sendable {
             case .line(let read): line = read
             case .refused(let refusal): return refusal
             }
+            // Counted before the shell is asked: its answer may end the shell, and with it the
+            // server, which waits for the answers counted (``waitForAnswers()``).
+            await answers.begin()
             guard let result = await shell.run(line) else {
+                await answers.end()
                 return RequestGuard.plain(.serviceUnavailable, "the shell has ended")
             }
             var body = Array("{\"outcome\":\"\(result.outcome)\",\"events\":[".utf8)
             if let range = result.events { body += log.jsonArrayElements(in: range) }
             body += Array("]}".utf8)
-            return Self.json(body)
+            return HTTPResponse(
+                statusCode: .ok, headers: [.contentType: "application/json", .cacheControl: "no-store"],
+                body: answers.body(Data(body)))
         }
         await server.appendRoute("*") { request in
             if let refusal = await routes.refusal(of: request, needsToken: true) { return refusal }

@@ -51,6 +51,7 @@ do {
         }
     }
     await shell.readMessages()
+    await server.waitForAnswers()
     // The shell waits for the end of this process's output, not for its exit: once the port is
     // free, nothing is left for it to wait for (the kernel's taking back of a long run's event
     // log, which the exit waits for, takes milliseconds).
