@@ -189,8 +189,11 @@ def terminal(tmp_path):
 
 
 def wait_until(page, expression, limit=15000):
-    """Waits until the JavaScript `expression` is true in `page`."""
+    """Waits until the JavaScript `expression` is true in `page`, and then for the page's next
+    frame: the page draws at most once a frame, after its model has changed (a chunk of the
+    stream can bring many events, a whole short session, between two frames)."""
     page.wait_for_function(expression, timeout=limit)
+    page.evaluate("() => new Promise((drawn) => requestAnimationFrame(() => drawn()))")
 
 
 def timeline_text(page):
